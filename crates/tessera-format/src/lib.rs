@@ -1,1 +1,23 @@
-//! placeholder
+//! DXGI formats as data, and the exact Direct3D encode/decode rules (SPEC.md §4.7).
+//!
+//! - [`Format`]: every supported `DXGI_FORMAT` with its real numeric value, name, family and
+//!   [`FormatInfo`] layout data.
+//! - [`convert`]: scalar conversions (UNORM/SNORM/sRGB/float16/11/10) used by hot loops.
+//! - Texel codec on [`Format`]: `decode_float`, `encode_float`, `decode_uint`, ... (always R,G,B,A
+//!   order, missing components default to 0,0,0,1).
+//! - [`Format::decode_block`]: BC1..BC7 block decode.
+//! - [`Surface`] / [`SurfaceMut`]: borrowed, bounds-validated views of texel memory.
+//!
+//! Determinism: no `unsafe`, no fused multiply-add, no platform math in conversions that land in
+//! stored bits; results are bit-identical on every build.
+
+#![forbid(unsafe_code)]
+
+mod error;
+mod format;
+mod info;
+mod table;
+
+pub use error::FormatError;
+pub use info::{Component, FormatInfo, NumericKind};
+pub use table::Format;
