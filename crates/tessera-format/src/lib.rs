@@ -13,9 +13,15 @@
 
 #![forbid(unsafe_code)]
 
+mod bits;
+mod codec;
+pub mod convert;
 mod error;
+mod float;
 mod format;
 mod info;
+mod sharedexp;
+mod srgb;
 mod table;
 
 pub use error::FormatError;
