@@ -22,8 +22,10 @@ mod format;
 mod info;
 mod sharedexp;
 mod srgb;
+mod surface;
 mod table;
 
 pub use error::FormatError;
 pub use info::{Component, FormatInfo, NumericKind};
+pub use surface::{Surface, SurfaceMut, tight_pitches};
 pub use table::Format;
