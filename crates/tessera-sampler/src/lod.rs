@@ -1,0 +1,137 @@
+//! LOD computation (SPEC §4.3): isotropic and anisotropic footprints, bias, clamps, and the
+//! 8.8 fixed-point LOD used for mip selection.
+//!
+//! Every lane runs the same fixed sequence of `f32` operations (no FMA); `log2` is `f32::log2`.
+//! **Fixed-point LOD (RefDev choice):** `lod_fx = round_half_away(lod · 256)`, saturated to
+//! ±2^24; NaN LOD is treated as 0 before bias and clamps.
+
+/// Texel-space derivative lengths → isotropic LOD: `log2(max(|dX|, |dY|))`, computed as
+/// `0.5 · log2(max(|dX|², |dY|²))`. `dx`/`dy` are already scaled to texels.
+#[inline]
+pub fn isotropic(dx: [f32; 3], dy: [f32; 3]) -> f32 {
+    let lx = dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2];
+    let ly = dy[0] * dy[0] + dy[1] * dy[1] + dy[2] * dy[2];
+    let m = if ly > lx { ly } else { lx };
+    0.5 * m.log2()
+}
+
+/// Result of the anisotropic footprint analysis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AnisoFootprint {
+    /// `log2(Lminor)`.
+    pub lod: f32,
+    /// Probe count: `ceil(ratio)` clamped to `1..=max_aniso`.
+    pub probes: u32,
+    /// Which derivative is the major axis: `false` = dX, `true` = dY (ties → dX).
+    pub major_is_y: bool,
+}
+
+/// Anisotropic footprint of two texel-space 2D derivatives (§4.3 formulas, no forced Lminor = 1).
+pub fn anisotropic(dx: [f32; 2], dy: [f32; 2], max_aniso: u32) -> AnisoFootprint {
+    let lx2 = dx[0] * dx[0] + dx[1] * dx[1];
+    let ly2 = dy[0] * dy[0] + dy[1] * dy[1];
+    let det = (dx[0] * dy[1] - dx[1] * dy[0]).abs();
+    let major_is_y = ly2 > lx2;
+    let major2 = if major_is_y { ly2 } else { lx2 };
+    let lmajor = major2.sqrt();
+    let max = max_aniso.clamp(1, 16) as f32;
+    let mut ratio = major2 / det;
+    let lminor;
+    if ratio <= max {
+        lminor = det / lmajor;
+    } else {
+        // Also catches NaN (0/0) and +inf (det = 0).
+        ratio = max;
+        lminor = lmajor / ratio;
+    }
+    if lminor < 1.0 {
+        let r = ratio * lminor;
+        ratio = if r > 1.0 { r } else { 1.0 };
+    }
+    let probes = if ratio.is_nan() {
+        1
+    } else {
+        (ratio.ceil() as u32).clamp(1, max_aniso.clamp(1, 16))
+    };
+    AnisoFootprint {
+        lod: lminor.log2(),
+        probes,
+        major_is_y,
+    }
+}
+
+/// Applies bias and the sampler clamp: `max(MinLOD, min(MaxLOD, lod + bias))` (MinLOD wins).
+#[inline]
+pub fn bias_and_clamp(lod: f32, bias: f32, min_lod: f32, max_lod: f32) -> f32 {
+    let lod = if lod.is_nan() { 0.0 } else { lod };
+    let l = lod + bias;
+    let l = if l > max_lod { max_lod } else { l };
+    if min_lod > l { min_lod } else { l }
+}
+
+/// LOD in 8.8 fixed point (round half away from zero, saturated).
+#[inline]
+pub fn to_fixed(lod: f32) -> i32 {
+    let l = if lod.is_nan() { 0.0 } else { lod };
+    let x = (l * 256.0).round();
+    x.clamp(-16_777_216.0, 16_777_216.0) as i32
+}
+
+/// MIP_POINT level: `floor(LOD + 0.5)` clamped to `0..mips`.
+#[inline]
+pub fn mip_point(lod_fx: i32, mips: u32) -> u32 {
+    let l = (lod_fx + 128) >> 8;
+    l.clamp(0, mips as i32 - 1) as u32
+}
+
+/// MIP_LINEAR levels and the 8-bit weight of the second: `(m0, m1, w1)`, both clamped.
+#[inline]
+pub fn mip_linear(lod_fx: i32, mips: u32) -> (u32, u32, u32) {
+    let last = mips as i32 - 1;
+    let m0 = lod_fx >> 8;
+    let w = (lod_fx & 255) as u32;
+    let a = m0.clamp(0, last) as u32;
+    let b = (m0 + 1).clamp(0, last) as u32;
+    if a == b { (a, a, 0) } else { (a, b, w) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tx07_tx09() {
+        let l = isotropic([4.0, 0.0, 0.0], [0.0, 4.0, 0.0]);
+        assert_eq!(l, 2.0);
+        assert_eq!(mip_point(to_fixed(l), 9), 2);
+        assert_eq!(
+            mip_point(to_fixed(bias_and_clamp(l, 1.5, f32::MIN, f32::MAX)), 9),
+            4
+        );
+        assert_eq!(
+            mip_point(to_fixed(bias_and_clamp(l, 1.5, f32::MIN, 3.0)), 9),
+            3
+        );
+        assert_eq!(bias_and_clamp(0.0, 0.0, 4.0, 3.0), 4.0);
+        assert_eq!(mip_point(to_fixed(1.49), 9), 1);
+        assert_eq!(mip_point(to_fixed(1.5), 9), 2);
+        assert_eq!(mip_linear(to_fixed(1.25), 9), (1, 2, 64));
+        assert_eq!(mip_linear(to_fixed(-3.0), 9), (0, 0, 0));
+        assert_eq!(mip_linear(to_fixed(8.5), 9), (8, 8, 0));
+    }
+
+    #[test]
+    fn aniso_ratio() {
+        // 16:1 footprint, minor axis 1 texel.
+        let f = anisotropic([16.0, 0.0], [0.0, 1.0], 16);
+        assert_eq!((f.lod, f.probes, f.major_is_y), (0.0, 16, false));
+        // Clamped to 4: Lminor = 16/4 = 4 → LOD 2.
+        let f = anisotropic([0.0, 1.0], [16.0, 0.0], 4);
+        assert_eq!((f.lod, f.probes, f.major_is_y), (2.0, 4, true));
+        // Magnified: Lminor < 1 shrinks the ratio.
+        let f = anisotropic([0.5, 0.0], [0.0, 0.25], 16);
+        assert_eq!((f.lod, f.probes), (-2.0, 1));
+        let f = anisotropic([0.0, 0.0], [0.0, 0.0], 16);
+        assert_eq!(f.probes, 1);
+    }
+}
