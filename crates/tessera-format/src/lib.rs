@@ -13,6 +13,10 @@
 
 #![forbid(unsafe_code)]
 
+mod bc;
+mod bc6h;
+mod bc7;
+mod bc7_tables;
 mod bits;
 mod codec;
 pub mod convert;
