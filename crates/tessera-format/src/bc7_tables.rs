@@ -38,3 +38,20 @@ pub(crate) const ANCHOR3_3: [u8; 64] = [
     10, 15, 15, 10, 8, 15, 3, 15, 10, 10, 8, 9, 10, 6, 15, 8, 15, 3, 6, 6, 8, 15, 3, 15, 15, 15,
     15, 15, 15, 15, 15, 15, 15, 3, 15, 15, 8,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every anchor lies in the subset it anchors, and texel 0 is always in subset 0.
+    #[test]
+    fn anchors_consistent() {
+        for p in 0..64 {
+            assert_eq!(PART2[p] & 1, 0);
+            assert_eq!((PART2[p] >> ANCHOR2[p]) & 1, 1, "p2 {p}");
+            assert_eq!(PART3[p] & 3, 0);
+            assert_eq!((PART3[p] >> (2 * ANCHOR3_2[p] as u32)) & 3, 1, "p3 {p}");
+            assert_eq!((PART3[p] >> (2 * ANCHOR3_3[p] as u32)) & 3, 2, "p3 {p}");
+        }
+    }
+}
