@@ -1,1 +1,37 @@
-//! placeholder
+//! Tessera's memory model: buffers, textures, views and the context operations that move
+//! bytes between them (update, map, copy, clear, mip generation, resolve, readback).
+//!
+//! - [`Buffer`] / [`Texture`] are cheap `Clone + Send + Sync` handles; identity is [`Resource::ptr_eq`].
+//! - Storage is one allocation per resource, every subresource tightly packed in D3D subresource
+//!   order (`mip + slice * mip_levels`); [`Texture::layout`] gives offsets and pitches.
+//! - Creation is validated through `tessera-caps` (feature-level rules) plus the D3D11 structural
+//!   rules, and refused with [`ResourceError::OutOfMemory`] before allocating anything too large.
+//! - Multisampled textures store `sample_count` consecutive elements per pixel (sample order), so a
+//!   row holds `width * sample_count` elements; [`SubresourceLayout::sample_count`] says how many.
+
+#![forbid(unsafe_code)]
+
+mod blit;
+mod buffer;
+mod error;
+mod layout;
+mod memory;
+mod resource;
+mod texture;
+mod usage;
+mod validate;
+mod view;
+
+pub use buffer::{Buffer, BufferReadGuard, BufferWriteGuard};
+pub use error::ResourceError;
+pub use layout::{SubresourceLayout, calc_subresource};
+pub use memory::{
+    DEFAULT_MEMORY_LIMIT_BYTES, memory_limit_bytes, physical_memory_limit_bytes,
+    set_device_memory_budget,
+};
+pub use resource::Resource;
+pub use texture::{SubresourceData, Texture, TextureReadGuard, TextureWriteGuard};
+pub use view::{
+    DepthStencilView, DsvFlags, RenderTargetView, ShaderResourceView, UnorderedAccessView,
+    ViewInfo, ViewKind,
+};

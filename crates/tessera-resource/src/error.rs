@@ -1,0 +1,100 @@
+//! The crate's typed error: every refusal maps to what D3D11 would return (`E_INVALIDARG`,
+//! `E_OUTOFMEMORY`) or to a context call the debug layer would drop.
+
+use tessera_caps::{CapsError, FeatureLevel, Usage};
+use tessera_format::{Format, FormatError};
+
+/// Every way a resource operation can fail; operations never panic.
+#[derive(Debug, thiserror::Error)]
+pub enum ResourceError {
+    /// A feature-level rule checked by `tessera-caps` refused the request (`E_INVALIDARG`).
+    #[error(transparent)]
+    Caps(#[from] CapsError),
+    /// A texel conversion failed in `tessera-format`.
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    /// The resource is larger than the device can back (`E_OUTOFMEMORY`); nothing was allocated.
+    #[error("out of memory: {requested_bytes} bytes requested, limit is {limit_bytes} bytes")]
+    OutOfMemory {
+        /// Bytes the request needs (`u64::MAX` when the size computation overflowed).
+        requested_bytes: u64,
+        /// The budget in force.
+        limit_bytes: u64,
+    },
+    /// The description breaks a D3D11 creation rule (`E_INVALIDARG`).
+    #[error("invalid resource description: {0}")]
+    InvalidDesc(String),
+    /// Initial data is missing, too short or has pitches too small (`E_INVALIDARG`).
+    #[error("invalid initial data: {0}")]
+    InvalidInitData(String),
+    /// A subresource index beyond `mip_levels * array_size`.
+    #[error("subresource {sub} out of range (resource has {count})")]
+    SubresourceOutOfRange {
+        /// The index given.
+        sub: u32,
+        /// Subresources the resource has.
+        count: u32,
+    },
+    /// A box, offset or data slice outside the subresource or misaligned for a block format.
+    #[error("out of bounds: {0}")]
+    OutOfBounds(String),
+    /// The operation is not allowed on a resource with this usage (D3D11 usage rules).
+    #[error("{op} is not allowed on a {usage:?} resource")]
+    UsageNotAllowed {
+        /// The operation refused.
+        op: &'static str,
+        /// The resource's usage.
+        usage: Usage,
+    },
+    /// The operation breaks a D3D11 rule other than usage (formats, binds, dimensions).
+    #[error("{op}: {reason}")]
+    InvalidOperation {
+        /// The operation refused.
+        op: &'static str,
+        /// Which rule was broken.
+        reason: String,
+    },
+    /// The operation does not exist at this feature level (SPEC §2.2).
+    #[error("{op} is not supported at feature level {level}")]
+    Unsupported {
+        /// The operation refused.
+        op: &'static str,
+        /// The device's level.
+        level: FeatureLevel,
+    },
+    /// `map` on a subresource that is already mapped (D3D11: one map per subresource).
+    #[error("subresource {sub} is already mapped")]
+    AlreadyMapped {
+        /// The subresource.
+        sub: u32,
+    },
+    /// A GPU-side operation touched a subresource that is currently mapped.
+    #[error("subresource {sub} is mapped; unmap it first")]
+    Mapped {
+        /// The subresource.
+        sub: u32,
+    },
+    /// A view description is invalid for its resource (`E_INVALIDARG` from Create*View).
+    #[error("invalid view: {0}")]
+    InvalidView(String),
+    /// The format cannot be used by this operation (e.g. readback of a typeless format).
+    #[error("{op}: format {format:?} is not supported here")]
+    FormatNotSupported {
+        /// The operation refused.
+        op: &'static str,
+        /// The offending format.
+        format: Format,
+    },
+    /// Encoding, decoding or writing an image failed.
+    #[error("image: {0}")]
+    Image(String),
+    /// A file operation failed.
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl From<image::ImageError> for ResourceError {
+    fn from(e: image::ImageError) -> Self {
+        Self::Image(e.to_string())
+    }
+}

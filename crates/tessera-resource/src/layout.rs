@@ -1,0 +1,201 @@
+//! Subresource layout: how every mip and array slice sits in one tightly packed allocation.
+//!
+//! Order is D3D's subresource order (`subresource = mip + slice * mip_levels`), so one array
+//! slice holds all its mips back to back. Rows are tightly packed: a row is one row of texels
+//! (one row of 4x4 blocks for BC formats); multisampled textures store `sample_count`
+//! consecutive elements per pixel, so a row holds `width * sample_count` elements.
+
+use tessera_caps::TextureDesc;
+
+use crate::ResourceError;
+
+/// Where one subresource lives in its texture's storage (`D3D11_MAPPED_SUBRESOURCE`-style pitches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SubresourceLayout {
+    /// Byte offset of the subresource's first element in the texture storage.
+    pub offset: usize,
+    /// Bytes from one row to the next (one row of blocks for BC formats), D3D RowPitch.
+    pub row_pitch: usize,
+    /// Bytes from one depth slice to the next, D3D DepthPitch.
+    pub depth_pitch: usize,
+    /// Width of this mip in texels (`max(1, width >> mip)`).
+    pub width: u32,
+    /// Height of this mip in texels (`max(1, height >> mip)`).
+    pub height: u32,
+    /// Depth of this mip in texels (`max(1, depth >> mip)`; 1 for 1D/2D).
+    pub depth: u32,
+    /// Rows of elements per depth slice (`ceil(height / block_height)`).
+    pub rows: u32,
+    /// Elements per row (`ceil(width / block_width) * sample_count`).
+    pub elements_per_row: u32,
+    /// Samples per pixel (1 unless multisampled).
+    pub sample_count: u32,
+    /// Total bytes of this subresource (`depth_pitch * depth`).
+    pub size: usize,
+    /// Mip level of this subresource.
+    pub mip: u32,
+    /// Array slice of this subresource.
+    pub array_slice: u32,
+}
+
+impl SubresourceLayout {
+    /// The byte range of this subresource inside the texture storage.
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.offset..self.offset + self.size
+    }
+
+    /// Bytes of valid data in one row (equal to `row_pitch`: storage is tightly packed).
+    pub fn row_bytes(&self) -> usize {
+        self.row_pitch
+    }
+}
+
+/// Per-mip layout shared by all array slices (offset is relative to the slice start).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MipLayout {
+    pub(crate) offset_in_slice: u64,
+    pub(crate) row_pitch: u64,
+    pub(crate) depth_pitch: u64,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    pub(crate) depth: u32,
+    pub(crate) rows: u32,
+    pub(crate) elements_per_row: u32,
+    pub(crate) size: u64,
+}
+
+/// The layout of a whole texture: per-mip entries plus the size of one array slice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TextureLayout {
+    pub(crate) mips: Vec<MipLayout>,
+    pub(crate) slice_size: u64,
+    pub(crate) array_size: u32,
+    pub(crate) sample_count: u32,
+    pub(crate) total: u64,
+}
+
+/// Size of a mip dimension (D3D: `max(1, floor(dim / 2^mip))`).
+pub(crate) fn mip_dim(dim: u32, mip: u32) -> u32 {
+    dim.checked_shr(mip).unwrap_or(0).max(1)
+}
+
+fn overflow() -> ResourceError {
+    ResourceError::OutOfMemory {
+        requested_bytes: u64::MAX,
+        limit_bytes: crate::memory::memory_limit_bytes(),
+    }
+}
+
+impl TextureLayout {
+    /// Computes the packed layout with checked arithmetic; overflow reports `OutOfMemory`.
+    pub(crate) fn compute(desc: &TextureDesc) -> Result<Self, ResourceError> {
+        let info = desc.format.info();
+        let bpe = u64::from(info.bytes_per_block);
+        if bpe == 0 || info.block_width == 0 || info.block_height == 0 {
+            return Err(ResourceError::InvalidDesc(format!(
+                "format {:?} has no addressable element size",
+                desc.format
+            )));
+        }
+        if desc.width == 0 || desc.height == 0 || desc.depth == 0 || desc.array_size == 0 {
+            return Err(ResourceError::InvalidDesc(
+                "texture dimensions and array size must be >= 1".into(),
+            ));
+        }
+        let mip_levels = desc.resolved_mip_levels();
+        if mip_levels == 0 || mip_levels > desc.full_mip_count() {
+            return Err(ResourceError::InvalidDesc(format!(
+                "mip_levels {} exceeds the full chain of {} for {}x{}x{}",
+                desc.mip_levels,
+                desc.full_mip_count(),
+                desc.width,
+                desc.height,
+                desc.depth
+            )));
+        }
+        let samples = desc.sample_desc.count.max(1);
+        let mut mips = Vec::with_capacity(mip_levels as usize);
+        let mut offset = 0u64;
+        for mip in 0..mip_levels {
+            let width = mip_dim(desc.width, mip);
+            let height = mip_dim(desc.height, mip);
+            let depth = mip_dim(desc.depth, mip);
+            let blocks_w = width.div_ceil(info.block_width);
+            let rows = height.div_ceil(info.block_height);
+            let elements_per_row = blocks_w.checked_mul(samples).ok_or_else(overflow)?;
+            let row_pitch = u64::from(elements_per_row)
+                .checked_mul(bpe)
+                .ok_or_else(overflow)?;
+            let depth_pitch = row_pitch
+                .checked_mul(u64::from(rows))
+                .ok_or_else(overflow)?;
+            let size = depth_pitch
+                .checked_mul(u64::from(depth))
+                .ok_or_else(overflow)?;
+            mips.push(MipLayout {
+                offset_in_slice: offset,
+                row_pitch,
+                depth_pitch,
+                width,
+                height,
+                depth,
+                rows,
+                elements_per_row,
+                size,
+            });
+            offset = offset.checked_add(size).ok_or_else(overflow)?;
+        }
+        let total = offset
+            .checked_mul(u64::from(desc.array_size))
+            .ok_or_else(overflow)?;
+        Ok(Self {
+            mips,
+            slice_size: offset,
+            array_size: desc.array_size,
+            sample_count: samples,
+            total,
+        })
+    }
+
+    /// Number of subresources (`mip_levels * array_size`).
+    pub(crate) fn subresource_count(&self) -> u32 {
+        (self.mips.len() as u32).saturating_mul(self.array_size)
+    }
+
+    /// The layout of subresource `sub`, or `None` when out of range.
+    pub(crate) fn subresource(&self, sub: u32) -> Option<SubresourceLayout> {
+        let mip_levels = self.mips.len() as u32;
+        if mip_levels == 0 {
+            return None;
+        }
+        let mip = sub % mip_levels;
+        let slice = sub / mip_levels;
+        if slice >= self.array_size {
+            return None;
+        }
+        let m = self.mips.get(mip as usize)?;
+        let offset = self
+            .slice_size
+            .checked_mul(u64::from(slice))?
+            .checked_add(m.offset_in_slice)?;
+        Some(SubresourceLayout {
+            offset: usize::try_from(offset).ok()?,
+            row_pitch: usize::try_from(m.row_pitch).ok()?,
+            depth_pitch: usize::try_from(m.depth_pitch).ok()?,
+            width: m.width,
+            height: m.height,
+            depth: m.depth,
+            rows: m.rows,
+            elements_per_row: m.elements_per_row,
+            sample_count: self.sample_count,
+            size: usize::try_from(m.size).ok()?,
+            mip,
+            array_slice: slice,
+        })
+    }
+}
+
+/// D3D's `D3D11CalcSubresource`: `mip + slice * mip_levels`.
+pub fn calc_subresource(mip: u32, array_slice: u32, mip_levels: u32) -> u32 {
+    mip.saturating_add(array_slice.saturating_mul(mip_levels))
+}
