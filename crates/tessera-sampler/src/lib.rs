@@ -1,9 +1,32 @@
-//! Texture sampling exact to the Direct3D 11 rules (SPEC §4).
+//! Texture sampling exact to the Direct3D 11 rules (SPEC §4), on the CPU, deterministically.
+//!
+//! - [`quad`]: the 8-lane convention (two 2×2 quads) and `ddx`/`ddy`.
+//! - [`Sampler`] (validated `SamplerDesc`), [`TextureView`] (an SRV's mips and slices).
+//! - 8-lane operations: [`sample`], [`sample_bias`], [`sample_level`], [`sample_grad`],
+//!   [`sample_clamped`], [`sample_cmp`], [`sample_cmp_level_zero`], [`gather`], [`gather_cmp`],
+//!   [`load`] / [`load_float`], [`calculate_lod`]; scalar [`sample_one`].
+//! - [`address`], [`lod`], [`cube`]: the exact rules (fixed-point addressing, LOD, cube faces),
+//!   public for testing and reuse.
+//!
+//! Determinism: every lane runs the same fixed sequence of scalar `f32` operations (no FMA, no
+//! reassociation), so the same input gives bit-identical output on every run and lane width.
+//! Anisotropic scheme: `n = ceil(ratio)` (≤ MaxAnisotropy) trilinear probes at
+//! `coord + major · (2i + 1 − n) / 2n`, `i = 0..n`, along the major coordinate derivative, averaged
+//! with equal weights as a running mean (see `core`).
 #![forbid(unsafe_code)]
 
 pub mod address;
+mod api;
+mod core;
 pub mod cube;
+mod fetch;
 pub mod lod;
 pub mod quad;
+mod view;
 
+pub use api::{
+    LodMode, calculate_lod, gather, gather_cmp, load, load_float, sample, sample_bias,
+    sample_clamped, sample_cmp, sample_cmp_level_zero, sample_grad, sample_level, sample_one,
+};
 pub use quad::{LANES, Reg, ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
+pub use view::{SampleError, Sampler, TextureView};

@@ -1,0 +1,164 @@
+//! Texel fetchers: one concrete type per format family, chosen once per call (no per-texel format
+//! dispatch inside the lane loop). Coordinates handed in are already addressed and in range.
+
+use std::sync::OnceLock;
+use tessera_format::convert::{srgb8_to_linear_table, unorm_to_f32};
+use tessera_format::{Format, Surface};
+
+/// Reads one in-range texel of a surface as float RGBA (sRGB decoded to linear).
+pub(crate) trait Fetch {
+    fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4];
+}
+
+#[inline]
+fn offset(s: &Surface<'_>, x: u32, y: u32, z: u32, bytes: usize) -> usize {
+    z as usize * s.depth_pitch + y as usize * s.row_pitch + x as usize * bytes
+}
+
+fn unorm8_table() -> &'static [f32; 256] {
+    static T: OnceLock<[f32; 256]> = OnceLock::new();
+    T.get_or_init(|| core::array::from_fn(|i| unorm_to_f32(i as u32, 8)))
+}
+
+/// R8G8B8A8 / B8G8R8A8 UNORM (and `_SRGB`): table lookups.
+pub(crate) struct Rgba8<const BGRA: bool> {
+    rgb: &'static [f32; 256],
+    a: &'static [f32; 256],
+}
+
+impl<const BGRA: bool> Rgba8<BGRA> {
+    pub(crate) fn new(srgb: bool) -> Self {
+        let a = unorm8_table();
+        Self {
+            rgb: if srgb { srgb8_to_linear_table() } else { a },
+            a,
+        }
+    }
+}
+
+impl<const BGRA: bool> Fetch for Rgba8<BGRA> {
+    #[inline]
+    fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
+        let o = offset(s, x, y, z, 4);
+        let Some(b) = s.data.get(o..o + 4) else {
+            return [0.0; 4];
+        };
+        let (r, bl) = if BGRA { (b[2], b[0]) } else { (b[0], b[2]) };
+        [
+            self.rgb[r as usize],
+            self.rgb[b[1] as usize],
+            self.rgb[bl as usize],
+            self.a[b[3] as usize],
+        ]
+    }
+}
+
+/// R32G32B32A32_FLOAT.
+pub(crate) struct Rgba32F;
+
+impl Fetch for Rgba32F {
+    #[inline]
+    fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
+        let o = offset(s, x, y, z, 16);
+        let Some(b) = s.data.get(o..o + 16) else {
+            return [0.0; 4];
+        };
+        core::array::from_fn(|i| {
+            f32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
+        })
+    }
+}
+
+/// Every other per-texel format through the format crate's codec (depth formats read depth as R).
+pub(crate) struct Generic {
+    pub(crate) format: Format,
+    pub(crate) bytes: usize,
+}
+
+impl Fetch for Generic {
+    #[inline]
+    fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
+        let o = offset(s, x, y, z, self.bytes);
+        let Some(b) = s.data.get(o..o + self.bytes) else {
+            return [0.0; 4];
+        };
+        match self.format.decode_float(b) {
+            Ok(v) => v,
+            Err(_) => match self.format.decode_depth(b) {
+                Ok(d) => [d, 0.0, 0.0, 1.0],
+                Err(_) => [0.0; 4],
+            },
+        }
+    }
+}
+
+/// Block-compressed formats: the 4×4 block of each fetched texel is decoded, with a small
+/// direct-mapped cache keyed by the block's address.
+pub(crate) struct Bc {
+    format: Format,
+    bytes: usize,
+    keys: [usize; 4],
+    blocks: [[[f32; 4]; 16]; 4],
+}
+
+impl Bc {
+    pub(crate) fn new(format: Format) -> Self {
+        Self {
+            format,
+            bytes: format.info().bytes_per_block as usize,
+            keys: [usize::MAX; 4],
+            blocks: [[[0.0; 4]; 16]; 4],
+        }
+    }
+}
+
+impl Fetch for Bc {
+    #[inline]
+    fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
+        let o = offset(s, x / 4, y / 4, z, self.bytes);
+        let key = (s.data.as_ptr() as usize).wrapping_add(o);
+        let slot = (o / self.bytes) & 3;
+        if self.keys[slot] != key {
+            let Some(b) = s.data.get(o..o + self.bytes) else {
+                return [0.0; 4];
+            };
+            self.blocks[slot] = self.format.decode_block(b).unwrap_or([[0.0; 4]; 16]);
+            self.keys[slot] = key;
+        }
+        self.blocks[slot][((y % 4) * 4 + x % 4) as usize]
+    }
+}
+
+/// Runs `$body` with `$f` bound to the fetcher for `$format` (one monomorphised copy per family).
+macro_rules! with_fetch {
+    ($format:expr, |$f:ident| $body:expr) => {{
+        use tessera_format::Format as Fm;
+        let format: Fm = $format;
+        match format {
+            Fm::R8G8B8A8Unorm | Fm::R8G8B8A8UnormSrgb => {
+                let $f = $crate::fetch::Rgba8::<false>::new(format == Fm::R8G8B8A8UnormSrgb);
+                $body
+            }
+            Fm::B8G8R8A8Unorm | Fm::B8G8R8A8UnormSrgb => {
+                let $f = $crate::fetch::Rgba8::<true>::new(format == Fm::B8G8R8A8UnormSrgb);
+                $body
+            }
+            Fm::R32G32B32A32Float => {
+                let $f = $crate::fetch::Rgba32F;
+                $body
+            }
+            _ if format.is_compressed() => {
+                let $f = $crate::fetch::Bc::new(format);
+                $body
+            }
+            _ => {
+                let $f = $crate::fetch::Generic {
+                    format,
+                    bytes: format.info().bytes_per_block as usize,
+                };
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_fetch;

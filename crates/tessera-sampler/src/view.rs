@@ -1,0 +1,300 @@
+//! Shader resource views as the sampler sees them, and the sampler object.
+
+use tessera_caps::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
+use tessera_format::{Component, Format, NumericKind, Surface};
+
+/// Why a [`TextureView`] could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SampleError {
+    /// No surfaces were given, or `array_size` is 0.
+    #[error("a texture view needs at least one mip of one slice")]
+    Empty,
+    /// `mips.len()` is not a multiple of `array_size`.
+    #[error("{surfaces} surfaces cannot be split into {array_size} slices of equal mip count")]
+    SliceCount {
+        /// Surfaces given.
+        surfaces: usize,
+        /// Slices requested.
+        array_size: u32,
+    },
+    /// Surfaces of one view disagree on format.
+    #[error("surface format {found:?} differs from the view format {expected:?}")]
+    FormatMismatch {
+        /// Format of the first surface.
+        expected: Format,
+        /// The differing format.
+        found: Format,
+    },
+    /// Buffers and multisampled textures are not sampled through this crate.
+    #[error("view dimension {0:?} is not a sampleable texture")]
+    UnsupportedDimension(ViewDimension),
+    /// A typeless (or `Unknown`) format cannot be read.
+    #[error("format {0:?} is typeless")]
+    Typeless(Format),
+    /// Slice count does not fit the dimension (non-array with several slices, cube not 6·n).
+    #[error("array size {array_size} is invalid for {dimension:?}")]
+    ArraySize {
+        /// The dimension.
+        dimension: ViewDimension,
+        /// The slice count.
+        array_size: u32,
+    },
+    /// Cube faces must be square and 3D/1D surfaces must have the right extents.
+    #[error("surface extents do not fit {0:?}")]
+    Extent(ViewDimension),
+}
+
+/// A shader resource view of a texture: the view's mips (most detailed first) of each array slice.
+///
+/// `mips` passed to [`TextureView::new`] are ordered per slice: all mips of slice 0, then all mips
+/// of slice 1, … (a cube's slices are its faces +X, −X, +Y, −Y, +Z, −Z; a cube array repeats them).
+/// The resource min-LOD clamp (`SetResourceMinLOD`) is a view field, see
+/// [`TextureView::with_resource_min_lod`].
+#[derive(Clone, Debug)]
+pub struct TextureView<'a> {
+    pub(crate) dimension: ViewDimension,
+    pub(crate) format: Format,
+    pub(crate) surfaces: Vec<Surface<'a>>,
+    pub(crate) mip_count: u32,
+    pub(crate) array_size: u32,
+    /// Resource min-LOD clamp in view mip space (resource value − most detailed mip).
+    pub(crate) min_lod_clamp: f32,
+}
+
+impl<'a> TextureView<'a> {
+    /// Builds a view. `array_size` is the number of slices (faces for cubes: 6·cubes; 1 for 3D).
+    pub fn new(
+        dimension: ViewDimension,
+        mips: Vec<Surface<'a>>,
+        array_size: u32,
+    ) -> Result<Self, SampleError> {
+        use ViewDimension as D;
+        if matches!(dimension, D::Buffer | D::Texture2DMs | D::Texture2DMsArray) {
+            return Err(SampleError::UnsupportedDimension(dimension));
+        }
+        if mips.is_empty() || array_size == 0 {
+            return Err(SampleError::Empty);
+        }
+        if mips.len() % array_size as usize != 0 {
+            return Err(SampleError::SliceCount {
+                surfaces: mips.len(),
+                array_size,
+            });
+        }
+        let format = mips[0].format;
+        if format.is_typeless() {
+            return Err(SampleError::Typeless(format));
+        }
+        if let Some(s) = mips.iter().find(|s| s.format != format) {
+            return Err(SampleError::FormatMismatch {
+                expected: format,
+                found: s.format,
+            });
+        }
+        let bad_array = match dimension {
+            D::Texture1D | D::Texture2D | D::Texture3D => array_size != 1,
+            D::TextureCube => array_size != 6,
+            D::TextureCubeArray => array_size % 6 != 0,
+            _ => false,
+        };
+        if bad_array {
+            return Err(SampleError::ArraySize {
+                dimension,
+                array_size,
+            });
+        }
+        let bad_extent = mips.iter().any(|s| match dimension {
+            D::TextureCube | D::TextureCubeArray => s.width != s.height || s.depth != 1,
+            D::Texture1D | D::Texture1DArray => s.height != 1 || s.depth != 1,
+            D::Texture2D | D::Texture2DArray => s.depth != 1,
+            _ => false,
+        });
+        if bad_extent {
+            return Err(SampleError::Extent(dimension));
+        }
+        let mip_count = (mips.len() / array_size as usize) as u32;
+        Ok(Self {
+            dimension,
+            format,
+            surfaces: mips,
+            mip_count,
+            array_size,
+            min_lod_clamp: 0.0,
+        })
+    }
+
+    /// Sets the resource min-LOD clamp (`SetResourceMinLOD`, given in *resource* mip space) for a
+    /// view whose most detailed mip is resource mip `most_detailed_mip`.
+    pub fn with_resource_min_lod(mut self, min_lod: f32, most_detailed_mip: u32) -> Self {
+        let v = min_lod - most_detailed_mip as f32;
+        self.min_lod_clamp = if v.is_nan() { 0.0 } else { v };
+        self
+    }
+
+    /// The resource min-LOD clamp in view mip space (0 = none).
+    pub fn min_lod_clamp(&self) -> f32 {
+        self.min_lod_clamp
+    }
+
+    /// View dimension.
+    pub fn dimension(&self) -> ViewDimension {
+        self.dimension
+    }
+
+    /// Texel format.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Mips in the view.
+    pub fn mip_count(&self) -> u32 {
+        self.mip_count
+    }
+
+    /// Slices in the view (faces for cubes).
+    pub fn array_size(&self) -> u32 {
+        self.array_size
+    }
+
+    /// `GetDimensions` of view mip `mip`: `(width, height, depth or elements)`; the third value is
+    /// the depth for 3D, the array size for arrays (cubes for cube arrays), else 1. Height is 1 for 1D.
+    /// A mip outside the view gives `(0, 0, 0)`.
+    pub fn dimensions(&self, mip: u32) -> (u32, u32, u32) {
+        if mip >= self.mip_count {
+            return (0, 0, 0);
+        }
+        let s = &self.surfaces[mip as usize];
+        let third = match self.dimension {
+            ViewDimension::Texture3D => s.depth,
+            ViewDimension::Texture1DArray | ViewDimension::Texture2DArray => self.array_size,
+            ViewDimension::TextureCubeArray => self.array_size / 6,
+            _ => 1,
+        };
+        (s.width, s.height, third)
+    }
+
+    /// The surface of view mip `mip` of slice `slice` (both in range).
+    #[inline]
+    pub(crate) fn surface(&self, mip: u32, slice: u32) -> &Surface<'a> {
+        &self.surfaces[(slice * self.mip_count + mip) as usize]
+    }
+}
+
+/// Which of R, G, B, A a format stores (depth counts as R).
+pub(crate) fn present(format: Format) -> [bool; 4] {
+    let mut p = [false; 4];
+    for c in format.info().components {
+        match c {
+            Component::R | Component::Depth => p[0] = true,
+            Component::G => p[1] = true,
+            Component::B => p[2] = true,
+            Component::A => p[3] = true,
+            _ => {}
+        }
+    }
+    if format == Format::X24TypelessG8Uint || format == Format::X32TypelessG8X24Uint {
+        p = [false, true, false, false];
+    }
+    p
+}
+
+/// The value of a missing texel (out-of-bounds load, empty mip range): 0 for stored components,
+/// defaults 0, 0, 0, 1 for missing ones (§4.6, §4.7).
+pub(crate) fn oob_value(format: Format) -> [f32; 4] {
+    let p = present(format);
+    [0.0, 0.0, 0.0, if p[3] { 0.0 } else { 1.0 }]
+}
+
+/// Border colour as the format sees it (§4.2 step 5): present components clamped to the format's
+/// range and quantised to its precision, missing components at their defaults.
+pub(crate) fn border_for(format: Format, border: [f32; 4]) -> [f32; 4] {
+    if format.is_float_readable() {
+        return format.quantize_float(border);
+    }
+    let p = present(format);
+    let (lo, hi) = match format.kind() {
+        NumericKind::Unorm | NumericKind::UnormSrgb | NumericKind::Depth => (0.0, 1.0),
+        NumericKind::Snorm => (-1.0, 1.0),
+        _ => (f32::NEG_INFINITY, f32::INFINITY),
+    };
+    let def = [0.0, 0.0, 0.0, 1.0];
+    core::array::from_fn(|i| {
+        if !p[i] {
+            def[i]
+        } else if border[i].is_nan() {
+            0.0
+        } else {
+            border[i].clamp(lo, hi)
+        }
+    })
+}
+
+/// A validated sampler state (`ID3D11SamplerState`) with its values precomputed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sampler {
+    pub(crate) desc: SamplerDesc,
+    pub(crate) aniso: bool,
+    pub(crate) max_aniso: u32,
+    pub(crate) bias: f32,
+    pub(crate) min_lod: f32,
+    pub(crate) max_lod: f32,
+}
+
+impl Sampler {
+    /// Builds a sampler. Out-of-range values are sanitised, not rejected (the caps layer
+    /// validates): MaxAnisotropy clamped to 1..=16, MipLODBias to [−16, 15.99], NaN MinLOD/MaxLOD
+    /// to −FLT_MAX/FLT_MAX. An anisotropic filter forces min/mag/mip linear.
+    pub fn new(desc: &SamplerDesc) -> Self {
+        let mut d = *desc;
+        if d.filter.anisotropic {
+            d.filter.min = FilterKind::Linear;
+            d.filter.mag = FilterKind::Linear;
+            d.filter.mip = FilterKind::Linear;
+        }
+        let bias = if d.mip_lod_bias.is_nan() {
+            0.0
+        } else {
+            d.mip_lod_bias.clamp(-16.0, 15.99)
+        };
+        let min_lod = if d.min_lod.is_nan() {
+            f32::MIN
+        } else {
+            d.min_lod
+        };
+        let max_lod = if d.max_lod.is_nan() {
+            f32::MAX
+        } else {
+            d.max_lod
+        };
+        Self {
+            desc: d,
+            aniso: d.filter.anisotropic,
+            max_aniso: d.max_anisotropy.clamp(1, 16),
+            bias,
+            min_lod,
+            max_lod,
+        }
+    }
+
+    /// The (sanitised) descriptor.
+    pub fn desc(&self) -> &SamplerDesc {
+        &self.desc
+    }
+
+    #[inline]
+    pub(crate) fn modes(&self) -> [AddressMode; 3] {
+        [
+            self.desc.address_u,
+            self.desc.address_v,
+            self.desc.address_w,
+        ]
+    }
+}
+
+impl Default for Sampler {
+    /// The D3D default sampler (TX-17): MIN_MAG_MIP_LINEAR, CLAMP ×3, LOD range ±FLT_MAX, bias 0,
+    /// MaxAnisotropy 1, comparison NEVER, border (1, 1, 1, 1).
+    fn default() -> Self {
+        Self::new(&SamplerDesc::default())
+    }
+}
