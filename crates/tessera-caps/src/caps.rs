@@ -1,0 +1,213 @@
+//! `Caps`: a device's feature level plus its optional-feature answers (SPEC §1.2, §6.11).
+
+use tessera_format::Format;
+
+use crate::error::CapsError;
+use crate::format_support::{FormatSupport, format_support};
+use crate::level::FeatureLevel;
+use crate::limits::Limits;
+use crate::values::{Support, Tier};
+
+/// Device-creation options: the answers a device gives where the level leaves a choice (SPEC §1.2 "optional").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CapsOptions {
+    /// Tiled resources tier override; `None` = the RefDev default (highest tier the level allows, §6.11).
+    pub tiled_resources_tier: Option<u32>,
+    /// Turn off optional features (RefDev default `false`: every "optional" cap is reported as supported).
+    pub minimal_optional_features: bool,
+}
+
+/// `CheckFeatureSupport` answers of the device (D3D11_FEATURE_* like; SPEC §1.2 footnotes, §6.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureSupport {
+    /// `D3D11_FEATURE_THREADING.DriverConcurrentCreates` (RefDev: true).
+    pub driver_concurrent_creates: bool,
+    /// `D3D11_FEATURE_THREADING.DriverCommandLists` (RefDev: true).
+    pub driver_command_lists: bool,
+    /// `D3D11_FEATURE_DOUBLES` (SM5 optional extra, §1.2 footnote; RefDev: true at 11_0+).
+    pub double_precision_float_shader_ops: bool,
+    /// `D3D10_X_HARDWARE_OPTIONS`: cs_4_x with raw/structured buffers at 10_x (§1.2 compute "optional").
+    pub compute_shaders_plus_raw_and_structured_buffers_via_shader_4_x: bool,
+    /// `D3D11_FEATURE_D3D11_OPTIONS.OutputMergerLogicOp` (§1.2 logic ops).
+    pub output_merger_logic_op: bool,
+    /// `D3D11_FEATURE_D3D11_OPTIONS1.TiledResourcesTier` (§6.11).
+    pub tiled_resources_tier: u32,
+    /// `D3D11_FEATURE_D3D11_OPTIONS1.MinMaxFiltering`: true exactly when tier >= 2 (§6.11).
+    pub min_max_filtering: bool,
+    /// `D3D11_FEATURE_D3D11_OPTIONS2.ConservativeRasterizationTier` (§1.2, §3.9).
+    pub conservative_rasterization_tier: u32,
+    /// `D3D11_FEATURE_D3D11_OPTIONS2.ROVsSupported` (§1.2).
+    pub rasterizer_ordered_views: bool,
+    /// `D3D11_FEATURE_D3D11_OPTIONS2.PSSpecifiedStencilRefSupported` (§1.2, §5.5).
+    pub ps_specified_stencil_ref: bool,
+    /// `D3D11_FEATURE_D3D9_SHADOW_SUPPORT` (§4.9: the 9_x shadow-buffer path).
+    pub d3d9_shadow_support: bool,
+    /// Timestamp queries (optional at 9_x; RefDev: true).
+    pub timestamp_queries: bool,
+    /// Extended (BGRA) formats (§1.2).
+    pub extended_formats_bgra: bool,
+    /// Constant-buffer offsetting / partial updates (§1.2).
+    pub cb_offsetting_partial_updates: bool,
+    /// UAV slots usable by the level (§1.2).
+    pub uav_slots: u32,
+}
+
+/// The lowest and highest tiled-resources tier a level permits (SPEC §1.2, §6.11).
+pub fn tiled_tier_range(level: FeatureLevel) -> (u32, u32) {
+    use FeatureLevel::*;
+    match level {
+        L9_1 | L9_2 | L9_3 | L10_0 | L10_1 => (0, 0),
+        // "Tier 1 allowed from 11_0"; "Tier 2 requires FL 11_1 minimum".
+        L11_0 => (0, 1),
+        L11_1 => (0, 3),
+        L12_0 | L12_1 => (2, 3),
+        L12_2 => (3, 3),
+    }
+}
+
+/// A device's capabilities: its level, limits and optional-feature answers (SPEC §1, §2, §6.11).
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    level: FeatureLevel,
+    limits: &'static Limits,
+    options: CapsOptions,
+    features: FeatureSupport,
+}
+
+impl Caps {
+    /// Builds the caps of a device at `level`; refuses a tiled tier the level does not allow (SPEC §6.11).
+    pub fn new(level: FeatureLevel, options: CapsOptions) -> Result<Self, CapsError> {
+        let limits = Limits::for_level(level);
+        let (min, max) = tiled_tier_range(level);
+        let tier = match options.tiled_resources_tier {
+            Some(t) if t < min || t > max => {
+                return Err(CapsError::TiledTier {
+                    level,
+                    min,
+                    max,
+                    value: t,
+                });
+            }
+            Some(t) => t,
+            None if options.minimal_optional_features => min,
+            None => max,
+        };
+        let opt = |s: Support| match s {
+            Support::Yes => true,
+            Support::No => false,
+            Support::Optional => !options.minimal_optional_features,
+        };
+        let tier_value = |t: Tier, optional_answer: u32| match t {
+            Tier::AtLeast(n) => n,
+            Tier::Optional if options.minimal_optional_features => 0,
+            Tier::Optional => optional_answer,
+        };
+        let is_10x = matches!(level, FeatureLevel::L10_0 | FeatureLevel::L10_1);
+        let features = FeatureSupport {
+            driver_concurrent_creates: true,
+            driver_command_lists: true,
+            double_precision_float_shader_ops: level >= FeatureLevel::L11_0,
+            compute_shaders_plus_raw_and_structured_buffers_via_shader_4_x: is_10x
+                && opt(limits.compute_shader),
+            output_merger_logic_op: opt(limits.logic_ops),
+            tiled_resources_tier: tier,
+            // §6.11: MinMaxFiltering is TRUE exactly when the tiled tier is >= 2.
+            min_max_filtering: tier >= 2,
+            // RefDev: optional conservative rasterization answers Tier 1 (§3.9 rules).
+            conservative_rasterization_tier: tier_value(limits.conservative_rasterization_tier, 1),
+            rasterizer_ordered_views: opt(limits.rasterizer_ordered_views),
+            ps_specified_stencil_ref: limits.shader_specified_stencil_ref.is_some_and(opt),
+            d3d9_shadow_support: level.is_9_x(),
+            timestamp_queries: limits.timestamp_queries.is_none_or(opt),
+            extended_formats_bgra: opt(limits.extended_formats_bgra),
+            cb_offsetting_partial_updates: opt(limits.cb_offsetting_partial_updates),
+            uav_slots: if is_10x && !opt(limits.compute_shader) {
+                0
+            } else {
+                limits.uav_slot_count()
+            },
+        };
+        Ok(Self {
+            level,
+            limits,
+            options,
+            features,
+        })
+    }
+
+    /// Caps with the RefDev defaults (every optional feature on, highest tiled tier) (SPEC §1.2).
+    pub fn for_level(level: FeatureLevel) -> Self {
+        match Self::new(level, CapsOptions::default()) {
+            Ok(caps) => caps,
+            // Default options carry no tier override, so `new` cannot fail.
+            Err(_) => unreachable!("default CapsOptions are always valid"),
+        }
+    }
+
+    /// The device's feature level.
+    pub fn level(&self) -> FeatureLevel {
+        self.level
+    }
+
+    /// The level's limits (SPEC §1.2).
+    pub fn limits(&self) -> &'static Limits {
+        self.limits
+    }
+
+    /// The options the caps were built with.
+    pub fn options(&self) -> CapsOptions {
+        self.options
+    }
+
+    /// `CheckFeatureSupport` answers (SPEC §1.2, §6.11).
+    pub fn check_feature_support(&self) -> FeatureSupport {
+        self.features
+    }
+
+    /// `CheckFormatSupport` answer for `format` (SPEC §2.1, formats.json).
+    pub fn check_format_support(&self, format: Format) -> FormatSupport {
+        format_support(self.level, format)
+    }
+
+    /// True when an optional/required capability is on for this device.
+    pub(crate) fn supports(&self, s: Support) -> bool {
+        match s {
+            Support::Yes => true,
+            Support::No => false,
+            Support::Optional => !self.options.minimal_optional_features,
+        }
+    }
+}
+
+/// `D3D11CreateDevice` feature-level negotiation (SPEC §1.1).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DeviceCreation;
+
+impl DeviceCreation {
+    /// The first requested level at or below `max_supported`; empty = 11_0, 10_1, 10_0, 9_3, 9_2, 9_1 (SPEC §1.1).
+    pub fn select_feature_level(
+        requested: &[FeatureLevel],
+        max_supported: FeatureLevel,
+    ) -> Result<FeatureLevel, CapsError> {
+        select_feature_level(requested, max_supported)
+    }
+}
+
+/// The first requested level at or below `max_supported`; empty = the D3D11 default list (SPEC §1.1).
+pub fn select_feature_level(
+    requested: &[FeatureLevel],
+    max_supported: FeatureLevel,
+) -> Result<FeatureLevel, CapsError> {
+    let list: &[FeatureLevel] = if requested.is_empty() {
+        &FeatureLevel::D3D11_DEFAULT_REQUEST
+    } else {
+        requested
+    };
+    list.iter()
+        .copied()
+        .find(|l| *l <= max_supported)
+        .ok_or_else(|| CapsError::NoFeatureLevel {
+            requested: list.iter().map(|l| l.name()).collect::<Vec<_>>().join(", "),
+            max_supported,
+        })
+}

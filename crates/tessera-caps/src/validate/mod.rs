@@ -1,0 +1,42 @@
+//! Validation rules of SPEC §1 and §2, as `Caps` methods, one file per area.
+
+mod draw;
+mod query;
+mod resource;
+mod state;
+
+pub use draw::{CopyDesc, CopyKind, ResourceDesc};
+
+use crate::error::CapsError;
+use crate::level::FeatureLevel;
+
+/// True for a non-zero power of two.
+pub(crate) const fn is_pow2(v: u32) -> bool {
+    v != 0 && v & (v - 1) == 0
+}
+
+/// Shorthand for a `CapsError::InvalidDesc`.
+pub(crate) fn invalid(
+    level: FeatureLevel,
+    rule: &'static str,
+    reason: impl Into<String>,
+) -> CapsError {
+    CapsError::InvalidDesc {
+        level,
+        rule,
+        reason: reason.into(),
+    }
+}
+
+/// Shorthand for a `CapsError::Unsupported`.
+pub(crate) const fn unsupported(
+    level: FeatureLevel,
+    feature: &'static str,
+    rule: &'static str,
+) -> CapsError {
+    CapsError::Unsupported {
+        level,
+        feature,
+        rule,
+    }
+}
