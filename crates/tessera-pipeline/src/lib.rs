@@ -1,1 +1,28 @@
-//! placeholder
+//! The Tessera draw pipeline: input assembler → vertex stage → clip/setup → tiled SIMD
+//! rasterizer → pixel stage → output merger.
+//!
+//! The pipeline works on borrowed memory ([`tessera_format::SurfaceMut`] targets, byte-slice
+//! buffers, [`tessera_sampler::TextureView`]s) so it knows nothing of resources or devices; the
+//! `tessera` facade locks resources and hands them in. Entry point: [`draw`].
+
+pub mod builtin;
+pub mod clip;
+pub mod draw;
+pub mod env;
+pub mod error;
+pub mod ia;
+pub mod om;
+pub mod raster;
+pub mod setup;
+pub mod shader;
+pub mod state;
+pub mod vertex;
+
+pub use draw::{BAND_HEIGHT, draw};
+pub use env::ShaderEnv;
+pub use error::PipelineError;
+pub use ia::InputLayout;
+pub use shader::{
+    Interpolation, PixelShader, PsInput, PsOutput, Reg, VertexShader, VsInput, VsOutput,
+};
+pub use state::{DrawArgs, DrawState, DrawStats, IndexBufferBinding, Targets, VertexBufferBinding};

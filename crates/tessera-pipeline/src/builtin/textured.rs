@@ -1,0 +1,31 @@
+use tessera_sampler::sample;
+
+use crate::env::ShaderEnv;
+use crate::shader::{Interpolation, PixelShader, PsInput, PsOutput};
+
+/// Pixel shader `SV_Target0 = t0.Sample(s0, v0.xy) * v1`: a texture modulated by the
+/// interpolated vertex colour (pass white for the plain texture).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TexturedPs;
+
+impl PixelShader for TexturedPs {
+    fn inputs(&self) -> &[Interpolation] {
+        &[Interpolation::Perspective, Interpolation::Perspective]
+    }
+
+    fn shade(&self, env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput) {
+        let [uv, tint] = [input.varyings[0], input.varyings[1]];
+        let texel = sample(
+            env.texture(0),
+            env.sampler(0),
+            [uv[0], uv[1], uv[2], uv[3]],
+            [0; 3],
+        );
+        out.targets[0] = [
+            texel[0] * tint[0],
+            texel[1] * tint[1],
+            texel[2] * tint[2],
+            texel[3] * tint[3],
+        ];
+    }
+}

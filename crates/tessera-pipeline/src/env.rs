@@ -1,0 +1,72 @@
+//! The resources a shader stage sees: constant buffers, shader-resource views and samplers.
+
+use std::sync::LazyLock;
+
+use tessera_sampler::{Sampler, TextureView};
+
+/// Constant-buffer slots per stage (`D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT`).
+pub const CONSTANT_BUFFER_SLOTS: usize = 14;
+/// Shader-resource slots per stage (`D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT`).
+pub const SRV_SLOTS: usize = 128;
+/// Sampler slots per stage (`D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT`).
+pub const SAMPLER_SLOTS: usize = 16;
+
+/// Everything bound to one shader stage for a draw, borrowed for the draw's duration.
+#[derive(Default)]
+pub struct ShaderEnv<'a> {
+    /// Constant buffers by slot, as raw bytes (float4 registers are 16 bytes each).
+    pub constant_buffers: Vec<Option<&'a [u8]>>,
+    /// Shader-resource views by slot (`None` = unbound: sampling returns zeros).
+    pub textures: Vec<Option<TextureView<'a>>>,
+    /// Samplers by slot (`None` = the D3D default sampler).
+    pub samplers: Vec<Option<Sampler>>,
+}
+
+impl ShaderEnv<'_> {
+    /// Reads constant register `index` of buffer `slot`; out of range or unbound reads are 0
+    /// (SPEC §4.6: out-of-bounds constant-buffer read ⇒ 0).
+    #[inline]
+    pub fn constant(&self, slot: usize, index: usize) -> [f32; 4] {
+        let Some(Some(bytes)) = self.constant_buffers.get(slot) else {
+            return [0.0; 4];
+        };
+        let start = index.saturating_mul(16);
+        match bytes.get(start..start.saturating_add(16)) {
+            Some(reg) => {
+                let mut out = [0.0; 4];
+                for (o, chunk) in out.iter_mut().zip(reg.chunks_exact(4)) {
+                    *o = f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+                }
+                out
+            }
+            None => [0.0; 4],
+        }
+    }
+
+    /// Reads four consecutive constant registers as matrix rows.
+    #[inline]
+    pub fn constant_matrix(&self, slot: usize, index: usize) -> [[f32; 4]; 4] {
+        [
+            self.constant(slot, index),
+            self.constant(slot, index + 1),
+            self.constant(slot, index + 2),
+            self.constant(slot, index + 3),
+        ]
+    }
+
+    /// The view bound at `slot`, if any (out-of-range slots behave as unbound).
+    #[inline]
+    pub fn texture(&self, slot: usize) -> Option<&TextureView<'_>> {
+        self.textures.get(slot).and_then(Option::as_ref)
+    }
+
+    /// The sampler bound at `slot`; unbound slots give the D3D default sampler (SPEC §4.1).
+    #[inline]
+    pub fn sampler(&self, slot: usize) -> &Sampler {
+        static DEFAULT: LazyLock<Sampler> = LazyLock::new(Sampler::default);
+        self.samplers
+            .get(slot)
+            .and_then(Option::as_ref)
+            .unwrap_or(&DEFAULT)
+    }
+}

@@ -1,0 +1,75 @@
+//! Errors a draw can report.
+
+use tessera_caps::PrimitiveTopology;
+use tessera_format::Format;
+
+/// Why the pipeline refused a draw. Feature-level rules are checked by the caps layer before
+/// the pipeline runs; these are the structural errors of the draw itself.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum PipelineError {
+    /// An input element uses a format the input assembler cannot fetch.
+    #[error("input element format {format:?} is not a vertex format")]
+    BadVertexFormat {
+        /// The offending format.
+        format: Format,
+    },
+    /// An input element names a slot past the 32 the device has.
+    #[error("input slot {slot} is out of range (0..32)")]
+    BadInputSlot {
+        /// The offending slot.
+        slot: u32,
+    },
+    /// The index buffer format is neither R16_UINT nor R32_UINT.
+    #[error("index buffer format {format:?} is not R16_UINT or R32_UINT")]
+    BadIndexFormat {
+        /// The offending format.
+        format: Format,
+    },
+    /// An indexed draw without an index buffer.
+    #[error("DrawIndexed needs an index buffer; none is bound")]
+    NoIndexBuffer,
+    /// Topologies this pipeline does not rasterize yet (lines and points come with MSAA).
+    #[error("primitive topology {topology:?} is not supported by the pipeline yet")]
+    UnsupportedTopology {
+        /// The topology.
+        topology: PrimitiveTopology,
+    },
+    /// A render target format the output merger cannot write.
+    #[error("format {format:?} cannot be a render target")]
+    BadRenderTargetFormat {
+        /// The format.
+        format: Format,
+    },
+    /// A depth-stencil format the output merger cannot write.
+    #[error("format {format:?} cannot be a depth-stencil target")]
+    BadDepthFormat {
+        /// The format.
+        format: Format,
+    },
+    /// Bound targets whose sizes differ (SPEC §5.6).
+    #[error("bound targets differ in size: {first:?} vs {other:?}")]
+    TargetSizeMismatch {
+        /// Width × height of the first target.
+        first: (u32, u32),
+        /// Width × height of the mismatching one.
+        other: (u32, u32),
+    },
+    /// Dual-source blending with more than render target 0 bound (SPEC §5.2, OM-09).
+    #[error("dual-source blending allows only render target 0; {bound} targets are bound")]
+    DualSourceWithMultipleTargets {
+        /// Number of bound targets.
+        bound: usize,
+    },
+    /// A target surface whose memory does not match its declared size.
+    #[error("target surface of {width}x{height} has {got} bytes, needs {needed}")]
+    TargetTooSmall {
+        /// Width.
+        width: u32,
+        /// Height.
+        height: u32,
+        /// Bytes needed.
+        needed: usize,
+        /// Bytes given.
+        got: usize,
+    },
+}

@@ -1,0 +1,204 @@
+//! Input assembler: resolved input layouts, vertex fetch, index fetch and primitive assembly.
+
+use tessera_caps::{
+    APPEND_ALIGNED_ELEMENT, InputClassification, InputElementDesc, PrimitiveTopology,
+};
+use tessera_format::Format;
+
+use crate::error::PipelineError;
+use crate::state::{IndexBufferBinding, VertexBufferBinding};
+
+/// One input element with its offset resolved (`APPEND_ALIGNED_ELEMENT` expanded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResolvedElement {
+    /// Vertex format.
+    pub format: Format,
+    /// Byte size of one element of `format`.
+    pub size: u32,
+    /// Input slot.
+    pub slot: u32,
+    /// Byte offset within the vertex.
+    pub offset: u32,
+    /// Per-instance data step rate; 0 for per-vertex data.
+    pub step_rate: u32,
+    /// True for per-instance elements.
+    pub per_instance: bool,
+}
+
+/// An input layout resolved for execution; element `i` feeds vertex-shader input register `i`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InputLayout {
+    /// Elements in declaration order.
+    pub elements: Vec<ResolvedElement>,
+}
+
+impl InputLayout {
+    /// Resolves `APPEND_ALIGNED_ELEMENT` offsets per slot (D3D: directly after the previous
+    /// element of the same slot) and checks each format is a vertex format.
+    pub fn new(descs: &[InputElementDesc]) -> Result<Self, PipelineError> {
+        let mut next_offset = [0u32; 32];
+        let mut elements = Vec::with_capacity(descs.len());
+        for d in descs {
+            let format = d.format;
+            if format.is_compressed() || format.is_typeless() || format.is_depth_stencil() {
+                return Err(PipelineError::BadVertexFormat { format });
+            }
+            let size = format.info().bits_per_element / 8;
+            let slot_index = d.input_slot as usize;
+            let Some(next) = next_offset.get_mut(slot_index) else {
+                return Err(PipelineError::BadInputSlot { slot: d.input_slot });
+            };
+            let offset = if d.aligned_byte_offset == APPEND_ALIGNED_ELEMENT {
+                *next
+            } else {
+                d.aligned_byte_offset
+            };
+            *next = offset.saturating_add(size);
+            let per_instance = d.input_slot_class == InputClassification::PerInstance;
+            elements.push(ResolvedElement {
+                format,
+                size,
+                slot: d.input_slot,
+                offset,
+                step_rate: if per_instance {
+                    d.instance_data_step_rate
+                } else {
+                    0
+                },
+                per_instance,
+            });
+        }
+        Ok(Self { elements })
+    }
+}
+
+/// Fetches one element of one vertex as a float4 register value (integers as bit patterns).
+///
+/// Reads past the end of the buffer, or from an unbound slot, return 0 for the format's present
+/// components and the defaults (0, 0, 0, 1) for missing ones (SPEC §3.10).
+pub fn fetch_element(
+    element: &ResolvedElement,
+    buffers: &[VertexBufferBinding<'_>],
+    index: u64,
+) -> [f32; 4] {
+    let format = element.format;
+    let default = default_value(format);
+    let Some(vb) = buffers.get(element.slot as usize) else {
+        return out_of_range(format, default);
+    };
+    let start = u64::from(vb.offset) + index * u64::from(vb.stride) + u64::from(element.offset);
+    let end = start + u64::from(element.size);
+    let Some(bytes) = usize::try_from(start)
+        .ok()
+        .zip(usize::try_from(end).ok())
+        .and_then(|(s, e)| vb.data.get(s..e))
+    else {
+        return out_of_range(format, default);
+    };
+    if format.is_integer() {
+        match format.decode_uint(bytes) {
+            Ok(v) => v.map(f32::from_bits),
+            Err(_) => default,
+        }
+    } else {
+        format.decode_float(bytes).unwrap_or(default)
+    }
+}
+
+fn default_value(format: Format) -> [f32; 4] {
+    if format.is_integer() {
+        [0.0, 0.0, 0.0, f32::from_bits(1)]
+    } else {
+        [0.0, 0.0, 0.0, 1.0]
+    }
+}
+
+/// The value of an out-of-range fetch: zeros for the present components, defaults for the rest.
+fn out_of_range(format: Format, default: [f32; 4]) -> [f32; 4] {
+    let present = format.info().components.len().min(4);
+    let mut v = default;
+    for c in v.iter_mut().take(present) {
+        *c = 0.0;
+    }
+    v
+}
+
+/// Reads the indices a draw uses; `None` entries are strip cuts.
+pub fn read_indices(
+    ib: &IndexBufferBinding<'_>,
+    start_index: u32,
+    index_count: u32,
+) -> Result<Vec<u32>, PipelineError> {
+    let wide = match ib.format {
+        Format::R16Uint => false,
+        Format::R32Uint => true,
+        format => return Err(PipelineError::BadIndexFormat { format }),
+    };
+    let size = if wide { 4usize } else { 2 };
+    let base = ib.offset as usize + start_index as usize * size;
+    let mut out = Vec::with_capacity(index_count as usize);
+    for i in 0..index_count as usize {
+        let at = base + i * size;
+        // An index read past the end of the index buffer is 0 (D3D11.3 §8.4).
+        let value = match ib.data.get(at..at + size) {
+            Some(b) if wide => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+            Some(b) => {
+                let v = u16::from_le_bytes([b[0], b[1]]);
+                if v == 0xffff { u32::MAX } else { u32::from(v) }
+            }
+            None => 0,
+        };
+        out.push(value);
+    }
+    Ok(out)
+}
+
+/// The cut value in [`read_indices`] output (0xFFFF is widened to this).
+pub const STRIP_CUT: u32 = u32::MAX;
+
+/// A primitive as positions in the draw's vertex stream, leading (provoking) vertex first.
+pub type Triangle = [u32; 3];
+
+/// Assembles triangles from a stream of vertex positions (`stream[i]` is the i-th vertex of
+/// the draw, or [`STRIP_CUT`] in indexed strips). Incomplete primitives are dropped, each cut
+/// restarts the strip, and odd strip triangles are re-wound as (i, i+2, i+1) so the leading
+/// vertex stays first (SPEC §3.10).
+pub fn assemble_triangles(topology: PrimitiveTopology, stream: &[u32], out: &mut Vec<Triangle>) {
+    match topology {
+        PrimitiveTopology::TriangleList => {
+            for t in stream.chunks_exact(3) {
+                if !t.contains(&STRIP_CUT) {
+                    out.push([t[0], t[1], t[2]]);
+                }
+            }
+        }
+        PrimitiveTopology::TriangleStrip => {
+            for run in stream.split(|&i| i == STRIP_CUT) {
+                for (k, w) in run.windows(3).enumerate() {
+                    out.push(if k % 2 == 0 {
+                        [w[0], w[1], w[2]]
+                    } else {
+                        [w[0], w[2], w[1]]
+                    });
+                }
+            }
+        }
+        PrimitiveTopology::TriangleListAdj => {
+            for t in stream.chunks_exact(6) {
+                if !t.contains(&STRIP_CUT) {
+                    out.push([t[0], t[2], t[4]]);
+                }
+            }
+        }
+        PrimitiveTopology::TriangleStripAdj => {
+            for run in stream.split(|&i| i == STRIP_CUT) {
+                let n = run.len() / 2;
+                for k in 0..n.saturating_sub(2) {
+                    let (a, b, c) = (run[2 * k], run[2 * k + 2], run[2 * k + 4]);
+                    out.push(if k % 2 == 0 { [a, b, c] } else { [a, c, b] });
+                }
+            }
+        }
+        _ => {}
+    }
+}

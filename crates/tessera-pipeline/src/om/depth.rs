@@ -1,0 +1,229 @@
+//! Depth and stencil: clamp, conversion to the buffer format, tests and updates (SPEC §5.4, §5.5).
+
+use tessera_caps::{DepthStencilDesc, StencilFaceDesc, StencilOp};
+use tessera_format::Format;
+
+use super::{LANE_X, LANE_Y, LaneMask, lanes};
+use crate::error::PipelineError;
+
+/// The depth-stencil formats the output merger writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DepthKind {
+    /// `D16_UNORM`.
+    D16,
+    /// `D24_UNORM_S8_UINT`.
+    D24S8,
+    /// `D32_FLOAT`.
+    D32,
+    /// `D32_FLOAT_S8X24_UINT`.
+    D32S8,
+}
+
+impl DepthKind {
+    /// Classifies a DSV format.
+    pub fn of(format: Format) -> Result<Self, PipelineError> {
+        match format {
+            Format::D16Unorm => Ok(Self::D16),
+            Format::D24UnormS8Uint => Ok(Self::D24S8),
+            Format::D32Float => Ok(Self::D32),
+            Format::D32FloatS8X24Uint => Ok(Self::D32S8),
+            format => Err(PipelineError::BadDepthFormat { format }),
+        }
+    }
+
+    /// Bytes per texel.
+    pub fn texel_size(self) -> usize {
+        match self {
+            Self::D16 => 2,
+            Self::D24S8 | Self::D32 => 4,
+            Self::D32S8 => 8,
+        }
+    }
+
+    /// True when the format has a stencil plane.
+    pub fn has_stencil(self) -> bool {
+        matches!(self, Self::D24S8 | Self::D32S8)
+    }
+
+    /// Converts a clamped depth to the value compared and stored: the UNORM code as a float
+    /// (`floor(z·(2^n−1) + 0.5)`, exact in f32 for n ≤ 24), or the float itself (SPEC §5.4).
+    #[inline]
+    pub fn quantize(self, z: f32) -> f32 {
+        match self {
+            Self::D16 => unorm_code(z, 65535.0),
+            Self::D24S8 => unorm_code(z, 16_777_215.0),
+            Self::D32 | Self::D32S8 => z,
+        }
+    }
+
+    /// The smallest representable positive step `r` used by constant depth bias (SPEC §3.7),
+    /// or `None` for float formats (whose bias depends on the primitive's exponent).
+    pub fn unorm_step(self) -> Option<f32> {
+        match self {
+            Self::D16 => Some(1.0 / 65535.0),
+            Self::D24S8 => Some(1.0 / 16_777_215.0),
+            Self::D32 | Self::D32S8 => None,
+        }
+    }
+}
+
+#[inline]
+fn unorm_code(z: f32, max: f64) -> f32 {
+    let c = z.max(0.0).min(1.0);
+    (f64::from(c) * max + 0.5).floor() as f32
+}
+
+/// Per-draw depth-stencil state with the DSV's read-only flags folded in.
+#[derive(Clone, Copy, Debug)]
+pub struct DepthStencilOps {
+    /// The state object.
+    pub desc: DepthStencilDesc,
+    /// Stencil reference.
+    pub stencil_ref: u8,
+    /// Depth writes allowed (state, enable and DSV flag, SPEC §5.4).
+    pub depth_write: bool,
+    /// Stencil writes allowed.
+    pub stencil_write: bool,
+}
+
+/// The rows of the depth-stencil buffer that a band owns.
+pub struct BandDepth<'a> {
+    /// Bytes of rows `y0 ..`.
+    pub data: &'a mut [u8],
+    /// Bytes between rows.
+    pub row_pitch: usize,
+    /// First row of the band.
+    pub y0: u32,
+    /// Format.
+    pub kind: DepthKind,
+}
+
+impl BandDepth<'_> {
+    #[inline]
+    fn offset(&self, x: u32, y: u32) -> usize {
+        (y - self.y0) as usize * self.row_pitch + x as usize * self.kind.texel_size()
+    }
+
+    #[inline]
+    fn read(&self, at: usize) -> (f32, u8) {
+        let d = &self.data[at..at + self.kind.texel_size()];
+        match self.kind {
+            DepthKind::D16 => (f32::from(u16::from_le_bytes([d[0], d[1]])), 0),
+            DepthKind::D24S8 => {
+                let v = u32::from_le_bytes([d[0], d[1], d[2], d[3]]);
+                ((v & 0x00ff_ffff) as f32, (v >> 24) as u8)
+            }
+            DepthKind::D32 => (f32::from_le_bytes([d[0], d[1], d[2], d[3]]), 0),
+            DepthKind::D32S8 => (f32::from_le_bytes([d[0], d[1], d[2], d[3]]), d[4]),
+        }
+    }
+
+    #[inline]
+    fn write(&mut self, at: usize, depth: Option<f32>, stencil: Option<u8>) {
+        let kind = self.kind;
+        let d = &mut self.data[at..at + kind.texel_size()];
+        match kind {
+            DepthKind::D16 => {
+                if let Some(z) = depth {
+                    d.copy_from_slice(&(z as u16).to_le_bytes());
+                }
+            }
+            DepthKind::D24S8 => {
+                let mut v = u32::from_le_bytes([d[0], d[1], d[2], d[3]]);
+                if let Some(z) = depth {
+                    v = (v & 0xff00_0000) | (z as u32 & 0x00ff_ffff);
+                }
+                if let Some(s) = stencil {
+                    v = (v & 0x00ff_ffff) | (u32::from(s) << 24);
+                }
+                d.copy_from_slice(&v.to_le_bytes());
+            }
+            DepthKind::D32 => {
+                if let Some(z) = depth {
+                    d.copy_from_slice(&z.to_le_bytes());
+                }
+            }
+            DepthKind::D32S8 => {
+                if let Some(z) = depth {
+                    d[..4].copy_from_slice(&z.to_le_bytes());
+                }
+                if let Some(s) = stencil {
+                    d[4] = s;
+                }
+            }
+        }
+    }
+
+    /// Runs the stencil and depth tests for the lanes of `mask` of the block at (`bx`, `by`)
+    /// with incoming depths `z` (already clamped to the viewport range), applies the stencil
+    /// update and the depth write, and returns the lanes that passed both tests (SPEC §5.1).
+    pub fn test(
+        &mut self,
+        bx: u32,
+        by: u32,
+        mask: LaneMask,
+        z: &[f32; 8],
+        front: bool,
+        ops: &DepthStencilOps,
+    ) -> LaneMask {
+        let desc = &ops.desc;
+        let face = if front {
+            &desc.front_face
+        } else {
+            &desc.back_face
+        };
+        let stencil_on = desc.stencil_enable && self.kind.has_stencil();
+        let mut passed = 0;
+        for k in lanes(mask) {
+            let at = self.offset(bx + LANE_X[k], by + LANE_Y[k]);
+            let (stored_z, stored_s) = self.read(at);
+            let incoming = self.kind.quantize(z[k]);
+            let stencil_pass = !stencil_on
+                || face.func.test(
+                    ops.stencil_ref & desc.stencil_read_mask,
+                    stored_s & desc.stencil_read_mask,
+                );
+            let depth_pass = !desc.depth_enable || desc.depth_func.test(incoming, stored_z);
+            let new_s = if stencil_on && ops.stencil_write {
+                let op = stencil_outcome(face, stencil_pass, depth_pass);
+                let result = apply_stencil_op(op, stored_s, ops.stencil_ref);
+                let m = desc.stencil_write_mask;
+                let v = (stored_s & !m) | (result & m);
+                (v != stored_s).then_some(v)
+            } else {
+                None
+            };
+            let pass = stencil_pass && depth_pass;
+            let new_z = (pass && ops.depth_write).then_some(incoming);
+            if new_z.is_some() || new_s.is_some() {
+                self.write(at, new_z, new_s);
+            }
+            if pass {
+                passed |= 1 << k;
+            }
+        }
+        passed
+    }
+}
+
+fn stencil_outcome(face: &StencilFaceDesc, stencil_pass: bool, depth_pass: bool) -> StencilOp {
+    match (stencil_pass, depth_pass) {
+        (false, _) => face.fail_op,
+        (true, false) => face.depth_fail_op,
+        (true, true) => face.pass_op,
+    }
+}
+
+/// One stencil operation on an 8-bit value (SPEC §5.5, OM-16).
+pub fn apply_stencil_op(op: StencilOp, stored: u8, reference: u8) -> u8 {
+    match op {
+        StencilOp::Keep => stored,
+        StencilOp::Zero => 0,
+        StencilOp::Replace => reference,
+        StencilOp::IncrSat => stored.saturating_add(1),
+        StencilOp::DecrSat => stored.saturating_sub(1),
+        StencilOp::Invert => !stored,
+        StencilOp::Incr => stored.wrapping_add(1),
+        StencilOp::Decr => stored.wrapping_sub(1),
+    }
+}

@@ -1,0 +1,295 @@
+//! The per-band rasterizer: exact integer coverage over 4×2 blocks (two quads, eight lanes),
+//! attribute interpolation, the pixel shader and the output merger.
+
+use tessera_caps::RenderTargetBlendDesc;
+use wide::{CmpGt, f32x8, i64x4};
+
+use crate::env::ShaderEnv;
+use crate::om::blend::{blend, logic_op};
+use crate::om::depth::{BandDepth, DepthStencilOps};
+use crate::om::target::{BandTarget, TargetKind};
+use crate::om::{LANE_X, LANE_Y, LaneMask};
+use crate::setup::{Edge, Plane, TriSetup};
+use crate::shader::{
+    Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsInput, PsOutput, Reg, ZERO_REG,
+};
+
+/// Read-only per-draw state of the raster and pixel stages.
+pub struct RasterContext<'a> {
+    /// The pixel shader, if any.
+    pub ps: Option<&'a dyn PixelShader>,
+    /// Its bindings.
+    pub env: &'a ShaderEnv<'a>,
+    /// Its input interpolation modes.
+    pub inputs: &'a [Interpolation],
+    /// Viewport depth range `[min, max]` that depth is clamped to (SPEC §5.4).
+    pub depth_range: (f32, f32),
+    /// Depth-stencil operations.
+    pub ds: DepthStencilOps,
+    /// Test depth/stencil before the shader (it neither writes depth nor discards).
+    pub early_depth: bool,
+    /// Blend state per target (RT 0's for all unless independent blend).
+    pub blend: [RenderTargetBlendDesc; MAX_RENDER_TARGETS],
+    /// Blend factor.
+    pub blend_factor: [f32; 4],
+    /// Blend clamp range per target.
+    pub ranges: [Option<(f32, f32)>; MAX_RENDER_TARGETS],
+}
+
+/// The rows `[y0, y1)` of every target that one worker owns.
+pub struct Band<'a> {
+    /// First row.
+    pub y0: u32,
+    /// One past the last row.
+    pub y1: u32,
+    /// Render targets by slot.
+    pub colors: Vec<Option<BandTarget<'a>>>,
+    /// Depth-stencil.
+    pub depth: Option<BandDepth<'a>>,
+}
+
+/// Counters accumulated by a band.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BandStats {
+    /// Pixel-shader lanes run.
+    pub ps_lanes: u64,
+    /// Pixels that passed depth/stencil.
+    pub passed: u64,
+}
+
+/// Lane offsets of an edge inside a block.
+#[inline]
+fn lane_offsets(e: &Edge) -> (i64x4, i64x4) {
+    let off = |k: usize| i64::from(LANE_X[k]) * e.step_x + i64::from(LANE_Y[k]) * e.step_y;
+    (
+        i64x4::from([off(0), off(1), off(2), off(3)]),
+        i64x4::from([off(4), off(5), off(6), off(7)]),
+    )
+}
+
+/// The inclusive pixel span `[lo, hi]` of row `py` where all edges are ≥ 0 (may be empty).
+#[inline]
+fn row_span(edges: &[Edge; 3], py: i64, lo: i64, hi: i64) -> (i64, i64) {
+    let (mut lo, mut hi) = (lo, hi);
+    for e in edges {
+        let c = e.e00 + py * e.step_y;
+        if e.step_x > 0 {
+            // E = c + px·s ≥ 0 ⇔ px ≥ ceil(−c / s).
+            lo = lo.max((-c + e.step_x - 1).div_euclid(e.step_x));
+        } else if e.step_x < 0 {
+            // E ≥ 0 ⇔ px ≤ floor(c / −s).
+            hi = hi.min(c.div_euclid(-e.step_x));
+        } else if c < 0 {
+            return (1, 0);
+        }
+    }
+    (lo, hi)
+}
+
+/// Rasterizes one triangle into a band.
+pub fn raster_triangle(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    stats: &mut BandStats,
+) {
+    let [x0, ty0, x1, ty1] = tri.bounds;
+    let y0 = ty0.max(band.y0 as i32);
+    let y1 = ty1.min(band.y1 as i32);
+    if y0 >= y1 {
+        return;
+    }
+    let offsets = tri.edges.map(|e| lane_offsets(&e));
+    let mut by = y0 & !1;
+    while by < y1 {
+        let row = |py: i32| {
+            if py < y0 || py >= y1 {
+                (1, 0)
+            } else {
+                row_span(&tri.edges, i64::from(py), i64::from(x0), i64::from(x1) - 1)
+            }
+        };
+        let (a0, a1) = row(by);
+        let (b0, b1) = row(by + 1);
+        let (lo, hi) = match (a0 <= a1, b0 <= b1) {
+            (true, true) => (a0.min(b0), a1.max(b1)),
+            (true, false) => (a0, a1),
+            (false, true) => (b0, b1),
+            (false, false) => {
+                by += 2;
+                continue;
+            }
+        };
+        let mut bx = (lo as i32) & !3;
+        while i64::from(bx) <= hi {
+            let mut mask: LaneMask = 0xff;
+            for (e, (olo, ohi)) in tri.edges.iter().zip(&offsets) {
+                let base = i64x4::splat(e.at(i64::from(bx), i64::from(by)));
+                let lo_m = (base + *olo).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
+                let hi_m = (base + *ohi).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
+                mask &= lo_m | (hi_m << 4);
+            }
+            mask &= rect_mask(bx, by, [x0, y0, x1, y1]);
+            if mask != 0 {
+                shade_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
+            }
+            bx += 4;
+        }
+        by += 2;
+    }
+}
+
+/// Lanes of the block at (`bx`, `by`) inside `[x0, y0, x1, y1)`.
+#[inline]
+fn rect_mask(bx: i32, by: i32, r: [i32; 4]) -> LaneMask {
+    let mut m = 0;
+    for k in 0..8 {
+        let (x, y) = (bx + LANE_X[k] as i32, by + LANE_Y[k] as i32);
+        if x >= r[0] && x < r[2] && y >= r[1] && y < r[3] {
+            m |= 1 << k;
+        }
+    }
+    m
+}
+
+#[inline]
+fn eval(p: &Plane, dx: f32x8, dy: f32x8) -> f32x8 {
+    f32x8::splat(p.v0) + f32x8::splat(p.dx) * dx + f32x8::splat(p.dy) * dy
+}
+
+/// Clamps depth to the viewport range with float min/max rules (NaN → the range minimum).
+#[inline]
+fn clamp_depth(z: f32x8, range: (f32, f32)) -> [f32; 8] {
+    z.to_array().map(|v| v.max(range.0).min(range.1))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn shade_block(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    bx: u32,
+    by: u32,
+    mut mask: LaneMask,
+    stats: &mut BandStats,
+) {
+    let px = f32x8::from(LANE_X.map(|l| (bx + l) as f32 + 0.5));
+    let py = f32x8::from(LANE_Y.map(|l| (by + l) as f32 + 0.5));
+    let dx = px - f32x8::splat(tri.origin[0]);
+    let dy = py - f32x8::splat(tri.origin[1]);
+    let z = eval(&tri.z, dx, dy);
+    if ctx.early_depth {
+        if let Some(depth) = band.depth.as_mut() {
+            mask = depth.test(
+                bx,
+                by,
+                mask,
+                &clamp_depth(z, ctx.depth_range),
+                tri.front,
+                &ctx.ds,
+            );
+        }
+        if mask == 0 {
+            return;
+        }
+    }
+    let Some(ps) = ctx.ps else {
+        stats.passed += u64::from(mask.count_ones());
+        return;
+    };
+    let q = eval(&tri.q, dx, dy);
+    let w = f32x8::ONE / q;
+    let mut varyings = [ZERO_REG; MAX_VARYINGS];
+    for (r, mode) in ctx.inputs.iter().enumerate().take(MAX_VARYINGS) {
+        for c in 0..4 {
+            let v = eval(&planes[4 * r + c], dx, dy);
+            varyings[r][c] = if *mode == Interpolation::Perspective {
+                v * w
+            } else {
+                v
+            };
+        }
+    }
+    let input = PsInput {
+        position: [px, py, z, w],
+        varyings: &varyings[..ctx.inputs.len().min(MAX_VARYINGS)],
+        front_face: tri.front,
+        primitive_id: tri.primitive_id,
+        coverage: core::array::from_fn(|k| mask & (1 << k) != 0),
+    };
+    let mut out = PsOutput::default();
+    ps.shade(ctx.env, &input, &mut out);
+    stats.ps_lanes += 8;
+    for k in 0..8 {
+        if out.discard[k] {
+            mask &= !(1 << k);
+        }
+    }
+    if !ctx.early_depth {
+        if let Some(depth) = band.depth.as_mut() {
+            let z = if ps.writes_depth() { out.depth } else { z };
+            mask = depth.test(
+                bx,
+                by,
+                mask,
+                &clamp_depth(z, ctx.depth_range),
+                tri.front,
+                &ctx.ds,
+            );
+        }
+    }
+    if mask == 0 {
+        return;
+    }
+    stats.passed += u64::from(mask.count_ones());
+    for (slot, target) in band.colors.iter_mut().enumerate() {
+        if let Some(target) = target {
+            write_target(ctx, target, slot, &out, bx, by, mask);
+        }
+    }
+}
+
+fn write_target(
+    ctx: &RasterContext<'_>,
+    target: &mut BandTarget<'_>,
+    slot: usize,
+    out: &PsOutput,
+    bx: u32,
+    by: u32,
+    mask: LaneMask,
+) {
+    let desc = &ctx.blend[slot];
+    let write_mask = desc.write_mask.0 as u8;
+    if write_mask == 0 {
+        return;
+    }
+    let src = &out.targets[slot];
+    let value: Reg = match target.kind {
+        TargetKind::Integer if desc.logic_op_enable => {
+            let dst = target.load(bx, by, mask);
+            core::array::from_fn(|c| {
+                let s = src[c].to_array();
+                let d = dst[c].to_array();
+                f32x8::from(core::array::from_fn::<f32, 8, _>(|k| {
+                    f32::from_bits(logic_op(desc.logic_op, s[k].to_bits(), d[k].to_bits()))
+                }))
+            })
+        }
+        TargetKind::Integer => *src,
+        _ if desc.blend_enable => {
+            let dst = target.load(bx, by, mask);
+            blend(
+                desc,
+                src,
+                &out.targets[1],
+                &dst,
+                ctx.blend_factor,
+                ctx.ranges[slot],
+            )
+        }
+        _ => *src,
+    };
+    target.store(bx, by, mask, &value, write_mask);
+}

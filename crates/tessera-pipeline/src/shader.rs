@@ -1,0 +1,165 @@
+//! Shader traits over 8 SIMD lanes of D3D-style float4 registers.
+//!
+//! A shader is any Rust type implementing [`VertexShader`] or [`PixelShader`]. Both run over
+//! eight lanes at once: a register is four `f32x8` (x, y, z, w), so one call shades eight
+//! vertices or two 2×2 pixel quads. Registers are untyped 32-bit lanes as in D3D: an integer
+//! value travels as its bit pattern (`f32::from_bits`). An interpreted shader (WGSL or SPIR-V
+//! through naga) implements the same traits.
+//!
+//! Pixel lanes follow the quad convention of `tessera_sampler::quad`: lanes 0..3 are quad 0 and
+//! lanes 4..7 quad 1, each ordered top-left, top-right, bottom-left, bottom-right, so
+//! derivatives (`ddx`/`ddy`, coarse and fine) are exact differences between lanes.
+
+use wide::f32x8;
+
+pub use tessera_sampler::quad::{ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
+
+use crate::env::ShaderEnv;
+
+/// One float4 register over 8 lanes: `[x, y, z, w]`.
+pub type Reg = [f32x8; 4];
+
+/// The most float4 registers a vertex may pass to the pixel stage (D3D11: 32; we carry 16).
+pub const MAX_VARYINGS: usize = 16;
+
+/// The most vertex input registers (input-layout elements) a vertex shader reads.
+pub const MAX_VERTEX_INPUTS: usize = 32;
+
+/// The number of simultaneous render targets (`D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT`).
+pub const MAX_RENDER_TARGETS: usize = 8;
+
+/// A register filled with zeros.
+pub const ZERO_REG: Reg = [f32x8::ZERO; 4];
+
+/// How a pixel-shader input is interpolated (HLSL interpolation modifiers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Interpolation {
+    /// Perspective-correct (`linear`, the default).
+    #[default]
+    Perspective,
+    /// Linear in screen space (`noperspective`).
+    NoPerspective,
+    /// The leading (provoking) vertex's value (`nointerpolation`).
+    Constant,
+}
+
+/// What the input assembler hands a vertex shader for eight vertices.
+#[derive(Clone, Copy, Debug)]
+pub struct VsInput<'a> {
+    /// One register per input-layout element, in element order.
+    pub regs: &'a [Reg],
+    /// `SV_VertexID` of each lane (as u32 bits).
+    pub vertex_id: [u32; 8],
+    /// `SV_InstanceID` of each lane.
+    pub instance_id: [u32; 8],
+}
+
+/// What a vertex shader writes for eight vertices.
+#[derive(Clone, Copy, Debug)]
+pub struct VsOutput {
+    /// `SV_Position` in clip space.
+    pub position: Reg,
+    /// Varyings `o0..o15`, read by the pixel shader's inputs.
+    pub varyings: [Reg; MAX_VARYINGS],
+}
+
+impl Default for VsOutput {
+    fn default() -> Self {
+        Self {
+            position: ZERO_REG,
+            varyings: [ZERO_REG; MAX_VARYINGS],
+        }
+    }
+}
+
+/// A vertex shader: eight vertices per call.
+pub trait VertexShader: Send + Sync {
+    /// How many varyings (`o0..`) the shader writes; the rest are not interpolated.
+    fn varying_count(&self) -> usize;
+    /// Shades eight vertices. Lanes past the end of the batch hold copies of valid vertices.
+    fn shade(&self, env: &ShaderEnv<'_>, input: &VsInput<'_>, out: &mut VsOutput);
+}
+
+/// What the rasterizer hands a pixel shader for two 2×2 quads.
+#[derive(Clone, Copy, Debug)]
+pub struct PsInput<'a> {
+    /// `SV_Position`: pixel centre x, y; interpolated z; w = 1 / interpolated(1/w).
+    pub position: Reg,
+    /// Interpolated varyings, as many as the shader declares.
+    pub varyings: &'a [Reg],
+    /// `SV_IsFrontFace` of the primitive.
+    pub front_face: bool,
+    /// `SV_PrimitiveID` (index of the primitive within the draw).
+    pub primitive_id: u32,
+    /// Lanes covered by the primitive (true) or helper lanes (false), for `discard` logic.
+    pub coverage: [bool; 8],
+}
+
+/// What a pixel shader writes for eight lanes.
+#[derive(Clone, Copy, Debug)]
+pub struct PsOutput {
+    /// `SV_Target0..7`; `targets[1]` doubles as the second source of dual-source blending.
+    pub targets: [Reg; MAX_RENDER_TARGETS],
+    /// `SV_Depth`, read only when [`PixelShader::writes_depth`] is true.
+    pub depth: f32x8,
+    /// Lanes the shader discarded (`discard` / `clip`).
+    pub discard: [bool; 8],
+}
+
+impl Default for PsOutput {
+    fn default() -> Self {
+        Self {
+            targets: [ZERO_REG; MAX_RENDER_TARGETS],
+            depth: f32x8::ZERO,
+            discard: [false; 8],
+        }
+    }
+}
+
+/// A pixel shader: two 2×2 quads (eight lanes) per call.
+pub trait PixelShader: Send + Sync {
+    /// Interpolation mode of each varying the shader reads (its length is the input count).
+    fn inputs(&self) -> &[Interpolation];
+    /// True when the shader writes `SV_Depth` (forces late depth/stencil).
+    fn writes_depth(&self) -> bool {
+        false
+    }
+    /// True when the shader may `discard` (forces late depth/stencil).
+    fn may_discard(&self) -> bool {
+        false
+    }
+    /// Shades eight lanes. Helper lanes must be shaded too so derivatives stay exact.
+    fn shade(&self, env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput);
+}
+
+/// Splats a scalar into all lanes.
+#[inline]
+pub fn splat(v: f32) -> f32x8 {
+    f32x8::splat(v)
+}
+
+/// Splats a float4 into a register.
+#[inline]
+pub fn splat4(v: [f32; 4]) -> Reg {
+    [splat(v[0]), splat(v[1]), splat(v[2]), splat(v[3])]
+}
+
+/// Four-component dot product per lane, evaluated left to right (no fused multiply-add).
+#[inline]
+pub fn dot4(a: &Reg, b: &Reg) -> f32x8 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+}
+
+/// Three-component dot product per lane, evaluated left to right.
+#[inline]
+pub fn dot3(a: &Reg, b: &Reg) -> f32x8 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// Matrix × column vector, `M · v`, with `M` given as four rows (HLSL `mul(M, v)`).
+/// Each component is a left-to-right dot product: no fused multiply-add.
+#[inline]
+pub fn mul_mat_vec(rows: &[[f32; 4]; 4], v: &Reg) -> Reg {
+    let row = |r: &[f32; 4]| v[0] * r[0] + v[1] * r[1] + v[2] * r[2] + v[3] * r[3];
+    [row(&rows[0]), row(&rows[1]), row(&rows[2]), row(&rows[3])]
+}

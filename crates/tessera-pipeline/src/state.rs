@@ -1,0 +1,125 @@
+//! The state a draw executes with: everything the D3D context has bound, borrowed.
+
+use tessera_caps::{
+    BlendDesc, DepthStencilDesc, PrimitiveTopology, RasterizerDesc, Rect, Viewport,
+};
+use tessera_format::{Format, SurfaceMut};
+
+use crate::env::ShaderEnv;
+use crate::ia::InputLayout;
+use crate::shader::{PixelShader, VertexShader};
+
+/// A vertex buffer bound to an input slot (`IASetVertexBuffers`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct VertexBufferBinding<'a> {
+    /// The buffer's bytes (the whole buffer: reads past its end return D3D's defaults).
+    pub data: &'a [u8],
+    /// Bytes between consecutive vertices.
+    pub stride: u32,
+    /// Byte offset of vertex 0.
+    pub offset: u32,
+}
+
+/// The bound index buffer (`IASetIndexBuffer`).
+#[derive(Clone, Copy, Debug)]
+pub struct IndexBufferBinding<'a> {
+    /// The buffer's bytes.
+    pub data: &'a [u8],
+    /// `R16_UINT` or `R32_UINT`.
+    pub format: Format,
+    /// Byte offset of index 0.
+    pub offset: u32,
+}
+
+/// One of the D3D draw calls with its arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawArgs {
+    /// `DrawInstanced` (plain `Draw` is one instance from 0).
+    Vertices {
+        /// Vertices per instance.
+        vertex_count: u32,
+        /// First vertex.
+        start_vertex: u32,
+        /// Instances.
+        instance_count: u32,
+        /// First instance.
+        start_instance: u32,
+    },
+    /// `DrawIndexedInstanced` (plain `DrawIndexed` is one instance from 0).
+    Indexed {
+        /// Indices per instance.
+        index_count: u32,
+        /// First index.
+        start_index: u32,
+        /// Added to each index before fetching vertices.
+        base_vertex: i32,
+        /// Instances.
+        instance_count: u32,
+        /// First instance.
+        start_instance: u32,
+    },
+}
+
+/// The output-merger targets of a draw: mip/slice surfaces of the bound views.
+#[derive(Default)]
+pub struct Targets<'a> {
+    /// Render targets by slot.
+    pub colors: Vec<Option<SurfaceMut<'a>>>,
+    /// The depth-stencil surface.
+    pub depth_stencil: Option<SurfaceMut<'a>>,
+    /// The DSV forbids depth writes (`D3D11_DSV_READ_ONLY_DEPTH`).
+    pub read_only_depth: bool,
+    /// The DSV forbids stencil writes (`D3D11_DSV_READ_ONLY_STENCIL`).
+    pub read_only_stencil: bool,
+}
+
+/// Everything a draw reads besides its targets.
+pub struct DrawState<'a> {
+    /// Primitive topology.
+    pub topology: PrimitiveTopology,
+    /// The resolved input layout.
+    pub input_layout: &'a InputLayout,
+    /// Vertex buffers by slot.
+    pub vertex_buffers: &'a [VertexBufferBinding<'a>],
+    /// The index buffer for indexed draws.
+    pub index_buffer: Option<IndexBufferBinding<'a>>,
+    /// The vertex shader.
+    pub vertex_shader: &'a dyn VertexShader,
+    /// The pixel shader (`None`: depth/stencil only).
+    pub pixel_shader: Option<&'a dyn PixelShader>,
+    /// Vertex-stage bindings.
+    pub vs_env: &'a ShaderEnv<'a>,
+    /// Pixel-stage bindings.
+    pub ps_env: &'a ShaderEnv<'a>,
+    /// Rasterizer state.
+    pub rasterizer: RasterizerDesc,
+    /// Depth-stencil state.
+    pub depth_stencil: DepthStencilDesc,
+    /// Stencil reference value.
+    pub stencil_ref: u8,
+    /// Blend state.
+    pub blend: BlendDesc,
+    /// Blend factor for `BLEND_FACTOR` / `INV_BLEND_FACTOR`.
+    pub blend_factor: [f32; 4],
+    /// Sample mask (bit 0 gates single-sample targets).
+    pub sample_mask: u32,
+    /// Viewports (index 0 is used without a geometry shader).
+    pub viewports: &'a [Viewport],
+    /// Scissor rectangles.
+    pub scissors: &'a [Rect],
+}
+
+/// Counters a draw reports (a subset of `D3D11_QUERY_DATA_PIPELINE_STATISTICS`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DrawStats {
+    /// Vertices the vertex shader ran for.
+    pub vs_invocations: u64,
+    /// Primitives assembled.
+    pub ia_primitives: u64,
+    /// Primitives sent to the rasterizer after clipping and culling.
+    pub c_primitives: u64,
+    /// Pixel-shader lanes run, helpers included.
+    pub ps_invocations: u64,
+    /// Samples that passed depth and stencil (occlusion query).
+    pub samples_passed: u64,
+}
