@@ -199,3 +199,122 @@ impl TextureLayout {
 pub fn calc_subresource(mip: u32, array_slice: u32, mip_levels: u32) -> u32 {
     mip.saturating_add(array_slice.saturating_mul(mip_levels))
 }
+
+/// A 3D box in texels (`D3D11_BOX`): left/top/front inclusive, right/bottom/back exclusive.
+/// For buffers `left..right` are bytes and the other axes must be `0..1`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Box3 {
+    /// First x (texels; bytes for buffers).
+    pub left: u32,
+    /// First y.
+    pub top: u32,
+    /// First z (depth slice).
+    pub front: u32,
+    /// One past the last x.
+    pub right: u32,
+    /// One past the last y.
+    pub bottom: u32,
+    /// One past the last z.
+    pub back: u32,
+}
+
+impl Box3 {
+    /// A 2D box `[left, right) x [top, bottom)` in slice 0.
+    pub const fn rect(left: u32, top: u32, right: u32, bottom: u32) -> Self {
+        Self {
+            left,
+            top,
+            front: 0,
+            right,
+            bottom,
+            back: 1,
+        }
+    }
+
+    /// A byte range of a buffer.
+    pub const fn bytes(start: u32, end: u32) -> Self {
+        Self {
+            left: start,
+            top: 0,
+            front: 0,
+            right: end,
+            bottom: 1,
+            back: 1,
+        }
+    }
+
+    /// True when the box selects nothing (D3D: such a copy or update is a no-op).
+    pub const fn is_empty(&self) -> bool {
+        self.right <= self.left || self.bottom <= self.top || self.back <= self.front
+    }
+
+    /// The whole of a `width x height x depth` subresource.
+    pub const fn whole(width: u32, height: u32, depth: u32) -> Self {
+        Self {
+            left: 0,
+            top: 0,
+            front: 0,
+            right: width,
+            bottom: height,
+            back: depth,
+        }
+    }
+}
+
+/// A box resolved to bytes inside a texture's storage.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ByteRegion {
+    pub(crate) at: crate::blit::Pitched,
+    pub(crate) extent: crate::blit::Extent,
+    /// Size in elements (blocks for BC): x, y, z.
+    pub(crate) elems: (u32, u32, u32),
+}
+
+/// Resolves `b` in subresource `l` of `format` to bytes; checks bounds and BC block alignment.
+pub(crate) fn box_region(
+    l: &SubresourceLayout,
+    format: tessera_format::Format,
+    b: &Box3,
+) -> Result<ByteRegion, ResourceError> {
+    let info = format.info();
+    let (bw, bh) = (info.block_width.max(1), info.block_height.max(1));
+    if b.right > l.width || b.bottom > l.height || b.back > l.depth {
+        return Err(ResourceError::OutOfBounds(format!(
+            "box {b:?} exceeds the {}x{}x{} subresource",
+            l.width, l.height, l.depth
+        )));
+    }
+    if bw > 1 || bh > 1 {
+        let edge_ok = |v: u32, full: u32, blk: u32| v % blk == 0 || v == full;
+        if b.left % bw != 0
+            || b.top % bh != 0
+            || !edge_ok(b.right, l.width, bw)
+            || !edge_ok(b.bottom, l.height, bh)
+        {
+            return Err(ResourceError::OutOfBounds(format!(
+                "box {b:?} is not aligned to {bw}x{bh} blocks"
+            )));
+        }
+    }
+    let ex = (b.right - b.left).div_ceil(bw);
+    let ey = (b.bottom - b.top).div_ceil(bh);
+    let ez = b.back - b.front;
+    let elem = info.bytes_per_block as usize * l.sample_count as usize;
+    let offset = l.offset
+        + b.front as usize * l.depth_pitch
+        + (b.top / bh) as usize * l.row_pitch
+        + (b.left / bw) as usize * elem;
+    Ok(ByteRegion {
+        at: crate::blit::Pitched {
+            offset,
+            row_pitch: l.row_pitch,
+            depth_pitch: l.depth_pitch,
+        },
+        extent: crate::blit::Extent {
+            row_bytes: ex as usize * elem,
+            rows: ey as usize,
+            depth: ez as usize,
+        },
+        elems: (ex, ey, ez),
+    })
+}

@@ -13,24 +13,41 @@
 
 mod blit;
 mod buffer;
+mod clear;
+mod copy;
 mod error;
+mod image_io;
 mod layout;
+mod map;
 mod memory;
+mod mips;
 mod resource;
 mod texture;
+mod update;
 mod usage;
 mod validate;
 mod view;
 
 pub use buffer::{Buffer, BufferReadGuard, BufferWriteGuard};
+pub use clear::{
+    clear_depth_stencil_view, clear_render_target_view, clear_unordered_access_view_float,
+    clear_unordered_access_view_uint,
+};
+pub use copy::{copy_resource, copy_subresource_region};
 pub use error::ResourceError;
-pub use layout::{SubresourceLayout, calc_subresource};
+pub use image_io::{
+    read_depth_gray, read_depth_gray16, read_rgba8, read_rgba16, read_rgba32f, save_png,
+};
+pub use layout::{Box3, SubresourceLayout, calc_subresource};
+pub use map::{MapType, Mapped, map, unmap};
 pub use memory::{
     DEFAULT_MEMORY_LIMIT_BYTES, memory_limit_bytes, physical_memory_limit_bytes,
     set_device_memory_budget,
 };
+pub use mips::{generate_mips, resolve_subresource};
 pub use resource::Resource;
 pub use texture::{SubresourceData, Texture, TextureReadGuard, TextureWriteGuard};
+pub use update::update_subresource;
 pub use view::{
     DepthStencilView, DsvFlags, RenderTargetView, ShaderResourceView, UnorderedAccessView,
     ViewInfo, ViewKind,

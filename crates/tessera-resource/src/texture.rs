@@ -250,7 +250,7 @@ impl TextureReadGuard<'_> {
     /// Subresource `sub` as a borrowed texel view (row/depth pitch from [`Texture::layout`]).
     pub fn surface(&self, sub: u32) -> Result<Surface<'_>, ResourceError> {
         let (l, bytes) = surface_of(self.tex, &self.data, sub)?;
-        Ok(make_surface(self.tex, &l, bytes)?)
+        make_surface(self.tex, &l, bytes)
     }
 
     /// The raw bytes of subresource `sub`.
@@ -274,7 +274,7 @@ impl TextureWriteGuard<'_> {
     /// Subresource `sub` read-only.
     pub fn surface(&self, sub: u32) -> Result<Surface<'_>, ResourceError> {
         let (l, bytes) = surface_of(self.tex, &self.data, sub)?;
-        Ok(make_surface(self.tex, &l, bytes)?)
+        make_surface(self.tex, &l, bytes)
     }
 
     /// Subresource `sub` as a mutable texel view.

@@ -1,0 +1,232 @@
+//! `GenerateMips` (box filter, linear space for sRGB) and `ResolveSubresource` (sample average).
+
+use tessera_caps::{BindFlags, Caps, MiscFlags, TextureDimension};
+use tessera_format::Format;
+
+use crate::layout::SubresourceLayout;
+use crate::{ResourceError, ShaderResourceView, Texture};
+
+/// A decoded float image: `w x h x d` texels of RGBA, x fastest.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct FloatImage {
+    pub(crate) w: u32,
+    pub(crate) h: u32,
+    pub(crate) d: u32,
+    pub(crate) texels: Vec<[f32; 4]>,
+}
+
+impl FloatImage {
+    fn at(&self, x: u32, y: u32, z: u32) -> [f32; 4] {
+        let x = x.min(self.w - 1);
+        let y = y.min(self.h - 1);
+        let z = z.min(self.d - 1);
+        let i = (z as usize * self.h as usize + y as usize) * self.w as usize + x as usize;
+        self.texels.get(i).copied().unwrap_or([0.0; 4])
+    }
+
+    /// The next mip: each texel averages the 2x2(x2) texels below it; odd edges drop the last
+    /// texel and size-1 axes reuse their single texel (RefDev box filter, D3D leaves the filter open).
+    pub(crate) fn downsample(&self) -> FloatImage {
+        let (w, h, d) = (
+            (self.w / 2).max(1),
+            (self.h / 2).max(1),
+            (self.d / 2).max(1),
+        );
+        let mut texels = Vec::with_capacity(w as usize * h as usize * d as usize);
+        let zs: &[u32] = if self.d > 1 { &[0, 1] } else { &[0] };
+        let ys: &[u32] = if self.h > 1 { &[0, 1] } else { &[0] };
+        let xs: &[u32] = if self.w > 1 { &[0, 1] } else { &[0] };
+        let n = (zs.len() * ys.len() * xs.len()) as f32;
+        for z in 0..d {
+            for y in 0..h {
+                for x in 0..w {
+                    let mut acc = [0.0f32; 4];
+                    for &dz in zs {
+                        for &dy in ys {
+                            for &dx in xs {
+                                let t = self.at(2 * x + dx, 2 * y + dy, 2 * z + dz);
+                                for c in 0..4 {
+                                    acc[c] += t[c];
+                                }
+                            }
+                        }
+                    }
+                    texels.push(acc.map(|v| v / n));
+                }
+            }
+        }
+        FloatImage { w, h, d, texels }
+    }
+
+    /// Decodes subresource bytes (`l`) of a float-readable `format` (sRGB decodes to linear).
+    pub(crate) fn decode(
+        format: Format,
+        l: &SubresourceLayout,
+        bytes: &[u8],
+    ) -> Result<Self, ResourceError> {
+        let elem = format.info().bytes_per_block as usize;
+        let mut texels =
+            Vec::with_capacity(l.width as usize * l.height as usize * l.depth as usize);
+        for z in 0..l.depth as usize {
+            for y in 0..l.height as usize {
+                for x in 0..l.width as usize {
+                    let off = z * l.depth_pitch + y * l.row_pitch + x * elem;
+                    let t = bytes.get(off..off + elem).unwrap_or(&[]);
+                    texels.push(format.decode_float(t)?);
+                }
+            }
+        }
+        Ok(FloatImage {
+            w: l.width,
+            h: l.height,
+            d: l.depth,
+            texels,
+        })
+    }
+
+    /// Encodes into subresource bytes laid out as `l`.
+    pub(crate) fn encode(
+        &self,
+        format: Format,
+        l: &SubresourceLayout,
+        out: &mut [u8],
+    ) -> Result<(), ResourceError> {
+        let elem = format.info().bytes_per_block as usize;
+        let mut i = 0usize;
+        for z in 0..l.depth as usize {
+            for y in 0..l.height as usize {
+                for x in 0..l.width as usize {
+                    let off = z * l.depth_pitch + y * l.row_pitch + x * elem;
+                    let e = out
+                        .get_mut(off..off + elem)
+                        .ok_or_else(|| ResourceError::OutOfBounds("mip storage".into()))?;
+                    format.encode_float(self.texels.get(i).copied().unwrap_or([0.0; 4]), e)?;
+                    i += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `GenerateMips`: fills mips below the view's most detailed mip, per slice, with a box filter in
+/// linear space (sRGB decoded first); needs GENERATE_MIPS with RENDER_TARGET + SHADER_RESOURCE binds.
+pub fn generate_mips(caps: &Caps, srv: &ShaderResourceView) -> Result<(), ResourceError> {
+    const OP: &str = "GenerateMips";
+    let _ = caps;
+    let tex = srv
+        .texture()
+        .ok_or_else(|| ResourceError::InvalidOperation {
+            op: OP,
+            reason: "buffer view".into(),
+        })?;
+    let desc = tex.desc();
+    let binds = BindFlags(BindFlags::RENDER_TARGET.0 | BindFlags::SHADER_RESOURCE.0);
+    if !desc.misc_flags.contains(MiscFlags::GENERATE_MIPS) || !desc.bind_flags.contains(binds) {
+        return Err(ResourceError::InvalidOperation {
+            op: OP,
+            reason:
+                "the texture needs MISC_GENERATE_MIPS and RENDER_TARGET | SHADER_RESOURCE binds"
+                    .into(),
+        });
+    }
+    let format = srv.format();
+    if !format.is_float_readable() {
+        return Err(ResourceError::FormatNotSupported { op: OP, format });
+    }
+    tex.check_not_mapped()?;
+    let r = srv.range();
+    let slices = if desc.dimension == TextureDimension::D3 {
+        1
+    } else {
+        r.array_size
+    };
+    let mut g = tex.write();
+    for s in 0..slices {
+        let Some(top) = srv.subresource(0, s) else {
+            continue;
+        };
+        let l = tex.layout(top)?;
+        let mut img = FloatImage::decode(format, &l, g.subresource_bytes_mut(top)?)?;
+        for m in 1..r.mip_levels {
+            let Some(sub) = srv.subresource(m, s) else {
+                break;
+            };
+            img = img.downsample();
+            let l = tex.layout(sub)?;
+            img.encode(format, &l, g.subresource_bytes_mut(sub)?)?;
+        }
+    }
+    Ok(())
+}
+
+/// `ResolveSubresource`: averages the samples of each pixel (stored as `sample_count` consecutive
+/// elements) into a single-sampled destination; `format` must be a typed float-readable member of both families.
+pub fn resolve_subresource(
+    caps: &Caps,
+    dst: &Texture,
+    dst_sub: u32,
+    src: &Texture,
+    src_sub: u32,
+    format: Format,
+) -> Result<(), ResourceError> {
+    const OP: &str = "ResolveSubresource";
+    let _ = caps;
+    let refuse = |reason: &str| ResourceError::InvalidOperation {
+        op: OP,
+        reason: reason.into(),
+    };
+    let (sd, dd) = (src.desc(), dst.desc());
+    if sd.sample_desc.count <= 1 || dd.sample_desc.count != 1 {
+        return Err(refuse(
+            "source must be multisampled and destination single-sampled",
+        ));
+    }
+    if dd.usage == tessera_caps::Usage::Immutable {
+        return Err(ResourceError::UsageNotAllowed {
+            op: OP,
+            usage: dd.usage,
+        });
+    }
+    if format.is_typeless()
+        || !format.is_float_readable()
+        || !sd.format.is_castable_to(format)
+        || !dd.format.is_castable_to(format)
+    {
+        return Err(ResourceError::FormatNotSupported { op: OP, format });
+    }
+    if src.ptr_eq(dst) {
+        return Err(refuse("source and destination are the same resource"));
+    }
+    src.check_not_mapped()?;
+    dst.check_not_mapped()?;
+    let sl = src.layout(src_sub)?;
+    let dl = dst.layout(dst_sub)?;
+    if (sl.width, sl.height) != (dl.width, dl.height) {
+        return Err(refuse("source and destination sizes differ"));
+    }
+    let elem = format.info().bytes_per_block as usize;
+    let n = sl.sample_count as usize;
+    let sg = src.read();
+    let sbytes = sg.subresource_bytes(src_sub)?;
+    let mut dg = dst.write();
+    let dbytes = dg.subresource_bytes_mut(dst_sub)?;
+    for y in 0..sl.height as usize {
+        for x in 0..sl.width as usize {
+            let mut acc = [0.0f32; 4];
+            for s in 0..n {
+                let off = y * sl.row_pitch + (x * n + s) * elem;
+                let t = format.decode_float(sbytes.get(off..off + elem).unwrap_or(&[]))?;
+                for c in 0..4 {
+                    acc[c] += t[c];
+                }
+            }
+            let off = y * dl.row_pitch + x * elem;
+            let e = dbytes
+                .get_mut(off..off + elem)
+                .ok_or_else(|| ResourceError::OutOfBounds("resolve".into()))?;
+            format.encode_float(acc.map(|v| v / n as f32), e)?;
+        }
+    }
+    Ok(())
+}
