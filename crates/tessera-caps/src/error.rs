@@ -64,6 +64,18 @@ pub enum CapsError {
         /// Depth.
         depth: u32,
     },
+    /// 9_x: a non-power-of-two 2D texture sampled with WRAP addressing (SPEC §1.2 note B; RefDev rejects the draw, FL-05).
+    #[error(
+        "feature level {level} does not allow WRAP addressing on a non-power-of-two texture ({width}x{height})"
+    )]
+    NonPow2Wrap {
+        /// Device feature level.
+        level: FeatureLevel,
+        /// Texture width.
+        width: u32,
+        /// Texture height.
+        height: u32,
+    },
     /// The level lacks a feature entirely (SPEC §1.2, §2 "not supported" rows).
     #[error("feature level {level} does not support {feature} ({rule})")]
     Unsupported {
@@ -312,6 +324,7 @@ impl CapsError {
             Self::TextureArraySize { .. } => "SPEC §1.2/§2.1 max texture array size",
             Self::MipLevels { .. } => "SPEC §1.3 max mip levels",
             Self::NonPowerOfTwo { .. } => "SPEC §1.2 note B / §2.1 CreateTexture2D/3D pow2",
+            Self::NonPow2Wrap { .. } => "SPEC §1.2 note B: no WRAP on non-pow2 textures (9_x)",
             Self::Unsupported { rule, .. }
             | Self::InvalidDesc { rule, .. }
             | Self::DrawMethod { rule, .. }
@@ -344,6 +357,7 @@ impl CapsError {
             | Self::TextureArraySize { level, .. }
             | Self::MipLevels { level, .. }
             | Self::NonPowerOfTwo { level, .. }
+            | Self::NonPow2Wrap { level, .. }
             | Self::Unsupported { level, .. }
             | Self::InvalidDesc { level, .. }
             | Self::BufferBindFlags { level, .. }

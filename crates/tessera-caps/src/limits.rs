@@ -328,6 +328,11 @@ impl Limits {
             .unwrap_or(32 - self.max_texture_2d_dimension.max(1).leading_zeros())
     }
 
+    /// `Some(NonPow2::Conditional)` when 9_x non-power-of-two rules apply, else `None` (SPEC §1.2 note B).
+    pub fn nonpow2_conditional(&self) -> Option<NonPow2> {
+        (self.non_pow2_textures == NonPow2::Conditional).then_some(NonPow2::Conditional)
+    }
+
     /// UAV slot count (12_2 "tiered": 64 as at 12_1, the D3D11-visible count) (§1.2 footnote 9).
     pub fn uav_slot_count(&self) -> u32 {
         match self.uav_slots {

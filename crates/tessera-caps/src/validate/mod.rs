@@ -1,11 +1,15 @@
 //! Validation rules of SPEC §1 and §2, as `Caps` methods, one file per area.
 
+mod copy;
 mod draw;
 mod query;
 mod resource;
+mod sampler;
 mod state;
+mod texture;
+mod view;
 
-pub use draw::{CopyDesc, CopyKind, ResourceDesc};
+pub use copy::{CopyDesc, CopyKind, ResourceDesc};
 
 use crate::error::CapsError;
 use crate::level::FeatureLevel;

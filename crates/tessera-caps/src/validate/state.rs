@@ -6,9 +6,8 @@ use std::collections::HashSet;
 use super::unsupported;
 use crate::caps::Caps;
 use crate::desc::{
-    APPEND_ALIGNED_ELEMENT, AddressMode, Blend, BlendDesc, ComparisonFunc, DepthStencilDesc,
-    FilterReduction, InputClassification, InputElementDesc, RasterizerDesc, RenderTargetBlendDesc,
-    SamplerDesc,
+    APPEND_ALIGNED_ELEMENT, Blend, BlendDesc, DepthStencilDesc, InputClassification,
+    InputElementDesc, RasterizerDesc, RenderTargetBlendDesc,
 };
 use crate::error::CapsError;
 use crate::format_support::FormatSupport;
@@ -17,7 +16,7 @@ use crate::level::FeatureLevel;
 /// Most vertex elements in one input layout (SPEC §1.3: 32).
 pub const MAX_VERTEX_ELEMENTS: usize = 32;
 
-fn state(
+pub(super) fn state(
     level: FeatureLevel,
     state: &'static str,
     rule: &'static str,
@@ -45,133 +44,6 @@ fn alpha_equivalent(b: Blend) -> Blend {
 }
 
 impl Caps {
-    /// `CreateSamplerState` (SPEC §2.1 CreateSamplerState, §4.1 ranges, §4.9 shadow path, §6.11 min/max).
-    pub fn validate_sampler(&self, desc: &SamplerDesc) -> Result<(), CapsError> {
-        const S: &str = "sampler state";
-        let level = self.level();
-        let lim = self.limits();
-        let nine = level.is_9_x();
-        let f = desc.filter;
-        if f.anisotropic {
-            if desc.max_anisotropy == 0 {
-                return Err(state(
-                    level,
-                    S,
-                    "SPEC §4.1 MaxAnisotropy 1..16",
-                    "MaxAnisotropy 0 with an anisotropic filter",
-                ));
-            }
-            if desc.max_anisotropy > lim.max_anisotropy {
-                return Err(CapsError::Anisotropy {
-                    level,
-                    limit: lim.max_anisotropy,
-                    value: desc.max_anisotropy,
-                });
-            }
-        }
-        if desc.max_anisotropy > 16 {
-            return Err(CapsError::Anisotropy {
-                level,
-                limit: 16,
-                value: desc.max_anisotropy,
-            });
-        }
-        if !(-16.0..=15.99).contains(&desc.mip_lod_bias) {
-            return Err(state(
-                level,
-                S,
-                "SPEC §4.1 MipLODBias range",
-                format!("MipLODBias {} outside [-16, 15.99]", desc.mip_lod_bias),
-            ));
-        }
-        if desc.min_lod.is_nan() || desc.max_lod.is_nan() {
-            return Err(state(
-                level,
-                S,
-                "SPEC §4.1 MinLOD/MaxLOD not NaN",
-                "MinLOD/MaxLOD is NaN",
-            ));
-        }
-        // §4.9: comparison + LESS_EQUAL, matching min/mag, no anisotropy: allowed at 9_x (D3D11.1 shadow path).
-        let shadow_path = f.reduction == FilterReduction::Comparison
-            && desc.comparison_func == ComparisonFunc::LessEqual
-            && f.min == f.mag
-            && !f.anisotropic;
-        match f.reduction {
-            FilterReduction::Comparison if nine && !shadow_path => {
-                return Err(state(
-                    level,
-                    S,
-                    "SPEC §2.1 CreateSamplerState / §4.9",
-                    "comparison filters need the 9_x shadow path (LESS_EQUAL, min == mag, no anisotropy)",
-                ));
-            }
-            FilterReduction::Minimum | FilterReduction::Maximum
-                if !self.check_feature_support().min_max_filtering =>
-            {
-                return Err(unsupported(
-                    level,
-                    "MINIMUM/MAXIMUM filters",
-                    "SPEC §6.11 MinMaxFiltering (tiled tier >= 2)",
-                ));
-            }
-            _ => {}
-        }
-        for (axis, mode) in [
-            ("AddressU", desc.address_u),
-            ("AddressV", desc.address_v),
-            ("AddressW", desc.address_w),
-        ] {
-            if mode == AddressMode::MirrorOnce && !lim.mirror_once {
-                return Err(state(
-                    level,
-                    S,
-                    "SPEC §2.1 CreateSamplerState: no MIRROR_ONCE",
-                    format!("{axis} = MIRROR_ONCE"),
-                ));
-            }
-            if mode == AddressMode::Border && !lim.border_address_mode && !shadow_path {
-                return Err(state(
-                    level,
-                    S,
-                    "SPEC §2.1 CreateSamplerState: no BORDER",
-                    format!("{axis} = BORDER"),
-                ));
-            }
-        }
-        if let Some([lo, hi]) = lim.sampler_border_color_range {
-            if let Some(c) = desc
-                .border_color
-                .iter()
-                .find(|c| !(lo..=hi).contains(&f64::from(**c)))
-            {
-                return Err(state(
-                    level,
-                    S,
-                    "SPEC §2.1 CreateSamplerState: BorderColor in [0,1]",
-                    format!("BorderColor component {c} outside [{lo}, {hi}]"),
-                ));
-            }
-        }
-        if lim.sampler_min_lod_integral == Some(true) && desc.min_lod.fract() != 0.0 {
-            return Err(state(
-                level,
-                S,
-                "SPEC §2.1 CreateSamplerState: MinLOD integral",
-                format!("MinLOD {} has a fractional part", desc.min_lod),
-            ));
-        }
-        if lim.sampler_max_lod_must_be_flt_max == Some(true) && desc.max_lod != f32::MAX {
-            return Err(state(
-                level,
-                S,
-                "SPEC §2.1 CreateSamplerState: MaxLOD == FLT_MAX",
-                format!("MaxLOD {} is not FLT_MAX", desc.max_lod),
-            ));
-        }
-        Ok(())
-    }
-
     /// `CreateRasterizerState` (SPEC §2.1 CreateRasterizerState; §1.2 forced sample count, conservative raster).
     pub fn validate_rasterizer_state(&self, desc: &RasterizerDesc) -> Result<(), CapsError> {
         const S: &str = "rasterizer state";

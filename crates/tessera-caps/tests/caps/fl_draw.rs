@@ -309,3 +309,27 @@ fn fl27_viewports() {
         .is_err()
     );
 }
+
+#[test]
+fn fl05_wrap_on_non_pow2() {
+    let wrap = SamplerDesc {
+        address_u: AddressMode::Wrap,
+        ..SamplerDesc::default()
+    };
+    for level in NINE {
+        assert_eq!(
+            caps(level).validate_sampling(300, 200, &wrap),
+            Err(CapsError::NonPow2Wrap {
+                level,
+                width: 300,
+                height: 200
+            })
+        );
+        assert_eq!(
+            caps(level).validate_sampling(300, 200, &SamplerDesc::default()),
+            Ok(())
+        );
+        assert_eq!(caps(level).validate_sampling(256, 128, &wrap), Ok(()));
+    }
+    assert_eq!(caps(L10_0).validate_sampling(300, 200, &wrap), Ok(()));
+}
