@@ -1,0 +1,154 @@
+//! `tessera caps`: print a feature level's limits, diff two levels, or list the levels.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use serde_json::{Map, Value};
+use tessera_caps::{FeatureLevel, Limits};
+
+/// Arguments of `tessera caps`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    tessera caps                 list the feature levels\n  \
+    tessera caps 9_1             limits of feature level 9_1 as a table\n  \
+    tessera caps 11_0 --json     the same as JSON (snake_case keys, e.g. max_primitive_count)\n  \
+    tessera caps --diff 9_1 11_0 only the limits that change from 9_1 to 11_0\n\n\
+    Levels may be written 9_1, 11.0, D3D_FEATURE_LEVEL_11_0 or as the D3D enum value (0xb000).\n\
+    Values come from the spec table caps.toml; \"optional\" marks a capability a device may omit\n\
+    (the reference device supports it).")]
+pub struct CapsArgs {
+    /// Feature level to show (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, 11_1, 12_0, 12_1, 12_2); omit to list them.
+    #[arg(value_name = "LEVEL")]
+    level: Option<String>,
+
+    /// Show only what changes between two levels.
+    #[arg(long, num_args = 2, value_names = ["FROM", "TO"], conflicts_with = "level")]
+    diff: Option<Vec<String>>,
+
+    /// Print JSON (serde, snake_case keys) instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Parses a level or prints the one-line error (naming the valid levels) and yields exit code 2.
+fn parse_level(text: &str) -> Result<FeatureLevel, ExitCode> {
+    text.parse::<FeatureLevel>().map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })
+}
+
+/// The level's limits as a JSON object (the same keys as caps.toml).
+fn limits_value(level: FeatureLevel) -> Map<String, Value> {
+    match serde_json::to_value(Limits::for_level(level)) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    }
+}
+
+/// Renders a JSON value compactly for the table ("optional", 65535, ["R16_UINT"]).
+fn show(v: Option<&Value>) -> String {
+    match v {
+        None => "-".to_owned(),
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => other.to_string(),
+    }
+}
+
+fn print_out(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    // A closed pipe (e.g. `| head`) is not an error worth a panic.
+    let _ = writeln!(out, "{text}");
+    ExitCode::SUCCESS
+}
+
+/// Runs `tessera caps`.
+pub fn run(args: &CapsArgs) -> ExitCode {
+    if let Some(pair) = &args.diff {
+        let (Some(a), Some(b)) = (pair.first(), pair.get(1)) else {
+            eprintln!("error: --diff needs two levels, e.g. --diff 9_1 11_0");
+            return ExitCode::from(2);
+        };
+        let (from, to) = match (parse_level(a), parse_level(b)) {
+            (Ok(f), Ok(t)) => (f, t),
+            (Err(code), _) | (_, Err(code)) => return code,
+        };
+        return diff(from, to, args.json);
+    }
+    let Some(text) = &args.level else {
+        return list(args.json);
+    };
+    let level = match parse_level(text) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let mut map = Map::new();
+    map.insert("feature_level".into(), Value::String(level.name().into()));
+    map.insert(
+        "d3d_value".into(),
+        Value::String(format!("{:#x}", level.to_d3d())),
+    );
+    map.extend(limits_value(level));
+    if args.json {
+        return print_out(&serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_default());
+    }
+    let width = map.keys().map(String::len).max().unwrap_or(0);
+    let lines: Vec<String> = map
+        .iter()
+        .map(|(k, v)| format!("{k:<width$}  {}", show(Some(v))))
+        .collect();
+    print_out(&format!(
+        "Feature level {level} (caps.toml [levels.\"{level}\"])\n\n{}",
+        lines.join("\n")
+    ))
+}
+
+fn list(json: bool) -> ExitCode {
+    if json {
+        let levels: Vec<Value> = FeatureLevel::ALL
+            .iter()
+            .map(|l| serde_json::json!({ "level": l.name(), "d3d_value": format!("{:#x}", l.to_d3d()), "shader_model": Limits::for_level(*l).shader_model }))
+            .collect();
+        return print_out(&serde_json::to_string_pretty(&Value::Array(levels)).unwrap_or_default());
+    }
+    let mut text = String::from("Feature levels (run `tessera caps <LEVEL>` for details):\n");
+    for l in FeatureLevel::ALL {
+        text.push_str(&format!(
+            "\n  {:<5} {:#06x}  shader model {}",
+            l.name(),
+            l.to_d3d(),
+            Limits::for_level(l).shader_model
+        ));
+    }
+    print_out(&text)
+}
+
+fn diff(from: FeatureLevel, to: FeatureLevel, json: bool) -> ExitCode {
+    let (a, b) = (limits_value(from), limits_value(to));
+    let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let changed: Vec<(&String, Option<&Value>, Option<&Value>)> = keys
+        .into_iter()
+        .map(|k| (k, a.get(k), b.get(k)))
+        .filter(|(_, x, y)| x != y)
+        .collect();
+    if json {
+        let mut out = Map::new();
+        for (k, x, y) in &changed {
+            out.insert((*k).clone(), serde_json::json!({ "from": x, "to": y }));
+        }
+        let doc = serde_json::json!({ "from": from.name(), "to": to.name(), "changes": out });
+        return print_out(&serde_json::to_string_pretty(&doc).unwrap_or_default());
+    }
+    let width = changed.iter().map(|(k, _, _)| k.len()).max().unwrap_or(0);
+    let mut text = format!(
+        "Changes from {from} to {to} ({} keys; '-' = not given at that level):\n",
+        changed.len()
+    );
+    for (k, x, y) in changed {
+        text.push_str(&format!("\n  {k:<width$}  {} -> {}", show(x), show(y)));
+    }
+    print_out(&text)
+}

@@ -1,0 +1,112 @@
+//! Runs the built `tessera` binary: `tessera caps` JSON values, diff, listing and the bad-level error.
+
+use std::process::{Command, Output};
+
+fn tessera(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .output()
+        .expect("run tessera")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = tessera(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+#[test]
+fn caps_9_1_json_has_the_limits() {
+    let v = json(&["caps", "9_1", "--json"]);
+    assert_eq!(v["feature_level"], "9_1");
+    assert_eq!(v["max_primitive_count"], 65535);
+    assert_eq!(v["max_vertex_index"], 65534);
+    assert_eq!(v["max_render_targets"], 1);
+    assert_eq!(v["index_formats"], serde_json::json!(["R16_UINT"]));
+    assert_eq!(v["timestamp_queries"], "optional");
+    assert_eq!(v["max_texture_2d_dimension"], 2048);
+}
+
+#[test]
+fn caps_accepts_d3d_enum_values() {
+    let v = json(&["caps", "0xb000", "--json"]);
+    assert_eq!(v["feature_level"], "11_0");
+    assert_eq!(v["max_primitive_count"], 4294967295u64);
+    assert_eq!(
+        v["index_formats"],
+        serde_json::json!(["R16_UINT", "R32_UINT"])
+    );
+}
+
+#[test]
+fn caps_human_table() {
+    let out = tessera(&["caps", "9_3"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("max_render_targets"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("max_render_targets") && l.trim_end().ends_with(" 4")),
+        "{text}"
+    );
+}
+
+#[test]
+fn caps_diff_shows_only_changes() {
+    let v = json(&["caps", "--diff", "9_1", "11_0", "--json"]);
+    let changes = v["changes"].as_object().unwrap();
+    assert_eq!(changes["max_primitive_count"]["from"], 65535);
+    assert_eq!(changes["max_primitive_count"]["to"], 4294967295u64);
+    assert_eq!(changes["max_render_targets"]["to"], 8);
+    assert!(!changes.contains_key("bc1_bc3"), "unchanged key listed");
+    let out = tessera(&["caps", "--diff", "9_1", "11_0"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("max_vertex_index") && !text.contains("bc1_bc3"),
+        "{text}"
+    );
+}
+
+#[test]
+fn caps_without_level_lists_levels() {
+    let out = tessera(&["caps"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for l in [
+        "9_1", "9_2", "9_3", "10_0", "10_1", "11_0", "11_1", "12_0", "12_1", "12_2",
+    ] {
+        assert!(text.contains(l), "{l} missing from {text}");
+    }
+}
+
+#[test]
+fn bad_level_is_one_line_exit_2() {
+    for args in [&["caps", "9_4"][..], &["caps", "--diff", "9_1", "13_0"][..]] {
+        let out = tessera(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("valid levels: 9_1, 9_2, 9_3, 10_0, 10_1, 11_0, 11_1, 12_0, 12_1, 12_2"),
+            "{err}"
+        );
+        assert!(!err.contains("Usage"), "{err}");
+    }
+    let err = String::from_utf8_lossy(&tessera(&["caps", "9_4"]).stderr).into_owned();
+    assert_eq!(
+        err.trim_end(),
+        "error: unknown feature level '9_4'; valid levels: 9_1, 9_2, 9_3, 10_0, 10_1, 11_0, 11_1, 12_0, 12_1, 12_2"
+    );
+}
+
+#[test]
+fn help_mentions_caps() {
+    let out = tessera(&["--help"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("caps"));
+    let out = tessera(&["caps", "--help"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("--diff"));
+}
