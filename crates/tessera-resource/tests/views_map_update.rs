@@ -103,7 +103,7 @@ fn rtv_dsv_uav_rules() {
     let c9 = caps(L::L9_3);
     let c11 = caps(L::L11_0);
     let t3 = tex3d(4, 4, 4, 1, Format::R8G8B8A8Unorm, BindFlags::RENDER_TARGET);
-    assert!(RenderTargetView::new(&c9, &Texture::new(&c9, &t3, None).unwrap(), None).is_err());
+    assert!(RenderTargetView::new(&c9, Texture::new(&c9, &t3, None).unwrap(), None).is_err());
     let tex = Texture::new(&c11, &t3, None).unwrap();
     let rtv = RenderTargetView::new(&c11, &tex, None).unwrap();
     assert_eq!(
@@ -138,7 +138,7 @@ fn rtv_dsv_uav_rules() {
     let uav_tex = tex2d(4, 4, Format::R32Float, BindFlags::UNORDERED_ACCESS);
     assert!(Texture::new(&c9, &uav_tex, None).is_err());
     assert!(
-        UnorderedAccessView::new(&c11, &Texture::new(&c11, &uav_tex, None).unwrap(), None).is_ok()
+        UnorderedAccessView::new(&c11, Texture::new(&c11, &uav_tex, None).unwrap(), None).is_ok()
     );
 }
 

@@ -6,14 +6,17 @@ use tessera_caps::{
 };
 use tessera_format::Format;
 
+/// Caps with RefDev defaults at `level`.
 pub fn caps(level: FeatureLevel) -> Caps {
     Caps::for_level(level)
 }
 
+/// A DEFAULT single-mip 2D texture desc.
 pub fn tex2d(w: u32, h: u32, format: Format, bind: BindFlags) -> TextureDesc {
     TextureDesc::tex2d(w, h, format, bind)
 }
 
+/// A DEFAULT 3D texture desc with `mips` mips.
 pub fn tex3d(w: u32, h: u32, d: u32, mips: u32, format: Format, bind: BindFlags) -> TextureDesc {
     TextureDesc {
         dimension: TextureDimension::D3,
@@ -23,6 +26,7 @@ pub fn tex3d(w: u32, h: u32, d: u32, mips: u32, format: Format, bind: BindFlags)
     }
 }
 
+/// The STAGING (read+write) twin of `desc`.
 pub fn staging(mut desc: TextureDesc) -> TextureDesc {
     desc.usage = Usage::Staging;
     desc.bind_flags = BindFlags::NONE;
@@ -30,6 +34,7 @@ pub fn staging(mut desc: TextureDesc) -> TextureDesc {
     desc
 }
 
+/// A DEFAULT buffer desc.
 pub fn buffer(byte_width: u32, bind: BindFlags) -> BufferDesc {
     BufferDesc {
         byte_width,
@@ -38,8 +43,11 @@ pub fn buffer(byte_width: u32, bind: BindFlags) -> BufferDesc {
     }
 }
 
+/// `BIND_SHADER_RESOURCE`.
 pub const SRV: BindFlags = BindFlags::SHADER_RESOURCE;
+/// `BIND_RENDER_TARGET`.
 pub const RT: BindFlags = BindFlags::RENDER_TARGET;
+/// `RENDER_TARGET | SHADER_RESOURCE`.
 pub fn rt_srv() -> BindFlags {
     BindFlags::RENDER_TARGET | BindFlags::SHADER_RESOURCE
 }
