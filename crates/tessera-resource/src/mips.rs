@@ -17,9 +17,9 @@ pub(crate) struct FloatImage {
 
 impl FloatImage {
     fn at(&self, x: u32, y: u32, z: u32) -> [f32; 4] {
-        let x = x.min(self.w - 1);
-        let y = y.min(self.h - 1);
-        let z = z.min(self.d - 1);
+        let x = x.min(self.w.saturating_sub(1));
+        let y = y.min(self.h.saturating_sub(1));
+        let z = z.min(self.d.saturating_sub(1));
         let i = (z as usize * self.h as usize + y as usize) * self.w as usize + x as usize;
         self.texels.get(i).copied().unwrap_or([0.0; 4])
     }

@@ -304,7 +304,10 @@ impl TextureWriteGuard<'_> {
         let mut consumed = 0usize;
         let mut out: Vec<Option<SurfaceMut<'_>>> = (0..subs.len()).map(|_| None).collect();
         for (i, l) in order {
-            let skip = l.offset - consumed;
+            let skip = l
+                .offset
+                .checked_sub(consumed)
+                .ok_or_else(|| ResourceError::OutOfBounds("overlapping subresources".into()))?;
             let tail = std::mem::take(&mut rest);
             if tail.len() < skip + l.size {
                 return Err(ResourceError::OutOfBounds(
