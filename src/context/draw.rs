@@ -1,0 +1,390 @@
+//! The draw calls: draw-time validation, resource locking, and handing borrowed memory to the
+//! pipeline inside the device's thread pool.
+
+use tessera_caps::{DrawKind, TextureDimension, ViewDimension};
+use tessera_format::{Surface, SurfaceMut};
+use tessera_pipeline::{
+    DrawArgs, DrawState, DrawStats, IndexBufferBinding, ShaderEnv, Targets, VertexBufferBinding,
+};
+use tessera_resource::{
+    BufferReadGuard, Resource, ShaderResourceView, Texture, TextureReadGuard, TextureWriteGuard,
+};
+use tessera_sampler::TextureView;
+
+use super::{DeviceContext, StageBindings};
+use crate::error::{Error, Result};
+
+impl DeviceContext {
+    /// `Draw`.
+    pub fn draw(&mut self, vertex_count: u32, start_vertex: u32) -> Result<DrawStats> {
+        let args = DrawArgs::Vertices {
+            vertex_count,
+            start_vertex,
+            instance_count: 1,
+            start_instance: 0,
+        };
+        self.execute(DrawKind::Draw, args)
+    }
+
+    /// `DrawIndexed`.
+    pub fn draw_indexed(
+        &mut self,
+        index_count: u32,
+        start_index: u32,
+        base_vertex: i32,
+    ) -> Result<DrawStats> {
+        let args = DrawArgs::Indexed {
+            index_count,
+            start_index,
+            base_vertex,
+            instance_count: 1,
+            start_instance: 0,
+        };
+        self.execute(DrawKind::DrawIndexed, args)
+    }
+
+    /// `DrawInstanced` (10_0+).
+    pub fn draw_instanced(
+        &mut self,
+        vertex_count: u32,
+        instance_count: u32,
+        start_vertex: u32,
+        start_instance: u32,
+    ) -> Result<DrawStats> {
+        let args = DrawArgs::Vertices {
+            vertex_count,
+            start_vertex,
+            instance_count,
+            start_instance,
+        };
+        self.execute(DrawKind::DrawInstanced, args)
+    }
+
+    /// `DrawIndexedInstanced` (9_3+).
+    pub fn draw_indexed_instanced(
+        &mut self,
+        index_count: u32,
+        instance_count: u32,
+        start_index: u32,
+        base_vertex: i32,
+        start_instance: u32,
+    ) -> Result<DrawStats> {
+        let args = DrawArgs::Indexed {
+            index_count,
+            start_index,
+            base_vertex,
+            instance_count,
+            start_instance,
+        };
+        self.execute(DrawKind::DrawIndexedInstanced, args)
+    }
+
+    fn execute(&mut self, kind: DrawKind, args: DrawArgs) -> Result<DrawStats> {
+        let caps = self.device.caps();
+        let (count, instances) = match args {
+            DrawArgs::Vertices {
+                vertex_count,
+                instance_count,
+                ..
+            } => (vertex_count, instance_count),
+            DrawArgs::Indexed {
+                index_count,
+                instance_count,
+                ..
+            } => (index_count, instance_count),
+        };
+        caps.validate_draw_method(kind)?;
+        caps.validate_topology(self.topology, kind.is_indexed())?;
+        caps.validate_draw(kind, self.topology, count, instances)?;
+        self.validate_wrap_on_non_pow2()?;
+        let layout = self.input_layout.clone().ok_or(Error::NotBound {
+            call: "Draw",
+            what: "an input layout",
+        })?;
+        let vs = self.vertex_shader.clone().ok_or(Error::NotBound {
+            call: "Draw",
+            what: "a vertex shader",
+        })?;
+        let ps = self.pixel_shader.clone();
+
+        // Lock buffers for reading.
+        let vb_guards: Vec<Option<(BufferReadGuard<'_>, u32, u32)>> = self
+            .vertex_buffers
+            .iter()
+            .map(|vb| vb.as_ref().map(|v| (v.buffer.read(), v.stride, v.offset)))
+            .collect();
+        let vertex_buffers: Vec<VertexBufferBinding<'_>> = vb_guards
+            .iter()
+            .map(|g| match g {
+                Some((data, stride, offset)) => VertexBufferBinding {
+                    data,
+                    stride: *stride,
+                    offset: *offset,
+                },
+                None => VertexBufferBinding::default(),
+            })
+            .collect();
+        let ib_guard = self
+            .index_buffer
+            .as_ref()
+            .map(|(b, f, o)| (b.read(), *f, *o));
+        let index_buffer = ib_guard
+            .as_ref()
+            .map(|(data, format, offset)| IndexBufferBinding {
+                data,
+                format: *format,
+                offset: *offset,
+            });
+        if let (
+            DrawArgs::Indexed {
+                index_count,
+                start_index,
+                ..
+            },
+            Some(ib),
+        ) = (args, index_buffer.as_ref())
+        {
+            let indices = tessera_pipeline::ia::read_indices(ib, start_index, index_count)?;
+            if let Some(max) = indices
+                .iter()
+                .copied()
+                .filter(|&i| i != tessera_pipeline::ia::STRIP_CUT)
+                .max()
+            {
+                caps.validate_index_value(max)?;
+            }
+        }
+
+        // Lock targets for writing, one guard per distinct texture.
+        let target_textures = self.target_textures()?;
+        let mut write_guards: Vec<(Texture, TextureWriteGuard<'_>)> = Vec::new();
+        for (tex, _) in &target_textures {
+            if !write_guards.iter().any(|(t, _)| t.ptr_eq(tex)) {
+                write_guards.push((tex.clone(), tex.write()));
+            }
+        }
+        // Shader resources that are also bound as targets read as unbound (D3D's hazard rule).
+        let is_target = |r: &Resource| {
+            target_textures
+                .iter()
+                .any(|(t, _)| r.as_texture().is_some_and(|x| x.ptr_eq(t)))
+        };
+        let vs_reads = StageReads::lock(&self.vs, &is_target);
+        let ps_reads = StageReads::lock(&self.ps, &is_target);
+        let vs_env = vs_reads.env(&self.vs)?;
+        let ps_env = ps_reads.env(&self.ps)?;
+
+        let mut targets = self.build_targets(&target_textures, &mut write_guards)?;
+        let state = DrawState {
+            topology: self.topology,
+            input_layout: layout.layout(),
+            vertex_buffers: &vertex_buffers,
+            index_buffer,
+            vertex_shader: vs.0.as_ref(),
+            pixel_shader: ps.as_ref().map(|p| p.0.as_ref()),
+            vs_env: &vs_env,
+            ps_env: &ps_env,
+            rasterizer: self.rasterizer,
+            depth_stencil: self.depth_stencil,
+            stencil_ref: self.stencil_ref,
+            blend: self.blend,
+            blend_factor: self.blend_factor,
+            sample_mask: self.sample_mask,
+            viewports: &self.viewports,
+            scissors: &self.scissors,
+        };
+        let stats = self
+            .device
+            .inner
+            .pool
+            .install(|| tessera_pipeline::draw(&state, &mut targets, args))?;
+        self.record_stats(&stats);
+        Ok(stats)
+    }
+
+    /// FL-05: at 9_x a non-power-of-two texture may not be sampled with WRAP. Shaders are
+    /// opaque, so Tessera pairs texture slot i with sampler slot i (as the built-in shaders do);
+    /// an unbound sampler is the default CLAMP sampler.
+    fn validate_wrap_on_non_pow2(&self) -> Result<()> {
+        for (slot, srv) in self.ps.shader_resources.iter().enumerate() {
+            let Some(tex) = srv.as_ref().and_then(|v| v.texture()) else {
+                continue;
+            };
+            if let Some(Some(sampler)) = self.ps.samplers.get(slot) {
+                let d = tex.desc();
+                self.device
+                    .caps()
+                    .validate_sampling(d.width, d.height, sampler.desc())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The (texture, subresource) of each bound target: render targets in slot order, then
+    /// the depth-stencil view.
+    fn target_textures(&self) -> Result<Vec<(Texture, u32)>> {
+        let mut out = Vec::new();
+        let views = self
+            .render_targets
+            .iter()
+            .flatten()
+            .map(|v| &**v)
+            .chain(self.depth_stencil_view.iter().map(|v| &**v));
+        for view in views {
+            let tex = view
+                .texture()
+                .ok_or(Error::Unsupported("render targets of buffers"))?;
+            if tex.desc().sample_desc.count > 1 {
+                return Err(Error::Unsupported("multisampled render targets"));
+            }
+            if tex.dimension() == TextureDimension::D3 {
+                return Err(Error::Unsupported("render targets of 3D textures"));
+            }
+            let r = view.range();
+            let sub = view.subresource(0, 0).unwrap_or(r.most_detailed_mip);
+            out.push((tex.clone(), sub));
+        }
+        Ok(out)
+    }
+
+    fn build_targets<'g>(
+        &self,
+        target_textures: &[(Texture, u32)],
+        guards: &'g mut [(Texture, TextureWriteGuard<'_>)],
+    ) -> Result<Targets<'g>> {
+        let n_rt = self.render_targets.iter().flatten().count();
+        let mut slots: Vec<Option<SurfaceMut<'g>>> =
+            (0..target_textures.len()).map(|_| None).collect();
+        for (tex, guard) in guards.iter_mut() {
+            let picks: Vec<usize> = (0..target_textures.len())
+                .filter(|&i| target_textures[i].0.ptr_eq(tex))
+                .collect();
+            let subs: Vec<u32> = picks.iter().map(|&i| target_textures[i].1).collect();
+            let surfaces = guard.surfaces_mut(&subs)?;
+            for (i, s) in picks.into_iter().zip(surfaces) {
+                slots[i] = Some(s);
+            }
+        }
+        let mut slots = slots.into_iter();
+        let mut colors = Vec::with_capacity(self.render_targets.len());
+        for view in &self.render_targets {
+            colors.push(match view {
+                Some(v) => slots.next().flatten().map(|s| SurfaceMut {
+                    format: v.format(),
+                    ..s
+                }),
+                None => None,
+            });
+        }
+        debug_assert_eq!(colors.iter().flatten().count(), n_rt);
+        let depth_stencil = match &self.depth_stencil_view {
+            Some(v) => slots.next().flatten().map(|s| SurfaceMut {
+                format: v.format(),
+                ..s
+            }),
+            None => None,
+        };
+        let dsv = self.depth_stencil_view.as_ref();
+        Ok(Targets {
+            colors,
+            depth_stencil,
+            read_only_depth: dsv.is_some_and(|v| v.read_only_depth()),
+            read_only_stencil: dsv.is_some_and(|v| v.read_only_stencil()),
+        })
+    }
+}
+
+/// Read locks held for one stage's bindings during a draw.
+struct StageReads<'a> {
+    constant_buffers: Vec<Option<BufferReadGuard<'a>>>,
+    textures: Vec<Option<(&'a ShaderResourceView, TextureReadGuard<'a>)>>,
+}
+
+impl<'a> StageReads<'a> {
+    fn lock(stage: &'a StageBindings, is_target: &dyn Fn(&Resource) -> bool) -> Self {
+        let constant_buffers = stage
+            .constant_buffers
+            .iter()
+            .map(|b| b.as_ref().map(|b| b.read()))
+            .collect();
+        let textures = stage
+            .shader_resources
+            .iter()
+            .map(|v| {
+                let v = v.as_ref()?;
+                if is_target(v.resource()) {
+                    return None;
+                }
+                let tex = v.texture()?;
+                Some((v, tex.read()))
+            })
+            .collect();
+        Self {
+            constant_buffers,
+            textures,
+        }
+    }
+
+    fn env(&self, stage: &StageBindings) -> Result<ShaderEnv<'_>> {
+        let constant_buffers = self.constant_buffers.iter().map(|g| g.as_deref()).collect();
+        let mut textures = Vec::with_capacity(self.textures.len());
+        for t in &self.textures {
+            textures.push(match t {
+                Some((view, guard)) => Some(texture_view(view, guard)?),
+                None => None,
+            });
+        }
+        let samplers = stage
+            .samplers
+            .iter()
+            .map(|s| s.as_ref().map(|s| s.0.clone()))
+            .collect();
+        Ok(ShaderEnv {
+            constant_buffers,
+            textures,
+            samplers,
+        })
+    }
+}
+
+/// The sampler's view of an SRV: its mips (per slice) as surfaces in the view's format.
+fn texture_view<'g>(
+    view: &ShaderResourceView,
+    guard: &'g TextureReadGuard<'_>,
+) -> Result<TextureView<'g>> {
+    let tex = view
+        .texture()
+        .ok_or(Error::Unsupported("buffer shader-resource views"))?;
+    let desc = tex.desc();
+    let r = view.range();
+    let mips = if r.mip_levels == u32::MAX {
+        tex.mip_levels() - r.most_detailed_mip
+    } else {
+        r.mip_levels
+    };
+    let slices = if r.array_size == u32::MAX {
+        tex.array_size() - r.first_array_slice
+    } else {
+        r.array_size
+    };
+    let dimension = view.dimension();
+    let mut surfaces: Vec<Surface<'g>> = Vec::with_capacity((mips * slices) as usize);
+    for slice in 0..slices {
+        for mip in 0..mips {
+            let sub = view
+                .subresource(mip, slice)
+                .ok_or(Error::Unsupported("view subresource outside its resource"))?;
+            let s = guard.surface(sub)?;
+            surfaces.push(Surface {
+                format: view.format(),
+                ..s
+            });
+        }
+    }
+    let array = match dimension {
+        ViewDimension::Texture3D => 1,
+        _ => slices,
+    };
+    let _ = desc;
+    Ok(TextureView::new(dimension, surfaces, array)?)
+}

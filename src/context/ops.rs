@@ -1,0 +1,167 @@
+//! Resource operations on the context: updates, copies, clears, maps and readback.
+
+use tessera_format::Format;
+use tessera_resource::{
+    Box3, DepthStencilView, MapType, Mapped, RenderTargetView, Resource, ShaderResourceView,
+    Texture, UnorderedAccessView,
+};
+
+use super::DeviceContext;
+use crate::error::Result;
+
+impl DeviceContext {
+    /// `UpdateSubresource`.
+    pub fn update_subresource(
+        &mut self,
+        dst: &Resource,
+        sub: u32,
+        dst_box: Option<&Box3>,
+        data: &[u8],
+        row_pitch: usize,
+        depth_pitch: usize,
+    ) -> Result<()> {
+        Ok(tessera_resource::update_subresource(
+            self.device.caps(),
+            dst,
+            sub,
+            dst_box,
+            data,
+            row_pitch,
+            depth_pitch,
+        )?)
+    }
+
+    /// `CopyResource` (SPEC §2.2 rules at 9_x).
+    pub fn copy_resource(&mut self, dst: &Resource, src: &Resource) -> Result<()> {
+        Ok(tessera_resource::copy_resource(
+            self.device.caps(),
+            dst,
+            src,
+        )?)
+    }
+
+    /// `CopySubresourceRegion`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn copy_subresource_region(
+        &mut self,
+        dst: &Resource,
+        dst_sub: u32,
+        dst_x: u32,
+        dst_y: u32,
+        dst_z: u32,
+        src: &Resource,
+        src_sub: u32,
+        src_box: Option<&Box3>,
+    ) -> Result<()> {
+        Ok(tessera_resource::copy_subresource_region(
+            self.device.caps(),
+            dst,
+            dst_sub,
+            dst_x,
+            dst_y,
+            dst_z,
+            src,
+            src_sub,
+            src_box,
+        )?)
+    }
+}
+
+impl DeviceContext {
+    /// `ClearRenderTargetView` (9_x: only slice/face 0 of the view, FL-30).
+    pub fn clear_render_target_view(
+        &mut self,
+        rtv: &RenderTargetView,
+        color: [f32; 4],
+    ) -> Result<()> {
+        Ok(tessera_resource::clear_render_target_view(
+            self.device.caps(),
+            rtv,
+            color,
+        )?)
+    }
+
+    /// `ClearDepthStencilView` with `D3D11_CLEAR_DEPTH` / `D3D11_CLEAR_STENCIL`.
+    pub fn clear_depth_stencil_view(
+        &mut self,
+        dsv: &DepthStencilView,
+        clear_depth: bool,
+        clear_stencil: bool,
+        depth: f32,
+        stencil: u8,
+    ) -> Result<()> {
+        Ok(tessera_resource::clear_depth_stencil_view(
+            self.device.caps(),
+            dsv,
+            clear_depth,
+            clear_stencil,
+            depth,
+            stencil,
+        )?)
+    }
+
+    /// `ClearUnorderedAccessViewUint` (refused at 9_x).
+    pub fn clear_unordered_access_view_uint(
+        &mut self,
+        uav: &UnorderedAccessView,
+        values: [u32; 4],
+    ) -> Result<()> {
+        Ok(tessera_resource::clear_unordered_access_view_uint(
+            self.device.caps(),
+            uav,
+            values,
+        )?)
+    }
+
+    /// `ClearUnorderedAccessViewFloat` (refused at 9_x).
+    pub fn clear_unordered_access_view_float(
+        &mut self,
+        uav: &UnorderedAccessView,
+        values: [f32; 4],
+    ) -> Result<()> {
+        Ok(tessera_resource::clear_unordered_access_view_float(
+            self.device.caps(),
+            uav,
+            values,
+        )?)
+    }
+
+    /// `Map`: an owned guard over the subresource's bytes; writes land on `unmap` or drop.
+    pub fn map(&mut self, resource: &Resource, sub: u32, map_type: MapType) -> Result<Mapped> {
+        Ok(tessera_resource::map(
+            self.device.caps(),
+            resource,
+            sub,
+            map_type,
+        )?)
+    }
+
+    /// `Unmap`.
+    pub fn unmap(&mut self, mapped: Mapped) {
+        tessera_resource::unmap(mapped);
+    }
+
+    /// `GenerateMips` (box filter, linear space for sRGB).
+    pub fn generate_mips(&mut self, srv: &ShaderResourceView) -> Result<()> {
+        Ok(tessera_resource::generate_mips(self.device.caps(), srv)?)
+    }
+
+    /// `ResolveSubresource`.
+    pub fn resolve_subresource(
+        &mut self,
+        dst: &Texture,
+        dst_sub: u32,
+        src: &Texture,
+        src_sub: u32,
+        format: Format,
+    ) -> Result<()> {
+        Ok(tessera_resource::resolve_subresource(
+            self.device.caps(),
+            dst,
+            dst_sub,
+            src,
+            src_sub,
+            format,
+        )?)
+    }
+}

@@ -1,0 +1,60 @@
+//! The facade's error type: every refusal names its layer and rule.
+
+use tessera_caps::CapsError;
+use tessera_pipeline::PipelineError;
+use tessera_resource::ResourceError;
+use tessera_sampler::SampleError;
+
+/// Why a device or context call was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A feature-level rule (SPEC §1, §2).
+    #[error(transparent)]
+    Caps(#[from] CapsError),
+    /// A resource rule: creation, views, copies, maps.
+    #[error(transparent)]
+    Resource(#[from] ResourceError),
+    /// The pipeline refused the draw.
+    #[error(transparent)]
+    Pipeline(#[from] PipelineError),
+    /// A shader-resource view could not be sampled.
+    #[error(transparent)]
+    Sample(#[from] SampleError),
+    /// The thread pool could not be created.
+    #[error("could not create a pool of {threads} threads: {reason}")]
+    ThreadPool {
+        /// Requested thread count.
+        threads: usize,
+        /// The pool builder's message.
+        reason: String,
+    },
+    /// A draw needs state that is not bound.
+    #[error("{call} needs {what}; none is bound")]
+    NotBound {
+        /// The D3D call.
+        call: &'static str,
+        /// The missing binding.
+        what: &'static str,
+    },
+    /// A slot index outside the stage's slot range.
+    #[error("{call}: slots {start}..{end} exceed the {limit} slots of this stage")]
+    SlotRange {
+        /// The D3D call.
+        call: &'static str,
+        /// First slot.
+        start: usize,
+        /// One past the last slot.
+        end: usize,
+        /// Slot count.
+        limit: usize,
+    },
+    /// A feature Tessera does not implement yet (named, never silently ignored).
+    #[error("{0} is not implemented by Tessera yet")]
+    Unsupported(&'static str),
+    /// A query was read before it ended.
+    #[error("query data requested before End")]
+    QueryNotEnded,
+}
+
+/// Shorthand for results of the facade.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
