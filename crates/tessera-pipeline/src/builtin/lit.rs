@@ -34,10 +34,25 @@ impl VertexShader for LitVs {
 /// Pixel shader: Lambert diffuse plus Blinn-Phong specular from one directional light.
 /// `cb0` (pixel stage): [0] light direction (towards the light, xyz), [1] light colour,
 /// [2] ambient colour, [3] base colour factor, [4] eye position (xyz), [5] (specular power,
-/// specular intensity, textured flag, 0). When the textured flag is non-zero the base colour
+/// specular intensity, textured flag, 0). The specular power is truncated to an integer and
+/// evaluated by repeated squaring, so the result is identical on every SIMD path (a
+/// polynomial `powf` would use fused multiply-adds on FMA builds). When the textured flag is non-zero the base colour
 /// is multiplied by `t0.Sample(s0, texcoord)`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LitPs;
+
+/// `x^n` by repeated squaring: plain multiplies in a fixed order.
+fn pow_int(x: f32x8, mut n: u32) -> f32x8 {
+    let (mut base, mut acc) = (x, f32x8::ONE);
+    while n > 0 {
+        if n & 1 == 1 {
+            acc *= base;
+        }
+        base *= base;
+        n >>= 1;
+    }
+    acc
+}
 
 fn normalize(v: &Reg) -> Reg {
     let len = dot3(v, v).sqrt();
@@ -86,8 +101,8 @@ impl PixelShader for LitPs {
         ]);
         let diffuse = dot3(&n, &light_dir).max(f32x8::ZERO);
         let spec_base = dot3(&n, &half).max(f32x8::ZERO);
-        let spec = if power > 0.0 {
-            spec_base.powf(power) * splat(intensity)
+        let spec = if power >= 1.0 {
+            pow_int(spec_base, power as u32) * splat(intensity)
         } else {
             f32x8::ZERO
         };
