@@ -7,7 +7,7 @@
 //! at any thread count.
 
 use rayon::prelude::*;
-use tessera_caps::{PrimitiveTopology, Viewport};
+use tessera_caps::{FillMode, PrimitiveTopology, Viewport};
 
 use crate::clip::ClipPlanes;
 use crate::error::PipelineError;
@@ -48,6 +48,13 @@ pub fn draw(
         | PrimitiveTopology::TriangleStripAdj => {}
         PrimitiveTopology::Undefined => return Ok(DrawStats::default()),
         topology => return Err(PipelineError::UnsupportedTopology { topology }),
+    }
+    if state.rasterizer.fill_mode != FillMode::Solid {
+        // Wireframe draws triangle edges as lines (SPEC §3.4), which are not implemented:
+        // refuse rather than silently filling.
+        return Err(PipelineError::UnsupportedFillMode {
+            fill_mode: state.rasterizer.fill_mode,
+        });
     }
     let (width, height) = target_size(targets)?;
     let Some(viewport) = state.viewports.first().copied() else {

@@ -1,6 +1,6 @@
 //! Errors a draw can report.
 
-use tessera_caps::PrimitiveTopology;
+use tessera_caps::{FillMode, PrimitiveTopology};
 use tessera_format::Format;
 
 /// Why the pipeline refused a draw. Feature-level rules are checked by the caps layer before
@@ -33,6 +33,12 @@ pub enum PipelineError {
     UnsupportedTopology {
         /// The topology.
         topology: PrimitiveTopology,
+    },
+    /// Fill modes this pipeline does not rasterize yet (wireframe needs lines).
+    #[error("fill mode {fill_mode:?} is not supported by the pipeline yet")]
+    UnsupportedFillMode {
+        /// The fill mode.
+        fill_mode: FillMode,
     },
     /// A render target format the output merger cannot write.
     #[error("format {format:?} cannot be a render target")]
