@@ -2,10 +2,11 @@
 //! attribute interpolation, the pixel shader and the output merger.
 
 use tessera_caps::RenderTargetBlendDesc;
+use tessera_format::NumericKind;
 use wide::{CmpGt, f32x8, i64x4};
 
 use crate::env::ShaderEnv;
-use crate::om::blend::{blend, logic_op};
+use crate::om::blend::{blend, fit_logic_bits, logic_op};
 use crate::om::depth::{BandDepth, DepthStencilOps};
 use crate::om::target::{BandTarget, TargetKind};
 use crate::om::{LANE_X, LANE_Y, LaneMask};
@@ -269,11 +270,14 @@ fn write_target(
     let value: Reg = match target.kind {
         TargetKind::Integer if desc.logic_op_enable => {
             let dst = target.load(bx, by, mask);
+            let bits = target.format.info().channel_bits;
+            let signed = target.format.kind() == NumericKind::Sint;
             core::array::from_fn(|c| {
                 let s = src[c].to_array();
                 let d = dst[c].to_array();
                 f32x8::from(core::array::from_fn::<f32, 8, _>(|k| {
-                    f32::from_bits(logic_op(desc.logic_op, s[k].to_bits(), d[k].to_bits()))
+                    let v = logic_op(desc.logic_op, s[k].to_bits(), d[k].to_bits());
+                    f32::from_bits(fit_logic_bits(v, bits[c], signed))
                 }))
             })
         }

@@ -89,6 +89,23 @@ pub fn blend(
     clamp(&out, range)
 }
 
+/// Fits a logic-op result to a `bits`-wide integer channel the way the target stores it: the
+/// low bits are kept (zero-extended for UINT, sign-extended for SINT), so the saturating
+/// integer encode leaves them unchanged (SPEC §5.2: logic ops take the low bits).
+#[inline]
+pub fn fit_logic_bits(v: u32, bits: u32, signed: bool) -> u32 {
+    if bits == 0 || bits >= 32 {
+        return v;
+    }
+    let mask = (1u32 << bits) - 1;
+    let low = v & mask;
+    if signed && low >> (bits - 1) != 0 {
+        low | !mask
+    } else {
+        low
+    }
+}
+
 /// Applies a logic operation to 32-bit integer lanes (SPEC §5.2): `s` is the shader value,
 /// `d` the stored value; the target's encode keeps the low bits.
 #[inline]
