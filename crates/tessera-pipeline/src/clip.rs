@@ -60,7 +60,7 @@ impl ClipPlanes {
         let mut code = 0;
         for p in 0..7 {
             let d = self.distance(p, v);
-            if self.active(p) && !(d >= 0.0) {
+            if self.active(p) && (d.is_nan() || d < 0.0) {
                 code |= 1 << p;
             }
         }

@@ -72,11 +72,7 @@ pub fn shade_vertices(
                     for (e, element) in layout.elements.iter().take(n_inputs).enumerate() {
                         let index = if element.per_instance {
                             let step = u64::from(element.step_rate);
-                            let stepped = if step == 0 {
-                                0
-                            } else {
-                                u64::from(key.instance) / step
-                            };
+                            let stepped = u64::from(key.instance).checked_div(step).unwrap_or(0);
                             u64::from(start_instance) + stepped
                         } else {
                             key.vertex_index

@@ -69,7 +69,7 @@ impl DepthKind {
 
 #[inline]
 fn unorm_code(z: f32, max: f64) -> f32 {
-    let c = z.max(0.0).min(1.0);
+    let c = if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) };
     (f64::from(c) * max + 0.5).floor() as f32
 }
 
