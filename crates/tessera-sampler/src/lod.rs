@@ -1,9 +1,39 @@
 //! LOD computation (SPEC §4.3): isotropic and anisotropic footprints, bias, clamps, and the
 //! 8.8 fixed-point LOD used for mip selection.
 //!
-//! Every lane runs the same fixed sequence of `f32` operations (no FMA); `log2` is `f32::log2`.
+//! Every lane runs the same fixed sequence of `f32` operations (no FMA); `log2` is [`log2`],
+//! this crate's own, so the LOD does not depend on the platform's libm (which may pick FMA
+//! code paths at run time).
 //! **Fixed-point LOD (RefDev choice):** `lod_fx = round_half_away(lod · 256)`, saturated to
 //! ±2^24; NaN LOD is treated as 0 before bias and clamps.
+
+/// `log2(x)` from plain f64 arithmetic: exponent plus `2/ln 2 · atanh((m−1)/(m+1))` for the
+/// mantissa `m ∈ [1, 2)`, summed to well below f32 precision, then rounded once to f32.
+/// Special values follow IEEE: `log2(0) = −∞`, negative or NaN → NaN, `log2(∞) = ∞`.
+pub fn log2(x: f32) -> f32 {
+    if x.is_nan() || x < 0.0 {
+        return f32::NAN;
+    }
+    if x == 0.0 {
+        return f32::NEG_INFINITY;
+    }
+    if x.is_infinite() {
+        return f32::INFINITY;
+    }
+    let v = f64::from(x);
+    let bits = v.to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i64 - 1023;
+    let m = f64::from_bits((bits & 0x000f_ffff_ffff_ffff) | 0x3ff0_0000_0000_0000);
+    let s = (m - 1.0) / (m + 1.0);
+    let s2 = s * s;
+    let mut term = s;
+    let mut sum = 0.0;
+    for k in 0..16 {
+        sum += term / f64::from(2 * k + 1);
+        term *= s2;
+    }
+    (exponent as f64 + sum * (2.0 / core::f64::consts::LN_2)) as f32
+}
 
 /// Texel-space derivative lengths → isotropic LOD: `log2(max(|dX|, |dY|))`, computed as
 /// `0.5 · log2(max(|dX|², |dY|²))`. `dx`/`dy` are already scaled to texels.
@@ -12,7 +42,7 @@ pub fn isotropic(dx: [f32; 3], dy: [f32; 3]) -> f32 {
     let lx = dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2];
     let ly = dy[0] * dy[0] + dy[1] * dy[1] + dy[2] * dy[2];
     let m = if ly > lx { ly } else { lx };
-    0.5 * m.log2()
+    0.5 * log2(m)
 }
 
 /// Result of the anisotropic footprint analysis.
@@ -54,7 +84,7 @@ pub fn anisotropic(dx: [f32; 2], dy: [f32; 2], max_aniso: u32) -> AnisoFootprint
         (ratio.ceil() as u32).clamp(1, max_aniso.clamp(1, 16))
     };
     AnisoFootprint {
-        lod: lminor.log2(),
+        lod: log2(lminor),
         probes,
         major_is_y,
     }
@@ -133,5 +163,26 @@ mod tests {
         assert_eq!((f.lod, f.probes), (-2.0, 1));
         let f = anisotropic([0.0, 0.0], [0.0, 0.0], 16);
         assert_eq!(f.probes, 1);
+    }
+}
+
+#[cfg(test)]
+mod log2_tests {
+    use super::log2;
+
+    #[test]
+    fn exact_on_powers_of_two_and_close_elsewhere() {
+        for e in -126..=127 {
+            let x = 2f32.powi(e);
+            assert_eq!(log2(x), e as f32, "2^{e}");
+        }
+        for i in 1..2000 {
+            let x = i as f32 * 0.37;
+            let diff = (log2(x) - x.log2()).abs();
+            assert!(diff <= 2.0 * f32::EPSILON * x.log2().abs().max(1.0), "{x}");
+        }
+        assert!(log2(-1.0).is_nan());
+        assert_eq!(log2(0.0), f32::NEG_INFINITY);
+        assert_eq!(log2(f32::INFINITY), f32::INFINITY);
     }
 }
