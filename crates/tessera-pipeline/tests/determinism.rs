@@ -1,0 +1,90 @@
+//! Byte-identical images at any thread count.
+
+mod common;
+
+use common::*;
+use tessera_caps::{Blend, BlendOp, ComparisonFunc, StencilOp};
+use tessera_format::Format;
+use tessera_pipeline::builtin::VertexColorPs;
+
+struct Xorshift(u32);
+
+impl Xorshift {
+    fn next(&mut self) -> f32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        (self.0 >> 8) as f32 / (1 << 24) as f32
+    }
+}
+
+fn scene(seed: u32, triangles: usize) -> Vec<Cv> {
+    let mut r = Xorshift(seed);
+    let mut out = Vec::with_capacity(3 * triangles);
+    for t in 0..triangles {
+        let color = [r.next(), r.next(), r.next(), 0.3 + 0.7 * r.next()];
+        // Mostly small triangles, every tenth one large and partly off screen.
+        let size = if t % 10 == 0 { 3.0 } else { 0.4 };
+        let (cx, cy) = (r.next() * 2.4 - 1.2, r.next() * 2.4 - 1.2);
+        for _ in 0..3 {
+            let w = 0.5 + 1.5 * r.next();
+            let x = (cx + (r.next() - 0.5) * size) * w;
+            let y = (cy + (r.next() - 0.5) * size) * w;
+            let z = r.next() * w;
+            out.push([x, y, z, w, color[0], color[1], color[2], color[3]]);
+        }
+    }
+    out
+}
+
+fn render(verts: &[Cv]) -> (Vec<u8>, Vec<u8>) {
+    let mut rig = Rig::new(256, 192, Format::R8G8B8A8Unorm)
+        .with_depth(Format::D24UnormS8Uint, &[0xff, 0xff, 0xff, 0]);
+    rig.ds.depth_func = ComparisonFunc::LessEqual;
+    rig.ds.stencil_enable = true;
+    rig.ds.front_face.pass_op = StencilOp::Incr;
+    rig.ds.back_face.pass_op = StencilOp::Decr;
+    rig.ds.front_face.depth_fail_op = StencilOp::Invert;
+    let rt = &mut rig.blend.render_target[0];
+    rt.blend_enable = true;
+    rt.src_blend = Blend::SrcAlpha;
+    rt.dest_blend = Blend::InvSrcAlpha;
+    rt.blend_op = BlendOp::Add;
+    rt.src_blend_alpha = Blend::One;
+    rt.dest_blend_alpha = Blend::InvSrcAlpha;
+    rig.draw(verts, Some(&VertexColorPs)).unwrap();
+    // A second draw of the same scene without depth writes, blending on top.
+    rig.ds.depth_write = false;
+    rig.draw(verts, Some(&VertexColorPs)).unwrap();
+    let depth = rig.depth.take().unwrap().1;
+    (rig.colors.remove(0).1, depth)
+}
+
+fn with_threads<T: Send>(n: usize, f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build()
+        .unwrap()
+        .install(f)
+}
+
+#[test]
+fn images_identical_at_1_2_and_8_threads() {
+    // 1500 triangles cross the 1024-triangle setup chunk boundary.
+    for (seed, count) in [(1u32, 300usize), (0xdead_beef, 500), (77, 1500)] {
+        let verts = scene(seed, count);
+        let one = with_threads(1, || render(&verts));
+        assert!(one.0.iter().any(|&b| b != 0), "scene draws something");
+        for n in [2, 8] {
+            let other = with_threads(n, || render(&verts));
+            assert!(
+                one.0 == other.0,
+                "colour differs at {n} threads (seed {seed})"
+            );
+            assert!(
+                one.1 == other.1,
+                "depth differs at {n} threads (seed {seed})"
+            );
+        }
+    }
+}
