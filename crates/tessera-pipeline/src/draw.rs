@@ -399,7 +399,7 @@ fn rasterize(
             Some(s) => {
                 let kind = TargetKind::of(s.format)?;
                 let texel_size = s.format.info().bytes_per_block as usize;
-                let (format, pitch) = (s.format, s.row_pitch);
+                let (format, pitch, width) = (s.format, s.row_pitch, s.width);
                 let rows = s.data.chunks_mut(pitch * BAND_HEIGHT as usize);
                 for (band, data) in work.iter_mut().zip(rows) {
                     band.colors.push(Some(BandTarget {
@@ -409,6 +409,7 @@ fn rasterize(
                         format,
                         kind,
                         texel_size,
+                        width,
                     }));
                 }
             }
@@ -416,7 +417,7 @@ fn rasterize(
         }
     }
     if let (Some(s), Some(kind)) = (targets.depth_stencil.as_mut(), depth_kind) {
-        let pitch = s.row_pitch;
+        let (pitch, width) = (s.row_pitch, s.width);
         for (band, data) in work
             .iter_mut()
             .zip(s.data.chunks_mut(pitch * BAND_HEIGHT as usize))
@@ -426,6 +427,7 @@ fn rasterize(
                 row_pitch: pitch,
                 y0: band.y0,
                 kind,
+                width,
             });
         }
     }

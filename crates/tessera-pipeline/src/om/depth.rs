@@ -96,6 +96,8 @@ pub struct BandDepth<'a> {
     pub y0: u32,
     /// Format.
     pub kind: DepthKind,
+    /// Target width in pixels.
+    pub width: u32,
 }
 
 impl BandDepth<'_> {

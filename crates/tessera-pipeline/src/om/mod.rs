@@ -4,6 +4,7 @@
 pub mod blend;
 pub mod depth;
 pub mod target;
+pub mod unorm8;
 
 /// Lane → pixel x offset inside a 4×2 block (two quads, each TL, TR, BL, BR).
 pub const LANE_X: [u32; 8] = [0, 1, 0, 1, 2, 3, 2, 3];

@@ -1,9 +1,9 @@
 //! Render-target access for eight lanes: load, convert and store in the target's format.
 
 use tessera_format::{Format, NumericKind};
-use wide::{f32x8, f64x4};
+use wide::{f32x8, f64x4, u32x8};
 
-use super::{LANE_X, LANE_Y, LaneMask, lanes};
+use super::{LANE_X, LANE_Y, LaneMask, lanes, unorm8};
 use crate::error::PipelineError;
 use crate::shader::Reg;
 
@@ -62,6 +62,8 @@ pub struct BandTarget<'a> {
     pub kind: TargetKind,
     /// Bytes per texel.
     pub texel_size: usize,
+    /// Target width in pixels.
+    pub width: u32,
 }
 
 impl BandTarget<'_> {
@@ -73,6 +75,9 @@ impl BandTarget<'_> {
     /// Loads the lanes of `mask` of the 4×2 block at (`bx`, `by`) as float4 registers (integer
     /// formats as bit patterns); other lanes read 0.
     pub fn load(&self, bx: u32, by: u32, mask: LaneMask) -> Reg {
+        if let (TargetKind::Unorm8 { bgra }, Some(px)) = (self.kind, self.load_block_u32(bx, by)) {
+            return unpack_unorm8(px, bgra);
+        }
         let mut v = [[0.0f32; 8]; 4];
         for k in lanes(mask) {
             let at = self.offset(bx + LANE_X[k], by + LANE_Y[k]);
@@ -103,6 +108,22 @@ impl BandTarget<'_> {
     /// Stores the lanes of `mask`, writing only the channels of `write_mask` (R=1, G=2, B=4,
     /// A=8): channel bits outside the mask keep their stored value exactly.
     pub fn store(&mut self, bx: u32, by: u32, mask: LaneMask, value: &Reg, write_mask: u8) {
+        if let (TargetKind::Unorm8 { bgra }, Some(old)) = (self.kind, self.load_block_u32(bx, by)) {
+            let new = pack_unorm8(value, bgra);
+            let mut keep = [0u32; 8];
+            for (k, lane) in keep.iter_mut().enumerate() {
+                let channels = if mask & (1 << k) != 0 {
+                    channel_bytes(write_mask, bgra)
+                } else {
+                    0
+                };
+                *lane = !channels;
+            }
+            let keep = u32x8::from(keep);
+            let merged = (new & !keep) | (old & keep);
+            self.store_block_u32(bx, by, merged);
+            return;
+        }
         let channels = value.map(f32x8::to_array);
         let unorm8 = match self.kind {
             TargetKind::Unorm8 { .. } => Some(encode_unorm8(value)),
@@ -149,6 +170,97 @@ impl BandTarget<'_> {
             }
         }
     }
+}
+
+impl BandTarget<'_> {
+    /// Byte offsets of the block's two rows when the whole 4×2 block lies inside the target.
+    #[inline]
+    fn block_rows(&self, bx: u32, by: u32) -> Option<(usize, usize)> {
+        if bx + 4 > self.width || self.texel_size != 4 {
+            return None;
+        }
+        let row0 = self.offset(bx, by);
+        let row1 = row0 + self.row_pitch;
+        (row1 + 16 <= self.data.len()).then_some((row0, row1))
+    }
+
+    /// The block's eight texels as u32 in lane order, when it lies wholly inside the target.
+    #[inline]
+    fn load_block_u32(&self, bx: u32, by: u32) -> Option<u32x8> {
+        let (r0, r1) = self.block_rows(bx, by)?;
+        let word = |at: usize| {
+            let b = &self.data[at..at + 4];
+            u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+        };
+        Some(u32x8::from([
+            word(r0),
+            word(r0 + 4),
+            word(r1),
+            word(r1 + 4),
+            word(r0 + 8),
+            word(r0 + 12),
+            word(r1 + 8),
+            word(r1 + 12),
+        ]))
+    }
+
+    #[inline]
+    fn store_block_u32(&mut self, bx: u32, by: u32, v: u32x8) {
+        let Some((r0, r1)) = self.block_rows(bx, by) else {
+            return;
+        };
+        let v = v.to_array();
+        let order = [
+            (r0, 0),
+            (r0 + 4, 1),
+            (r1, 2),
+            (r1 + 4, 3),
+            (r0 + 8, 4),
+            (r0 + 12, 5),
+            (r1 + 8, 6),
+            (r1 + 12, 7),
+        ];
+        for (at, k) in order {
+            self.data[at..at + 4].copy_from_slice(&v[k].to_le_bytes());
+        }
+    }
+}
+
+/// Byte-lane mask of the channels `write_mask` enables, in memory order.
+#[inline]
+fn channel_bytes(write_mask: u8, bgra: bool) -> u32 {
+    let mut m = 0;
+    for c in 0..4u32 {
+        if write_mask & (1 << c) != 0 {
+            let byte = match (bgra, c) {
+                (true, 0) => 2,
+                (true, 2) => 0,
+                (_, c) => c,
+            };
+            m |= 0xff << (8 * byte);
+        }
+    }
+    m
+}
+
+/// Eight packed RGBA8/BGRA8 texels → float registers.
+#[inline]
+fn unpack_unorm8(px: u32x8, bgra: bool) -> Reg {
+    let byte = |shift: u32| unorm8::decode((px >> shift) & u32x8::splat(0xff));
+    let (r, b) = if bgra {
+        (byte(16), byte(0))
+    } else {
+        (byte(0), byte(16))
+    };
+    [r, byte(8), b, byte(24)]
+}
+
+/// Float registers → eight packed RGBA8/BGRA8 texels (exact UNORM encode).
+#[inline]
+fn pack_unorm8(value: &Reg, bgra: bool) -> u32x8 {
+    let [r, g, b, a] = value.map(unorm8::encode);
+    let (lo, hi) = if bgra { (b, r) } else { (r, b) };
+    lo | (g << 8) | (hi << 16) | (a << 24)
 }
 
 /// float → UNORM8 for eight lanes of four channels, exactly `tessera_format::convert::f32_to_unorm`
