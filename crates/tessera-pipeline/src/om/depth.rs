@@ -1,7 +1,8 @@
 //! Depth and stencil: clamp, conversion to the buffer format, tests and updates (SPEC §5.4, §5.5).
 
-use tessera_caps::{DepthStencilDesc, StencilFaceDesc, StencilOp};
+use tessera_caps::{ComparisonFunc, DepthStencilDesc, StencilFaceDesc, StencilOp};
 use tessera_format::Format;
+use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x8};
 
 use super::{LANE_X, LANE_Y, LaneMask, lanes};
 use crate::error::PipelineError;
@@ -168,6 +169,9 @@ impl BandDepth<'_> {
         front: bool,
         ops: &DepthStencilOps,
     ) -> LaneMask {
+        if let Some(passed) = self.test_d32_block(bx, by, mask, z, ops) {
+            return passed;
+        }
         let desc = &ops.desc;
         let face = if front {
             &desc.front_face
@@ -205,6 +209,74 @@ impl BandDepth<'_> {
             }
         }
         passed
+    }
+}
+
+impl BandDepth<'_> {
+    /// D32_FLOAT without stencil, block wholly inside the target: eight lanes at once.
+    #[inline]
+    fn test_d32_block(
+        &mut self,
+        bx: u32,
+        by: u32,
+        mask: LaneMask,
+        z: &[f32; 8],
+        ops: &DepthStencilOps,
+    ) -> Option<LaneMask> {
+        if self.kind != DepthKind::D32 || bx + 4 > self.width {
+            return None;
+        }
+        let row0 = self.offset(bx, by);
+        let row1 = row0 + self.row_pitch;
+        if row1 + 16 > self.data.len() {
+            return None;
+        }
+        let desc = &ops.desc;
+        if !desc.depth_enable {
+            return Some(mask);
+        }
+        let at = [
+            row0,
+            row0 + 4,
+            row1,
+            row1 + 4,
+            row0 + 8,
+            row0 + 12,
+            row1 + 8,
+            row1 + 12,
+        ];
+        let read = |a: usize| {
+            let b = &self.data[a..a + 4];
+            f32::from_le_bytes([b[0], b[1], b[2], b[3]])
+        };
+        let stored = f32x8::from(at.map(read));
+        let incoming = f32x8::from(*z);
+        let pass = compare(desc.depth_func, incoming, stored) & mask;
+        if ops.depth_write && pass != 0 {
+            for (k, &a) in at.iter().enumerate() {
+                if pass & (1 << k) != 0 {
+                    self.data[a..a + 4].copy_from_slice(&z[k].to_le_bytes());
+                }
+            }
+        }
+        Some(pass)
+    }
+}
+
+/// `incoming FUNC stored` on eight lanes as a bitmask, with Rust's NaN rules (every
+/// comparison with NaN is false except `NotEqual`).
+#[inline]
+fn compare(func: ComparisonFunc, a: f32x8, b: f32x8) -> LaneMask {
+    let bits = |m: f32x8| m.move_mask() as u8;
+    match func {
+        ComparisonFunc::Never => 0,
+        ComparisonFunc::Less => bits(a.cmp_lt(b)),
+        ComparisonFunc::Equal => bits(a.cmp_eq(b)),
+        ComparisonFunc::LessEqual => bits(a.cmp_le(b)),
+        ComparisonFunc::Greater => bits(a.cmp_gt(b)),
+        ComparisonFunc::NotEqual => !bits(a.cmp_eq(b)),
+        ComparisonFunc::GreaterEqual => bits(a.cmp_ge(b)),
+        ComparisonFunc::Always => 0xff,
     }
 }
 
