@@ -144,14 +144,18 @@ impl DeviceContext {
             Some(ib),
         ) = (args, index_buffer.as_ref())
         {
-            let indices = tessera_pipeline::ia::read_indices(ib, start_index, index_count)?;
-            if let Some(max) = indices
-                .iter()
-                .copied()
-                .filter(|&i| i != tessera_pipeline::ia::STRIP_CUT)
-                .max()
-            {
-                caps.validate_index_value(max)?;
+            // Only levels whose limit is below the format's range need the scan (9_x).
+            let format_max = tessera_pipeline::ia::strip_cut_value(ib.format);
+            if caps.limits().max_vertex_index < format_max {
+                let max = tessera_pipeline::ia::max_index_value(
+                    ib,
+                    self.topology,
+                    start_index,
+                    index_count,
+                )?;
+                if let Some(max) = max {
+                    caps.validate_index_value(max)?;
+                }
             }
         }
 

@@ -11,7 +11,7 @@ use tessera_caps::{FillMode, PrimitiveTopology, Viewport};
 
 use crate::clip::ClipPlanes;
 use crate::error::PipelineError;
-use crate::ia::{Triangle, assemble_triangles, read_indices};
+use crate::ia::{STRIP_CUT, Triangle, assemble_triangles, read_indices};
 use crate::om::depth::{BandDepth, DepthKind, DepthStencilOps};
 use crate::om::target::{BandTarget, TargetKind, blend_range};
 use crate::raster::{Band, BandStats, RasterContext, raster_triangle};
@@ -80,13 +80,7 @@ pub fn draw(
         let base = instance * per_instance;
         let stream: Vec<u32> = stream
             .iter()
-            .map(|&i| {
-                if i == crate::ia::STRIP_CUT {
-                    i
-                } else {
-                    i + base
-                }
-            })
+            .map(|&i| if i == STRIP_CUT { i } else { i + base })
             .collect();
         assemble_triangles(state.topology, &stream, &mut triangles);
     }
@@ -180,23 +174,9 @@ fn vertex_stream(
                 .as_ref()
                 .ok_or(PipelineError::NoIndexBuffer)?;
             let indices = read_indices(ib, start_index, index_count)?;
-            let mut distinct: Vec<u32> = indices
-                .iter()
-                .copied()
-                .filter(|&i| i != crate::ia::STRIP_CUT)
-                .collect();
-            distinct.sort_unstable();
-            distinct.dedup();
-            let stream = indices
-                .iter()
-                .map(|&i| {
-                    if i == crate::ia::STRIP_CUT {
-                        i
-                    } else {
-                        distinct.binary_search(&i).map_or(0, |p| p as u32)
-                    }
-                })
-                .collect();
+            let cut = crate::ia::has_strip_cut(state.topology)
+                .then(|| crate::ia::strip_cut_value(ib.format));
+            let (distinct, stream) = dedupe_indices(&indices, cut);
             let keys = distinct
                 .iter()
                 .map(|&i| {
@@ -222,6 +202,55 @@ fn vertex_stream(
         );
     }
     Ok((keys, stream, instances, per_instance))
+}
+
+/// The post-transform cache: each distinct index value once (in order of first use), and the
+/// draw's stream as positions into that list, with cuts (`cut`) as [`STRIP_CUT`]. Dense index
+/// ranges use a lookup table (linear time); sparse ones sort.
+fn dedupe_indices(indices: &[u32], cut: Option<u32>) -> (Vec<u32>, Vec<u32>) {
+    let max = indices
+        .iter()
+        .copied()
+        .filter(|&i| Some(i) != cut)
+        .max()
+        .unwrap_or(0);
+    let mut distinct = Vec::new();
+    let stream: Vec<u32> = if (max as usize) <= indices.len().saturating_mul(4).max(1024) {
+        let mut slot = vec![u32::MAX; max as usize + 1];
+        indices
+            .iter()
+            .map(|&i| {
+                if Some(i) == cut {
+                    return STRIP_CUT;
+                }
+                let s = &mut slot[i as usize];
+                if *s == u32::MAX {
+                    *s = distinct.len() as u32;
+                    distinct.push(i);
+                }
+                *s
+            })
+            .collect()
+    } else {
+        distinct = indices
+            .iter()
+            .copied()
+            .filter(|&i| Some(i) != cut)
+            .collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        indices
+            .iter()
+            .map(|&i| {
+                if Some(i) == cut {
+                    STRIP_CUT
+                } else {
+                    distinct.binary_search(&i).map_or(0, |p| p as u32)
+                }
+            })
+            .collect()
+    };
+    (distinct, stream)
 }
 
 fn target_size(targets: &Targets<'_>) -> Result<(u32, u32), PipelineError> {

@@ -123,29 +123,21 @@ fn out_of_range(format: Format, default: [f32; 4]) -> [f32; 4] {
     v
 }
 
-/// Reads the indices a draw uses; `None` entries are strip cuts.
+/// Reads the indices a draw uses, widened to u32 without interpretation. An index read past
+/// the end of the index buffer is 0 (D3D11.3 §8.4).
 pub fn read_indices(
     ib: &IndexBufferBinding<'_>,
     start_index: u32,
     index_count: u32,
 ) -> Result<Vec<u32>, PipelineError> {
-    let wide = match ib.format {
-        Format::R16Uint => false,
-        Format::R32Uint => true,
-        format => return Err(PipelineError::BadIndexFormat { format }),
-    };
-    let size = if wide { 4usize } else { 2 };
+    let size = index_size(ib.format)?;
     let base = ib.offset as usize + start_index as usize * size;
     let mut out = Vec::with_capacity(index_count as usize);
     for i in 0..index_count as usize {
         let at = base + i * size;
-        // An index read past the end of the index buffer is 0 (D3D11.3 §8.4).
         let value = match ib.data.get(at..at + size) {
-            Some(b) if wide => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-            Some(b) => {
-                let v = u16::from_le_bytes([b[0], b[1]]);
-                if v == 0xffff { u32::MAX } else { u32::from(v) }
-            }
+            Some(b) if size == 4 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+            Some(b) => u32::from(u16::from_le_bytes([b[0], b[1]])),
             None => 0,
         };
         out.push(value);
@@ -153,7 +145,49 @@ pub fn read_indices(
     Ok(out)
 }
 
-/// The cut value in [`read_indices`] output (0xFFFF is widened to this).
+fn index_size(format: Format) -> Result<usize, PipelineError> {
+    match format {
+        Format::R16Uint => Ok(2),
+        Format::R32Uint => Ok(4),
+        format => Err(PipelineError::BadIndexFormat { format }),
+    }
+}
+
+/// The strip-cut value of an index format: all ones (0xFFFF or 0xFFFFFFFF), SPEC §3.10.
+pub fn strip_cut_value(format: Format) -> u32 {
+    if format == Format::R16Uint {
+        0xffff
+    } else {
+        u32::MAX
+    }
+}
+
+/// True for the topologies in which the all-ones index cuts the strip (SPEC §3.10); in list
+/// topologies it is an ordinary index value.
+pub fn has_strip_cut(topology: PrimitiveTopology) -> bool {
+    matches!(
+        topology,
+        PrimitiveTopology::LineStrip
+            | PrimitiveTopology::TriangleStrip
+            | PrimitiveTopology::LineStripAdj
+            | PrimitiveTopology::TriangleStripAdj
+    )
+}
+
+/// The largest index value an indexed draw fetches (cuts excluded in strips), for the
+/// feature-level index-value limit (SPEC §2.2, FL-12/FL-13). `None` when the draw has none.
+pub fn max_index_value(
+    ib: &IndexBufferBinding<'_>,
+    topology: PrimitiveTopology,
+    start_index: u32,
+    index_count: u32,
+) -> Result<Option<u32>, PipelineError> {
+    let cut = has_strip_cut(topology).then(|| strip_cut_value(ib.format));
+    let indices = read_indices(ib, start_index, index_count)?;
+    Ok(indices.into_iter().filter(|&i| Some(i) != cut).max())
+}
+
+/// The marker for a strip cut in an assembled vertex stream.
 pub const STRIP_CUT: u32 = u32::MAX;
 
 /// A primitive as positions in the draw's vertex stream, leading (provoking) vertex first.
