@@ -421,6 +421,7 @@ fn rasterize(
             y1: (b as u32 + 1) * BAND_HEIGHT,
             colors: Vec::new(),
             depth: None,
+            scratch: Box::default(),
         })
         .collect();
     for target in targets.colors.iter_mut().take(MAX_RENDER_TARGETS) {

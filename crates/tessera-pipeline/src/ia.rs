@@ -86,15 +86,22 @@ pub fn fetch_element(
     let Some(vb) = buffers.get(element.slot as usize) else {
         return out_of_range(format, default);
     };
-    let start = u64::from(vb.offset) + index * u64::from(vb.stride) + u64::from(element.offset);
-    let end = start + u64::from(element.size);
-    let Some(bytes) = usize::try_from(start)
-        .ok()
-        .zip(usize::try_from(end).ok())
-        .and_then(|(s, e)| vb.data.get(s..e))
+    let start = index
+        .checked_mul(u64::from(vb.stride))
+        .and_then(|o| o.checked_add(u64::from(vb.offset) + u64::from(element.offset)));
+    let Some(bytes) = start
+        .and_then(|s| usize::try_from(s).ok())
+        .and_then(|s| vb.data.get(s..s.checked_add(element.size as usize)?))
     else {
         return out_of_range(format, default);
     };
+    if let Some(n) = float32_components(format) {
+        let mut v = [0.0, 0.0, 0.0, 1.0];
+        for (c, chunk) in v.iter_mut().zip(bytes.chunks_exact(4)).take(n) {
+            *c = f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+        }
+        return v;
+    }
     if format.is_integer() {
         match format.decode_uint(bytes) {
             Ok(v) => v.map(f32::from_bits),
@@ -102,6 +109,18 @@ pub fn fetch_element(
         }
     } else {
         format.decode_float(bytes).unwrap_or(default)
+    }
+}
+
+/// Component count of the plain 32-bit float vertex formats (the common, fast case).
+#[inline]
+fn float32_components(format: Format) -> Option<usize> {
+    match format {
+        Format::R32G32B32A32Float => Some(4),
+        Format::R32G32B32Float => Some(3),
+        Format::R32G32Float => Some(2),
+        Format::R32Float => Some(1),
+        _ => None,
     }
 }
 

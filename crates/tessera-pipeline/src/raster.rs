@@ -47,6 +47,26 @@ pub struct Band<'a> {
     pub colors: Vec<Option<BandTarget<'a>>>,
     /// Depth-stencil.
     pub depth: Option<BandDepth<'a>>,
+    /// Per-band shader scratch, reused for every block so the hot loop allocates and clears
+    /// nothing it does not need.
+    pub scratch: Box<Scratch>,
+}
+
+/// Pixel-shader inputs and outputs reused across blocks.
+pub struct Scratch {
+    /// Interpolated varyings.
+    pub varyings: [Reg; MAX_VARYINGS],
+    /// Shader outputs.
+    pub out: PsOutput,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Self {
+            varyings: [ZERO_REG; MAX_VARYINGS],
+            out: PsOutput::default(),
+        }
+    }
 }
 
 /// Counters accumulated by a band.
@@ -202,7 +222,7 @@ fn shade_block(
     };
     let q = eval(&tri.q, dx, dy);
     let w = f32x8::ONE / q;
-    let mut varyings = [ZERO_REG; MAX_VARYINGS];
+    let Scratch { varyings, out } = &mut *band.scratch;
     for (r, mode) in ctx.inputs.iter().enumerate().take(MAX_VARYINGS) {
         for c in 0..4 {
             let v = eval(&planes[4 * r + c], dx, dy);
@@ -220,8 +240,13 @@ fn shade_block(
         primitive_id: tri.primitive_id,
         coverage: core::array::from_fn(|k| mask & (1 << k) != 0),
     };
-    let mut out = PsOutput::default();
-    ps.shade(ctx.env, &input, &mut out);
+    // Reset only what this draw can read back: bound targets (and o1 for dual-source).
+    for t in out.targets.iter_mut().take(band.colors.len().max(2)) {
+        *t = ZERO_REG;
+    }
+    out.depth = f32x8::ZERO;
+    out.discard = [false; 8];
+    ps.shade(ctx.env, &input, out);
     stats.ps_lanes += 8;
     for k in 0..8 {
         if out.discard[k] {
@@ -247,7 +272,7 @@ fn shade_block(
     stats.passed += u64::from(mask.count_ones());
     for (slot, target) in band.colors.iter_mut().enumerate() {
         if let Some(target) = target {
-            write_target(ctx, target, slot, &out, bx, by, mask);
+            write_target(ctx, target, slot, out, bx, by, mask);
         }
     }
 }

@@ -111,10 +111,11 @@ fn write_lanes(
     out: &mut [f32],
 ) {
     let position = reg_lanes(&output.position);
-    let varyings: Vec<[[f32; 8]; 4]> = output.varyings[..varying_count]
-        .iter()
-        .map(reg_lanes)
-        .collect();
+    let mut varyings = [[[0.0f32; 8]; 4]; crate::shader::MAX_VARYINGS];
+    for (dst, reg) in varyings.iter_mut().zip(&output.varyings[..varying_count]) {
+        *dst = reg_lanes(reg);
+    }
+    let varyings = &varyings[..varying_count];
     for lane in 0..lanes {
         let v = &mut out[lane * stride..(lane + 1) * stride];
         for c in 0..4 {
