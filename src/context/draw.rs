@@ -341,7 +341,7 @@ impl<'a> StageReads<'a> {
         let samplers = stage
             .samplers
             .iter()
-            .map(|s| s.as_ref().map(|s| s.0.clone()))
+            .map(|s| s.as_ref().map(|s| s.0))
             .collect();
         Ok(ShaderEnv {
             constant_buffers,
