@@ -334,6 +334,34 @@ impl DeviceContext {
                 .validate_render_targets(&vec![Format::R8G8B8A8Unorm; views.len()])?;
         }
         self.device.caps().validate_render_targets(&formats)?;
+        // SPEC §5.6 / OM-19: every bound RTV and the DSV must have the same dimensions.
+        let sizes = views
+            .iter()
+            .flatten()
+            .map(|v| &**v)
+            .chain(depth.map(|v| &**v))
+            .filter_map(|v| {
+                let tex = v.texture()?;
+                let mip = v.range().most_detailed_mip;
+                Some((
+                    (tex.desc().width >> mip).max(1),
+                    (tex.desc().height >> mip).max(1),
+                ))
+            });
+        let mut first = None;
+        for size in sizes {
+            match first {
+                None => first = Some(size),
+                Some(f) if f != size => {
+                    return Err(tessera_pipeline::PipelineError::TargetSizeMismatch {
+                        first: f,
+                        other: size,
+                    }
+                    .into());
+                }
+                Some(_) => {}
+            }
+        }
         self.render_targets = views.to_vec();
         self.depth_stencil_view = depth.cloned();
         Ok(())
