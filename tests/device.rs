@@ -102,8 +102,7 @@ fn render_quad(level: FeatureLevel) -> Vec<u8> {
     let staging = device.create_texture(&staging_desc, None).unwrap();
     ctx.copy_resource(&(&staging).into(), &(&target).into())
         .unwrap();
-    let bytes = staging.read().bytes().to_vec();
-    bytes
+    staging.read().bytes().to_vec()
 }
 
 #[test]

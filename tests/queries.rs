@@ -1,0 +1,154 @@
+//! Queries through the facade: exact occlusion counts, pipeline statistics of an indexed
+//! draw (post-transform cache), events, and GetData before End.
+
+mod common;
+
+use common::*;
+use tessera::caps::{
+    BindFlags, ComparisonFunc, DepthStencilDesc, PrimitiveTopology, QueryType, TextureDesc,
+};
+use tessera::format::Format;
+use tessera::{Device, DeviceContext, Error, QueryData, Texture};
+
+const S: u32 = 16;
+
+fn rig(level: L) -> (Device, DeviceContext, Texture) {
+    let d = device(level);
+    let mut ctx = d.immediate_context();
+    let (t, v) = target(&d, S, S, Format::R8G8B8A8Unorm);
+    bind_color_pipeline(&d, &mut ctx, &v, S, S);
+    (d, ctx, t)
+}
+
+#[test]
+fn occlusion_counts_the_covered_pixels_of_an_8x8_quad() {
+    for level in [L::L9_2, L::L11_0] {
+        let (d, mut ctx, t) = rig(level);
+        let q = d.create_query(QueryType::Occlusion).unwrap();
+        // Outside Begin/End: not counted.
+        draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 2.0, 2.0], 0.5, RED).unwrap();
+        ctx.begin(&q);
+        draw_quad(&d, &mut ctx, (S, S), [3.0, 5.0, 11.0, 13.0], 0.5, RED).unwrap();
+        ctx.end(&q);
+        draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 16.0, 16.0], 0.5, RED).unwrap();
+        assert_eq!(
+            ctx.get_data(&q).unwrap(),
+            QueryData::Occlusion(64),
+            "{level}"
+        );
+        assert_eq!(count(&rgba8(&t, 0), [255, 0, 0, 255]), 256);
+    }
+}
+
+#[test]
+fn occlusion_with_depth_test_rejecting_half_counts_half() {
+    let (d, mut ctx, _t) = rig(L::L10_0);
+    let depth = d
+        .create_texture(
+            &TextureDesc::tex2d(S, S, Format::D32Float, BindFlags::DEPTH_STENCIL),
+            None,
+        )
+        .unwrap();
+    let dsv = d
+        .create_depth_stencil_view(&depth, None, Default::default())
+        .unwrap();
+    let (_, rtv) = target(&d, S, S, Format::R8G8B8A8Unorm);
+    ctx.om_set_render_targets(&[Some(rtv)], Some(&dsv)).unwrap();
+    ctx.clear_depth_stencil_view(&dsv, true, false, 1.0, 0)
+        .unwrap();
+    // Left half at depth 0.25 (default state: LESS, writes on).
+    draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 8.0, 16.0], 0.25, RED).unwrap();
+    let q = d.create_query(QueryType::Occlusion).unwrap();
+    let p = d.create_query(QueryType::OcclusionPredicate).unwrap();
+    ctx.begin(&q);
+    ctx.begin(&p);
+    // Full target at 0.5: the left half fails LESS.
+    draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 16.0, 16.0], 0.5, GREEN).unwrap();
+    ctx.end(&q);
+    ctx.end(&p);
+    assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(128));
+    assert_eq!(ctx.get_data(&p).unwrap(), QueryData::Predicate(true));
+    // Everything behind: zero samples, predicate false.
+    ctx.begin(&q);
+    ctx.begin(&p);
+    draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 16.0, 16.0], 0.75, GREEN).unwrap();
+    ctx.end(&q);
+    ctx.end(&p);
+    assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(0));
+    assert_eq!(ctx.get_data(&p).unwrap(), QueryData::Predicate(false));
+    // DepthFunc ALWAYS passes everything again.
+    let always = d
+        .create_depth_stencil_state(&DepthStencilDesc {
+            depth_func: ComparisonFunc::Always,
+            ..Default::default()
+        })
+        .unwrap();
+    ctx.om_set_depth_stencil_state(Some(&always), 0);
+    ctx.begin(&q);
+    draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 16.0, 16.0], 0.75, GREEN).unwrap();
+    ctx.end(&q);
+    assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(256));
+}
+
+#[test]
+fn pipeline_statistics_of_an_indexed_quad() {
+    let (d, mut ctx, _t) = rig(L::L10_0);
+    let verts = rect_strip([0.0, 0.0, 8.0, 8.0], 0.5, (S, S), |_| RED.to_vec());
+    ctx.ia_set_vertex_buffers(0, &[vb_view(vertex_buffer(&d, &verts), 32)])
+        .unwrap();
+    ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleList)
+        .unwrap();
+    let ib = index_buffer16(&d, &[0, 1, 2, 2, 1, 3]);
+    ctx.ia_set_index_buffer(Some(&ib), Format::R16Uint, 0)
+        .unwrap();
+    let q = d.create_query(QueryType::PipelineStatistics).unwrap();
+    ctx.begin(&q);
+    ctx.draw_indexed(6, 0, 0).unwrap();
+    ctx.end(&q);
+    let QueryData::PipelineStatistics(s) = ctx.get_data(&q).unwrap() else {
+        panic!("wrong query data kind");
+    };
+    assert_eq!(s.ia_primitives, 2);
+    assert_eq!(
+        s.vs_invocations, 4,
+        "post-transform cache: 4 distinct vertices"
+    );
+    assert_eq!(s.c_primitives, 2);
+    assert_eq!(s.samples_passed, 64);
+    assert!(s.ps_invocations >= 64, "{s:?}");
+    // Two draws accumulate.
+    ctx.begin(&q);
+    ctx.draw_indexed(6, 0, 0).unwrap();
+    ctx.draw_indexed(3, 0, 0).unwrap();
+    ctx.end(&q);
+    let QueryData::PipelineStatistics(s) = ctx.get_data(&q).unwrap() else {
+        panic!("wrong query data kind");
+    };
+    assert_eq!((s.ia_primitives, s.vs_invocations), (3, 7));
+}
+
+#[test]
+fn event_query_and_get_data_before_end() {
+    for level in [L::L9_1, L::L11_0] {
+        let (d, mut ctx, _t) = rig(level);
+        let e = d.create_query(QueryType::Event).unwrap();
+        assert!(matches!(ctx.get_data(&e), Err(Error::QueryNotEnded)));
+        ctx.begin(&e);
+        draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 4.0, 4.0], 0.5, RED).unwrap();
+        assert!(matches!(ctx.get_data(&e), Err(Error::QueryNotEnded)));
+        ctx.end(&e);
+        assert_eq!(ctx.get_data(&e).unwrap(), QueryData::Event(true));
+    }
+    let (d, mut ctx, _t) = rig(L::L10_0);
+    let q = d.create_query(QueryType::Occlusion).unwrap();
+    ctx.begin(&q);
+    draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 4.0, 4.0], 0.5, RED).unwrap();
+    assert!(matches!(ctx.get_data(&q), Err(Error::QueryNotEnded)));
+    ctx.end(&q);
+    assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(16));
+    // Begin again resets the count; before the new End the data is not available.
+    ctx.begin(&q);
+    assert!(matches!(ctx.get_data(&q), Err(Error::QueryNotEnded)));
+    ctx.end(&q);
+    assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(0));
+}
