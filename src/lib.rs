@@ -15,6 +15,7 @@
 mod context;
 mod device;
 mod error;
+pub mod golden;
 mod query;
 mod state;
 

@@ -3,6 +3,8 @@
 //! One module per subcommand (`caps.rs`, later `render.rs`, `compare.rs`, `bench.rs`).
 
 mod caps;
+mod compare;
+mod render;
 
 use std::process::ExitCode;
 
@@ -21,11 +23,17 @@ struct Cli {
 enum Command {
     /// Show what a Direct3D feature level (9_1 .. 12_2) allows: limits, flags, shader models.
     Caps(caps::CapsArgs),
+    /// Render a scene file (.json), a glTF model (.gltf/.glb) or a PLY mesh to a PNG.
+    Render(render::RenderArgs),
+    /// Compare two images: differing pixels, max channel difference, PSNR (exit 0/1/2).
+    Compare(compare::CompareArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Caps(args) => caps::run(&args),
+        Command::Render(args) => render::run(&args),
+        Command::Compare(args) => compare::run(&args),
     }
 }

@@ -1,1 +1,43 @@
-//! placeholder
+//! Scene files for the Tessera device: a documented, versioned JSON format
+//! (`docs/scene-format.md`), plus glTF 2.0 and PLY models rendered with the built-in lit
+//! shaders. Everything renders through the facade, so every feature-level rule applies.
+//!
+//! ```no_run
+//! let scene = tessera_scene::load("assets/scenes/depth_test.json")?;
+//! let out = scene.render(&tessera_scene::RenderOptions::default())?;
+//! out.first().unwrap().save("depth.png").unwrap();
+//! # Ok::<(), tessera_scene::SceneError>(())
+//! ```
+
+mod camera;
+mod error;
+mod exec;
+pub mod format;
+mod jsonpath;
+pub mod model;
+mod ply;
+pub mod rastbench;
+mod scene;
+pub mod shaders;
+
+pub use error::SceneError;
+pub use exec::{RenderOptions, RenderedTargets};
+pub use scene::Scene;
+
+use std::path::Path;
+
+/// Loads a scene JSON (`.json`), a glTF model (`.gltf`, `.glb`) or a PLY mesh (`.ply`),
+/// chosen by extension.
+pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneError> {
+    let path = path.as_ref();
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    match ext.as_str() {
+        "gltf" | "glb" => model::load_gltf(path),
+        "ply" => model::load_ply(path),
+        _ => Scene::load(path),
+    }
+}

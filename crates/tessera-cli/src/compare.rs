@@ -1,0 +1,89 @@
+//! `tessera compare`: compare two PNGs (the logic is `tessera::golden`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use tessera::golden::{Tolerance, compare_with_threshold, diff_image};
+
+/// Arguments of `tessera compare`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    tessera compare out.png assets/golden/depth_test.png\n  \
+    tessera compare a.png b.png --tolerance 2 --max-diff-pixels 10 --diff diff.png\n\n\
+    Prints the number of differing pixels, the largest channel difference and the PSNR.\n\
+    A pixel differs when one of its RGBA channels differs by more than --tolerance.\n\
+    Exit code: 0 when at most --max-diff-pixels pixels differ, 1 otherwise, 2 on error\n\
+    (unreadable file, different sizes). The diff image shows differing pixels in red\n\
+    (brighter = larger difference) over a dimmed grey copy of the first image.")]
+pub struct CompareArgs {
+    /// First image (PNG or JPEG).
+    #[arg(value_name = "A")]
+    a: PathBuf,
+
+    /// Second image.
+    #[arg(value_name = "B")]
+    b: PathBuf,
+
+    /// Per-channel difference (0..=255) still counted as equal.
+    #[arg(long, value_name = "T", default_value_t = 0)]
+    tolerance: u8,
+
+    /// Differing pixels allowed before the images count as different.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    max_diff_pixels: u64,
+
+    /// Write a diff image here.
+    #[arg(long, value_name = "PNG")]
+    diff: Option<PathBuf>,
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+/// Runs `tessera compare`.
+pub fn run(args: &CompareArgs) -> ExitCode {
+    let open = |p: &PathBuf| {
+        image::open(p)
+            .map(|i| i.to_rgba8())
+            .map_err(|e| format!("{}: {e}", p.display()))
+    };
+    let (a, b) = match (open(&args.a), open(&args.b)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return fail(e),
+    };
+    let report = match compare_with_threshold(&a, &b, args.tolerance) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    let tol = Tolerance {
+        max_channel_diff: args.tolerance,
+        max_diff_pixels: args.max_diff_pixels,
+    };
+    let psnr = if report.psnr.is_infinite() {
+        "inf".to_owned()
+    } else {
+        format!("{:.2}", report.psnr)
+    };
+    println!("differing pixels: {}", report.differing_pixels);
+    println!("max channel difference: {}", report.max_channel_diff);
+    println!("psnr: {psnr} dB");
+    if let Some(path) = &args.diff {
+        let d = match diff_image(&a, &b, args.tolerance) {
+            Ok(d) => d,
+            Err(e) => return fail(e),
+        };
+        if let Err(e) = crate::render::write_png_atomic(&d, path) {
+            return fail(e);
+        }
+    }
+    if report.within(tol) {
+        println!("result: match");
+        ExitCode::SUCCESS
+    } else {
+        println!("result: differ");
+        ExitCode::from(1)
+    }
+}

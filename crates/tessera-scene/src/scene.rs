@@ -1,0 +1,205 @@
+//! Loading a scene file: parse, check the header, read the files it names.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use image::DynamicImage;
+
+use crate::error::SceneError;
+use crate::format::{ElementType, SceneFile};
+use crate::jsonpath::path_at;
+
+/// A loaded scene, ready to render any number of times.
+#[derive(Clone, Debug)]
+pub struct Scene {
+    /// The parsed file.
+    pub file: SceneFile,
+    /// The file it came from (used in error messages; relative paths resolve against its folder).
+    pub source: PathBuf,
+    /// Decoded images of textures with a `file` source (and of embedded model textures).
+    pub(crate) images: BTreeMap<String, Arc<DynamicImage>>,
+    /// Buffer contents, by name.
+    pub(crate) buffers: BTreeMap<String, Vec<u8>>,
+}
+
+impl Scene {
+    /// Loads a scene JSON file.
+    pub fn load(path: impl AsRef<Path>) -> Result<Self, SceneError> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|source| SceneError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        Self::from_str_at(&text, path)
+    }
+
+    /// Parses scene JSON `text` as if read from `path` (which names it in errors and anchors
+    /// relative file paths).
+    pub fn from_str_at(text: &str, path: impl AsRef<Path>) -> Result<Self, SceneError> {
+        let path = path.as_ref();
+        let file: SceneFile = serde_json::from_str(text).map_err(|e| SceneError::Parse {
+            file: path.to_owned(),
+            line: e.line(),
+            column: e.column(),
+            json_path: path_at(text, e.line(), e.column()),
+            message: e
+                .to_string()
+                .split(" at line ")
+                .next()
+                .unwrap_or("")
+                .to_owned(),
+        })?;
+        let invalid = |json_path: &str, message: String| SceneError::Invalid {
+            file: path.to_owned(),
+            json_path: json_path.to_owned(),
+            message,
+        };
+        if file.format != "tessera-scene" {
+            return Err(invalid(
+                "format",
+                format!("expected \"tessera-scene\", found {:?}", file.format),
+            ));
+        }
+        if file.version != 1 {
+            return Err(invalid(
+                "version",
+                format!(
+                    "unsupported version {} (this build reads version 1)",
+                    file.version
+                ),
+            ));
+        }
+        Self::from_file(file, path)
+    }
+
+    /// Builds a scene from an already-parsed file (reads the buffer and image files it names).
+    pub fn from_file(file: SceneFile, path: &Path) -> Result<Self, SceneError> {
+        let mut scene = Self::empty(file, path);
+        scene.load_data()?;
+        Ok(scene)
+    }
+
+    pub(crate) fn empty(file: SceneFile, path: &Path) -> Self {
+        Self {
+            file,
+            source: path.to_owned(),
+            images: BTreeMap::new(),
+            buffers: BTreeMap::new(),
+        }
+    }
+
+    pub(crate) fn finish_load(&mut self) -> Result<(), SceneError> {
+        self.load_data()
+    }
+
+    fn invalid(&self, json_path: String, message: impl Into<String>) -> SceneError {
+        SceneError::Invalid {
+            file: self.source.clone(),
+            json_path,
+            message: message.into(),
+        }
+    }
+
+    fn resolve(&self, rel: &str) -> PathBuf {
+        let base = self.source.parent().unwrap_or(Path::new("."));
+        base.join(rel)
+    }
+
+    fn load_data(&mut self) -> Result<(), SceneError> {
+        let [w, h] = self.file.size;
+        if w == 0 || h == 0 || w > 16384 || h > 16384 {
+            return Err(self.invalid("size".into(), format!("size {w}x{h} is outside 1..=16384")));
+        }
+        for (name, spec) in &self.file.buffers {
+            let p = format!("buffers.{name}");
+            let bytes = match (&spec.data, &spec.file) {
+                (Some(data), None) => {
+                    let Some(ty) = spec.element else {
+                        return Err(self.invalid(
+                            p,
+                            "inline data needs \"type\" (f32, u32, i32, u16, i16, u8, i8)",
+                        ));
+                    };
+                    encode(ty, data).map_err(|m| self.invalid(format!("{p}.data"), m))?
+                }
+                (None, Some(file)) => {
+                    let fp = self.resolve(file);
+                    std::fs::read(&fp).map_err(|source| SceneError::Io { path: fp, source })?
+                }
+                _ => {
+                    return Err(self.invalid(p, "give exactly one of \"data\" or \"file\""));
+                }
+            };
+            if bytes.is_empty() {
+                return Err(self.invalid(format!("buffers.{name}"), "empty buffer"));
+            }
+            self.buffers.insert(name.clone(), bytes);
+        }
+        for (name, spec) in &self.file.textures {
+            let sources = usize::from(spec.file.is_some())
+                + usize::from(spec.checkerboard.is_some())
+                + usize::from(spec.gradient.is_some())
+                + usize::from(spec.solid.is_some());
+            if sources != 1 && !self.images.contains_key(name) {
+                return Err(self.invalid(
+                    format!("textures.{name}"),
+                    "give exactly one source: file, checkerboard, gradient or solid",
+                ));
+            }
+            if let Some(file) = &spec.file {
+                if self.images.contains_key(name) {
+                    continue;
+                }
+                let fp = self.resolve(file);
+                let img = image::open(&fp).map_err(|e| SceneError::Decode {
+                    file: fp.clone(),
+                    message: e.to_string(),
+                })?;
+                self.images.insert(name.clone(), Arc::new(img));
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a decoded image as the source of texture `name` (model loaders use this).
+    pub(crate) fn with_image(mut self, name: &str, img: DynamicImage) -> Self {
+        self.images.insert(name.to_owned(), Arc::new(img));
+        self
+    }
+}
+
+fn encode(ty: ElementType, data: &[f64]) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(data.len() * 4);
+    for (i, &v) in data.iter().enumerate() {
+        let int = |lo: f64, hi: f64| -> Result<i64, String> {
+            if v.fract() != 0.0 || v < lo || v > hi || !v.is_finite() {
+                Err(format!("element {i} ({v}) is not a {ty:?} value"))
+            } else {
+                Ok(v as i64)
+            }
+        };
+        match ty {
+            ElementType::F32 => out.extend_from_slice(&(v as f32).to_le_bytes()),
+            ElementType::U32 => {
+                out.extend_from_slice(&(int(0.0, u32::MAX as f64)? as u32).to_le_bytes());
+            }
+            ElementType::I32 => {
+                out.extend_from_slice(
+                    &(int(i32::MIN as f64, i32::MAX as f64)? as i32).to_le_bytes(),
+                );
+            }
+            ElementType::U16 => {
+                out.extend_from_slice(&(int(0.0, u16::MAX as f64)? as u16).to_le_bytes());
+            }
+            ElementType::I16 => {
+                out.extend_from_slice(
+                    &(int(i16::MIN as f64, i16::MAX as f64)? as i16).to_le_bytes(),
+                );
+            }
+            ElementType::U8 => out.push(int(0.0, 255.0)? as u8),
+            ElementType::I8 => out.push(int(-128.0, 127.0)? as i8 as u8),
+        }
+    }
+    Ok(out)
+}
