@@ -7,16 +7,24 @@ use crate::shader::Reg;
 
 /// Clamps every channel to `range` (NaN is kept: float-rule propagation is for float targets,
 /// which have no range; for fixed-point targets the final encode maps NaN to 0).
-#[inline]
+#[inline(always)]
 fn clamp(v: &Reg, range: Option<(f32, f32)>) -> Reg {
     match range {
-        Some((lo, hi)) => v.map(|c| c.max(f32x8::splat(lo)).min(f32x8::splat(hi))),
+        Some((lo, hi)) => {
+            let (lo, hi) = (f32x8::splat(lo), f32x8::splat(hi));
+            [
+                v[0].max(lo).min(hi),
+                v[1].max(lo).min(hi),
+                v[2].max(lo).min(hi),
+                v[3].max(lo).min(hi),
+            ]
+        }
         None => *v,
     }
 }
 
 /// The factor of `blend` for channel `c` (0..3; 3 is alpha).
-#[inline]
+#[inline(always)]
 fn factor(blend: Blend, c: usize, src: &Reg, src1: &Reg, dst: &Reg, constant: &Reg) -> f32x8 {
     let one = f32x8::ONE;
     match blend {
@@ -46,7 +54,7 @@ fn factor(blend: Blend, c: usize, src: &Reg, src1: &Reg, dst: &Reg, constant: &R
     }
 }
 
-#[inline]
+#[inline(always)]
 fn combine(op: BlendOp, s: f32x8, fs: f32x8, d: f32x8, fd: f32x8) -> f32x8 {
     match op {
         BlendOp::Add => s * fs + d * fd,
@@ -60,6 +68,7 @@ fn combine(op: BlendOp, s: f32x8, fs: f32x8, d: f32x8, fd: f32x8) -> f32x8 {
 /// Blends `src` over `dst` for one render target: inputs and the blend factor are clamped to
 /// the target's range, `RGB = src·Fs OP dst·Fd`, `A = src.a·Fsα OPα dst.a·Fdα`, then the result
 /// is clamped again (SPEC §5.2). `range` is `None` for float targets.
+#[inline]
 pub fn blend(
     desc: &RenderTargetBlendDesc,
     src: &Reg,
@@ -70,7 +79,16 @@ pub fn blend(
 ) -> Reg {
     let src = clamp(src, range);
     let src1 = clamp(src1, range);
-    let constant = clamp(&blend_factor.map(f32x8::splat), range);
+    let [f0, f1, f2, f3] = blend_factor;
+    let constant = clamp(
+        &[
+            f32x8::splat(f0),
+            f32x8::splat(f1),
+            f32x8::splat(f2),
+            f32x8::splat(f3),
+        ],
+        range,
+    );
     let mut out = [f32x8::ZERO; 4];
     for (c, o) in out.iter_mut().enumerate() {
         let (sf, df, op) = if c == 3 {

@@ -110,18 +110,8 @@ impl BandTarget<'_> {
     pub fn store(&mut self, bx: u32, by: u32, mask: LaneMask, value: &Reg, write_mask: u8) {
         if let (TargetKind::Unorm8 { bgra }, Some(old)) = (self.kind, self.load_block_u32(bx, by)) {
             let new = pack_unorm8(value, bgra);
-            let mut keep = [0u32; 8];
-            for (k, lane) in keep.iter_mut().enumerate() {
-                let channels = if mask & (1 << k) != 0 {
-                    channel_bytes(write_mask, bgra)
-                } else {
-                    0
-                };
-                *lane = !channels;
-            }
-            let keep = u32x8::from(keep);
-            let merged = (new & !keep) | (old & keep);
-            self.store_block_u32(bx, by, merged);
+            let write = u32x8::splat(channel_bytes(write_mask, bgra)) & lane_select(mask);
+            self.store_block_u32(bx, by, (new & write) | (old & !write));
             return;
         }
         let channels = value.map(f32x8::to_array);
@@ -188,19 +178,10 @@ impl BandTarget<'_> {
     #[inline]
     fn load_block_u32(&self, bx: u32, by: u32) -> Option<u32x8> {
         let (r0, r1) = self.block_rows(bx, by)?;
-        let word = |at: usize| {
-            let b = &self.data[at..at + 4];
-            u32::from_le_bytes([b[0], b[1], b[2], b[3]])
-        };
+        let a = words(&self.data[r0..r0 + 16]);
+        let b = words(&self.data[r1..r1 + 16]);
         Some(u32x8::from([
-            word(r0),
-            word(r0 + 4),
-            word(r1),
-            word(r1 + 4),
-            word(r0 + 8),
-            word(r0 + 12),
-            word(r1 + 8),
-            word(r1 + 12),
+            a[0], a[1], b[0], b[1], a[2], a[3], b[2], b[3],
         ]))
     }
 
@@ -210,20 +191,40 @@ impl BandTarget<'_> {
             return;
         };
         let v = v.to_array();
-        let order = [
-            (r0, 0),
-            (r0 + 4, 1),
-            (r1, 2),
-            (r1 + 4, 3),
-            (r0 + 8, 4),
-            (r0 + 12, 5),
-            (r1 + 8, 6),
-            (r1 + 12, 7),
-        ];
-        for (at, k) in order {
-            self.data[at..at + 4].copy_from_slice(&v[k].to_le_bytes());
-        }
+        put_words(&mut self.data[r0..r0 + 16], [v[0], v[1], v[4], v[5]]);
+        put_words(&mut self.data[r1..r1 + 16], [v[2], v[3], v[6], v[7]]);
     }
+}
+
+/// Four little-endian u32 from 16 bytes.
+#[inline(always)]
+fn words(b: &[u8]) -> [u32; 4] {
+    let w = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    [w(0), w(4), w(8), w(12)]
+}
+
+/// Writes four little-endian u32 into 16 bytes.
+#[inline(always)]
+fn put_words(b: &mut [u8], v: [u32; 4]) {
+    for (chunk, w) in b.chunks_exact_mut(4).zip(v) {
+        chunk.copy_from_slice(&w.to_le_bytes());
+    }
+}
+
+/// All-ones lanes where `mask` has a bit.
+#[inline(always)]
+fn lane_select(mask: LaneMask) -> u32x8 {
+    let bit = |k: u32| if mask & (1 << k) != 0 { u32::MAX } else { 0 };
+    u32x8::from([
+        bit(0),
+        bit(1),
+        bit(2),
+        bit(3),
+        bit(4),
+        bit(5),
+        bit(6),
+        bit(7),
+    ])
 }
 
 /// Byte-lane mask of the channels `write_mask` enables, in memory order.
@@ -258,7 +259,12 @@ fn unpack_unorm8(px: u32x8, bgra: bool) -> Reg {
 /// Float registers → eight packed RGBA8/BGRA8 texels (exact UNORM encode).
 #[inline]
 fn pack_unorm8(value: &Reg, bgra: bool) -> u32x8 {
-    let [r, g, b, a] = value.map(unorm8::encode);
+    let [r, g, b, a] = [
+        unorm8::encode(value[0]),
+        unorm8::encode(value[1]),
+        unorm8::encode(value[2]),
+        unorm8::encode(value[3]),
+    ];
     let (lo, hi) = if bgra { (b, r) } else { (r, b) };
     lo | (g << 8) | (hi << 16) | (a << 24)
 }
