@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use tessera::caps::{
     AddressMode, BindFlags, Blend, BlendDesc, BlendOp, BufferDesc, ComparisonFunc, CullMode,
     DepthStencilDesc, Filter, FilterKind, InputElementDesc, PrimitiveTopology, RasterizerDesc,
-    RenderTargetBlendDesc, SamplerDesc, TextureDesc, Usage, Viewport,
+    Rect, RenderTargetBlendDesc, SamplerDesc, TextureDesc, Usage, Viewport,
 };
 use tessera::pipeline::builtin::{TexturedPs, TransformVs, VertexColorPs};
 use tessera::pipeline::{DrawStats, PixelShader};
@@ -541,8 +541,20 @@ impl RastBenchScene {
             ..Default::default()
         };
         let blend = device.create_blend_state(&blend)?;
+        let scissored = device.create_rasterizer_state(&RasterizerDesc {
+            cull_mode: CullMode::None,
+            scissor_enable: true,
+            ..Default::default()
+        })?;
+        let no_depth = device.create_depth_stencil_state(&DepthStencilDesc {
+            depth_enable: false,
+            depth_write: false,
+            ..Default::default()
+        })?;
 
         Ok(Prepared {
+            scissored,
+            no_depth,
             header: h.clone(),
             state: ctx_state,
             rasterizer,
@@ -576,6 +588,20 @@ pub enum FrameMode {
     Clear,
 }
 
+/// Which part of the pipeline a profiling draw runs (timed from the facade, the pipeline
+/// unchanged).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawPart {
+    /// The whole draw.
+    Full,
+    /// Input assembly, vertex shading and primitive assembly only: no pixel shader and no
+    /// depth, which D3D defines as rasterizing nothing (the pipeline returns after assembly).
+    VertexOnly,
+    /// Everything up to and including clip, setup and binning, with an empty scissor
+    /// rectangle so no pixel is rasterized.
+    SetupOnly,
+}
+
 /// A scene's device objects, created once by [`RastBenchScene::prepare`].
 pub struct Prepared {
     header: Header,
@@ -583,6 +609,8 @@ pub struct Prepared {
     rasterizer: tessera::RasterizerState,
     depth_state: tessera::DepthStencilState,
     blend: tessera::BlendState,
+    scissored: tessera::RasterizerState,
+    no_depth: tessera::DepthStencilState,
     target: Texture,
     rtv: RenderTargetView,
     dsv: DepthStencilView,
@@ -625,8 +653,8 @@ impl Prepared {
         ctx.vs_set_shader(Some(&s.vs));
         ctx.vs_set_constant_buffers(0, &[Some(s.cb.clone())])?;
         ctx.ps_set_shader(Some(&s.ps));
-        ctx.ps_set_shader_resources(0, &[s.srv.clone()])?;
-        ctx.ps_set_samplers(0, &[s.sampler.clone()])?;
+        ctx.ps_set_shader_resources(0, std::slice::from_ref(&s.srv))?;
+        ctx.ps_set_samplers(0, std::slice::from_ref(&s.sampler))?;
         ctx.rs_set_state(Some(&self.rasterizer));
         ctx.rs_set_viewports(&[Viewport {
             top_left_x: 0.0,
@@ -666,6 +694,28 @@ impl Prepared {
             return Ok(DrawStats::default());
         }
         Ok(ctx.draw_indexed(self.header.index_count, 0, 0)?)
+    }
+
+    /// One draw of every index restricted to `part` of the pipeline (see [`DrawPart`]).
+    pub fn draw_part(&self, ctx: &mut DeviceContext, part: DrawPart) -> Result<DrawStats> {
+        self.bind(ctx)?;
+        match part {
+            DrawPart::Full => {}
+            DrawPart::VertexOnly => {
+                ctx.ps_set_shader(None);
+                ctx.om_set_depth_stencil_state(Some(&self.no_depth), 0);
+            }
+            DrawPart::SetupOnly => {
+                ctx.rs_set_state(Some(&self.scissored));
+                ctx.rs_set_scissor_rects(&[Rect::default()])?;
+            }
+        }
+        if self.header.index_count == 0 {
+            return Ok(DrawStats::default());
+        }
+        let stats = ctx.draw_indexed(self.header.index_count, 0, 0)?;
+        self.bind(ctx)?;
+        Ok(stats)
     }
 
     /// The colour target as 8-bit RGBA, top row first.

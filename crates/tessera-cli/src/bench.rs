@@ -1,0 +1,423 @@
+//! `tessera bench`: render a `rastbench-scene-v1` scene with the perf harness's protocol
+//! (`shared/perf/README.md` §5) and print one JSON line, or, without a scene, generate the four
+//! standard scenes in process and print a table.
+//!
+//! Each frame is: clear colour + depth, one `DrawIndexed` of every index, and completion
+//! (Tessera executes synchronously, so the call returning is the fence). Static buffers,
+//! the texture, views and states are created once before timing; the clock is
+//! `std::time::Instant` (CLOCK_MONOTONIC on Linux) around the whole frame.
+//!
+//! Threads: `--threads N`, else `RB_THREADS`, else `RAYON_NUM_THREADS`, else the CPU count.
+//! `0` means one thread, the same as `1`: Tessera has no separate API thread, so a
+//! one-worker pool runs every stage while the calling thread waits (llvmpipe's
+//! `LP_NUM_THREADS=0` is also "everything on one thread"; its `1` adds a rasterizer thread
+//! beside the front-end thread).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Args, ValueEnum};
+use serde_json::{Value, json};
+use tessera::{Device, DeviceDesc};
+use tessera_scene::rastbench::{
+    self, DrawPart, FrameMode, Prepared, RastBenchScene, STANDARD_SCENES,
+};
+
+/// What each timed frame does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Mode {
+    /// Clear colour and depth, then draw every index.
+    #[default]
+    Draw,
+    /// Clear colour and depth only (the harness's baseline).
+    Clear,
+}
+
+/// Arguments of `tessera bench`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    tessera bench                              the four standard scenes (generated in process, 1080p), a table\n  \
+    tessera bench scenes/tris.json             one scene: one JSON line (median_ms, min_ms, max_ms, frame_ms, ...)\n  \
+    tessera bench scenes/tex.json --threads 2 --png tex.png --profile\n  \
+    tessera bench --write-scenes scenes        write the standard scenes (byte-identical to gen_scenes.py)\n\n\
+    Harness: run_bench.py --backend 'tessera=tessera bench {scene} --frames {frames} --warmup {warmup} --png {png} --mode {mode}'\n\
+    Threads: --threads, else RB_THREADS, else RAYON_NUM_THREADS, else the CPU count; 0 means 1 (one worker\n\
+    thread runs every stage; there is no separate API thread).")]
+pub struct BenchArgs {
+    /// A `rastbench-scene-v1` header (NAME.json); omit to run the four standard scenes.
+    #[arg(value_name = "SCENE.json")]
+    scene: Option<PathBuf>,
+
+    /// Timed frames.
+    #[arg(long, default_value_t = 21)]
+    frames: usize,
+
+    /// Untimed warm-up frames before them (still listed in `frame_ms`).
+    #[arg(long, default_value_t = 3)]
+    warmup: usize,
+
+    /// Write the last frame here (RGBA8 PNG, top row first).
+    #[arg(long, value_name = "PATH")]
+    png: Option<PathBuf>,
+
+    /// `draw` (clear + draw) or `clear` (clear only).
+    #[arg(long, value_enum, default_value_t = Mode::Draw)]
+    mode: Mode,
+
+    /// Rasterizer threads (see below for the default).
+    #[arg(long)]
+    threads: Option<usize>,
+
+    /// Also time the clear, the vertex stage alone and the front end (setup, no raster) and
+    /// report the split under "profile" (more frames; facade-level timing).
+    #[arg(long)]
+    profile: bool,
+
+    /// Write the four standard scenes into this folder and exit.
+    #[arg(long, value_name = "DIR", conflicts_with = "scene")]
+    write_scenes: Option<PathBuf>,
+}
+
+/// The SIMD level this binary was compiled for (what `wide`'s 8-lane types lower to).
+fn simd() -> &'static str {
+    if cfg!(all(target_feature = "avx2", target_feature = "fma")) {
+        "avx2+fma"
+    } else if cfg!(target_feature = "avx2") {
+        "avx2"
+    } else if cfg!(target_feature = "sse4.1") {
+        "sse4.1"
+    } else if cfg!(target_arch = "x86_64") {
+        "sse2"
+    } else if cfg!(target_arch = "aarch64") {
+        "neon"
+    } else {
+        "scalar"
+    }
+}
+
+/// `--threads`, else `RB_THREADS`, else `RAYON_NUM_THREADS`; `None` = the CPU count.
+/// 0 maps to 1.
+fn resolve_threads(cli: Option<usize>) -> Result<Option<usize>, String> {
+    if let Some(n) = cli {
+        return Ok(Some(n.max(1)));
+    }
+    for var in ["RB_THREADS", "RAYON_NUM_THREADS"] {
+        if let Ok(v) = std::env::var(var) {
+            let v = v.trim();
+            if v.is_empty() {
+                continue;
+            }
+            let n: usize = v
+                .parse()
+                .map_err(|_| format!("{var}={v:?} is not a thread count"))?;
+            return Ok(Some(n.max(1)));
+        }
+    }
+    Ok(None)
+}
+
+fn stats_ms(times: &[f64]) -> (f64, f64, f64) {
+    if times.is_empty() {
+        return (0.0, 0.0, 0.0);
+    }
+    let mut s = times.to_vec();
+    s.sort_by(f64::total_cmp);
+    (s[s.len() / 2], s[0], s[s.len() - 1])
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// Times `n` runs of `f` in milliseconds.
+fn time_ms(
+    n: usize,
+    mut f: impl FnMut() -> Result<(), rastbench::RastBenchError>,
+) -> Result<Vec<f64>, rastbench::RastBenchError> {
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        let t0 = Instant::now();
+        f()?;
+        out.push(t0.elapsed().as_secs_f64() * 1e3);
+    }
+    Ok(out)
+}
+
+/// Renders one prepared scene per the protocol; the result JSON (without `profile`).
+fn run_scene(
+    device: &Device,
+    prepared: &Prepared,
+    args: &BenchArgs,
+) -> Result<Value, rastbench::RastBenchError> {
+    let mut ctx = device.immediate_context();
+    let mode = match args.mode {
+        Mode::Draw => FrameMode::Draw,
+        Mode::Clear => FrameMode::Clear,
+    };
+    let mut last_stats = Default::default();
+    let frame_ms = time_ms(args.warmup + args.frames, || {
+        last_stats = prepared.frame(&mut ctx, mode)?;
+        Ok(())
+    })?;
+    let timed = &frame_ms[args.warmup.min(frame_ms.len())..];
+    let (median, min, max) = stats_ms(timed);
+    let h = prepared.header();
+    let (mtri_s, mpix_s) = match args.mode {
+        Mode::Draw => (
+            f64::from(h.triangle_count) / median / 1e3,
+            h.covered_px_per_frame as f64 / median / 1e3,
+        ),
+        Mode::Clear => (0.0, f64::from(h.width) * f64::from(h.height) / median / 1e3),
+    };
+    Ok(json!({
+        "backend": "tessera",
+        "scene": h.name,
+        "mode": match args.mode { Mode::Draw => "draw", Mode::Clear => "clear" },
+        "median_ms": round3(median),
+        "min_ms": round3(min),
+        "max_ms": round3(max),
+        "frame_ms": frame_ms.iter().map(|&t| round3(t)).collect::<Vec<_>>(),
+        "frames": args.frames,
+        "warmup": args.warmup,
+        "width": h.width,
+        "height": h.height,
+        "triangles": h.triangle_count,
+        "mtri_s": round3(mtri_s),
+        "mpix_s": round3(mpix_s),
+        "threads": device.threads(),
+        "simd": simd(),
+        "ps_invocations": last_stats.ps_invocations,
+        "samples_passed": last_stats.samples_passed,
+        "c_primitives": last_stats.c_primitives,
+        "renderer": format!("tessera {}", env!("CARGO_PKG_VERSION")),
+    }))
+}
+
+/// Median milliseconds of the clear, vertex-only, setup-only and full draws (each without the
+/// clear), and the derived raster share.
+fn profile(
+    device: &Device,
+    prepared: &Prepared,
+    frames: usize,
+) -> Result<Value, rastbench::RastBenchError> {
+    let mut ctx = device.immediate_context();
+    let n = frames.clamp(3, 11);
+    let clear = stats_ms(&time_ms(n, || prepared.clear(&mut ctx))?).0;
+    let mut part = |p: DrawPart| -> Result<f64, rastbench::RastBenchError> {
+        prepared.clear(&mut ctx)?;
+        prepared.draw_part(&mut ctx, p)?;
+        let mut t = Vec::with_capacity(n);
+        for _ in 0..n {
+            prepared.clear(&mut ctx)?;
+            let t0 = Instant::now();
+            prepared.draw_part(&mut ctx, p)?;
+            t.push(t0.elapsed().as_secs_f64() * 1e3);
+        }
+        Ok(stats_ms(&t).0)
+    };
+    let vertex = part(DrawPart::VertexOnly)?;
+    let setup = part(DrawPart::SetupOnly)?;
+    let full = part(DrawPart::Full)?;
+    Ok(json!({
+        "clear_ms": round3(clear),
+        "vertex_ms": round3(vertex),
+        "setup_bin_ms": round3((setup - vertex).max(0.0)),
+        "raster_ms": round3((full - setup).max(0.0)),
+        "draw_ms": round3(full),
+        "note": "vertex = IA+VS+assembly (no PS, no depth); setup_bin = clip+setup+binning (empty scissor) minus vertex; raster = full draw minus setup-only; each median of separate draws, clear excluded",
+    }))
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::FAILURE
+}
+
+fn make_device(args: &BenchArgs) -> Result<Device, String> {
+    let threads = resolve_threads(args.threads)?;
+    Device::new(&DeviceDesc {
+        threads,
+        ..DeviceDesc::default()
+    })
+    .map_err(|e| e.to_string())
+}
+
+/// Entry point of `tessera bench`.
+pub fn run(args: &BenchArgs) -> ExitCode {
+    if let Some(dir) = &args.write_scenes {
+        return write_scenes(dir);
+    }
+    let device = match make_device(args) {
+        Ok(d) => d,
+        Err(e) => return fail(e),
+    };
+    match &args.scene {
+        Some(path) => run_one(&device, path, args),
+        None => run_standard(&device, args),
+    }
+}
+
+fn run_one(device: &Device, path: &std::path::Path, args: &BenchArgs) -> ExitCode {
+    let t0 = Instant::now();
+    let scene = match RastBenchScene::load(path) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let load_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let t1 = Instant::now();
+    let prepared = match scene.prepare(device) {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    drop(scene);
+    let prepare_ms = t1.elapsed().as_secs_f64() * 1e3;
+    let mut result = match run_scene(device, &prepared, args) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    if let Some(png) = &args.png {
+        match prepared.read_rgba8() {
+            Ok(img) => {
+                if let Err(e) = img.save_with_format(png, image::ImageFormat::Png) {
+                    return fail(format!("{}: {e}", png.display()));
+                }
+            }
+            Err(e) => return fail(e),
+        }
+    }
+    if args.profile && args.mode == Mode::Draw {
+        match profile(device, &prepared, args.frames) {
+            Ok(p) => {
+                eprintln!("profile {}: {p}", prepared.header().name);
+                result["profile"] = p;
+            }
+            Err(e) => return fail(e),
+        }
+    }
+    result["load_ms"] = json!(round3(load_ms));
+    result["prepare_ms"] = json!(round3(prepare_ms));
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{result}").is_err() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
+    let tex = Arc::new(rastbench::generate_texture());
+    let mut rows = Vec::new();
+    for (i, name) in STANDARD_SCENES.iter().enumerate() {
+        let scene = match rastbench::generate(name, Some(tex.clone())) {
+            Ok(s) => s,
+            Err(e) => return fail(e),
+        };
+        let prepared = match scene.prepare(device) {
+            Ok(p) => p,
+            Err(e) => return fail(e),
+        };
+        drop(scene);
+        if i == 0 {
+            let clear_args = BenchArgs {
+                scene: None,
+                frames: args.frames,
+                warmup: args.warmup,
+                png: None,
+                mode: Mode::Clear,
+                threads: args.threads,
+                profile: false,
+                write_scenes: None,
+            };
+            match run_scene(device, &prepared, &clear_args) {
+                Ok(r) => rows.push(("clear only".to_owned(), r)),
+                Err(e) => return fail(e),
+            }
+        }
+        let mut r = match run_scene(device, &prepared, args) {
+            Ok(r) => r,
+            Err(e) => return fail(e),
+        };
+        if args.profile && args.mode == Mode::Draw {
+            match profile(device, &prepared, args.frames) {
+                Ok(p) => r["profile"] = p,
+                Err(e) => return fail(e),
+            }
+        }
+        if let Some(dir) = &args.png
+            && let Ok(img) = prepared.read_rgba8()
+        {
+            let _ = std::fs::create_dir_all(dir);
+            let _ = img.save_with_format(dir.join(format!("{name}.png")), image::ImageFormat::Png);
+        }
+        rows.push(((*name).to_owned(), r));
+    }
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "tessera bench: 1920x1080 RGBA8 + D32F, {} frames after {} warm-up, {} threads, simd {}",
+        args.frames,
+        args.warmup,
+        device.threads(),
+        simd()
+    );
+    let _ = writeln!(
+        out,
+        "| scene | median ms | min ms | max ms | Mtri/s | Mpix/s | profile: vertex / setup+bin / raster ms |"
+    );
+    let _ = writeln!(out, "|---|---:|---:|---:|---:|---:|---|");
+    for (name, r) in &rows {
+        let f = |k: &str| r[k].as_f64().unwrap_or(0.0);
+        let prof = r.get("profile").map_or("-".to_owned(), |p| {
+            format!(
+                "{:.1} / {:.1} / {:.1}",
+                p["vertex_ms"].as_f64().unwrap_or(0.0),
+                p["setup_bin_ms"].as_f64().unwrap_or(0.0),
+                p["raster_ms"].as_f64().unwrap_or(0.0)
+            )
+        });
+        let _ = writeln!(
+            out,
+            "| {name} | {:.1} | {:.1} | {:.1} | {:.2} | {:.0} | {prof} |",
+            f("median_ms"),
+            f("min_ms"),
+            f("max_ms"),
+            f("mtri_s"),
+            f("mpix_s"),
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+fn write_scenes(dir: &std::path::Path) -> ExitCode {
+    let tex = Arc::new(rastbench::generate_texture());
+    for name in STANDARD_SCENES {
+        let scene = match rastbench::generate(name, Some(tex.clone())) {
+            Ok(s) => s,
+            Err(e) => return fail(e),
+        };
+        match rastbench::write_scene(&scene, dir) {
+            Ok(p) => println!("{}", p.display()),
+            Err(e) => return fail(e),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_min_max() {
+        assert_eq!(stats_ms(&[3.0, 1.0, 2.0]), (2.0, 1.0, 3.0));
+        assert_eq!(stats_ms(&[]), (0.0, 0.0, 0.0));
+    }
+
+    #[test]
+    fn thread_flag_wins_and_zero_means_one() {
+        assert_eq!(resolve_threads(Some(0)), Ok(Some(1)));
+        assert_eq!(resolve_threads(Some(3)), Ok(Some(3)));
+    }
+}
