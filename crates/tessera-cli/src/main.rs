@@ -2,6 +2,7 @@
 //!
 //! One module per subcommand (`caps.rs`, later `render.rs`, `compare.rs`, `bench.rs`).
 
+mod bench;
 mod caps;
 mod compare;
 mod render;
@@ -23,6 +24,8 @@ struct Cli {
 enum Command {
     /// Show what a Direct3D feature level (9_1 .. 12_2) allows: limits, flags, shader models.
     Caps(caps::CapsArgs),
+    /// Benchmark rastbench-scene-v1 scenes (perf harness protocol): one JSON line, or a table.
+    Bench(bench::BenchArgs),
     /// Render a scene file (.json), a glTF model (.gltf/.glb) or a PLY mesh to a PNG.
     Render(render::RenderArgs),
     /// Compare two images: differing pixels, max channel difference, PSNR (exit 0/1/2).
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Caps(args) => caps::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Compare(args) => compare::run(&args),
     }
