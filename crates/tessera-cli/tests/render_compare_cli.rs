@@ -1,0 +1,130 @@
+//! `tessera render` and `tessera compare` end to end, through the built binary.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tessera"))
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tessera-cli-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn render_scene_then_compare_with_its_golden() {
+    let dir = scratch("render");
+    let out = dir.join("depth.png");
+    let s = bin()
+        .args(["render", "--threads", "2", "-o"])
+        .arg(&out)
+        .arg(root().join("assets/scenes/depth_test.json"))
+        .output()
+        .unwrap();
+    assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
+    let c = bin()
+        .arg("compare")
+        .arg(&out)
+        .arg(root().join("assets/golden/depth_test.png"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&c.stdout);
+    assert_eq!(c.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("differing pixels: 0"), "{stdout}");
+    assert!(stdout.contains("psnr: inf"), "{stdout}");
+    // --size and --target by name.
+    let small = dir.join("small.png");
+    let s = bin()
+        .args(["render", "--size", "64x32", "--target", "color", "-o"])
+        .arg(&small)
+        .arg(root().join("assets/scenes/triangle.json"))
+        .output()
+        .unwrap();
+    assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
+    assert_eq!(
+        image::open(&small).unwrap().to_rgba8().dimensions(),
+        (64, 32)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn compare_different_images_exits_1_and_writes_diff() {
+    let dir = scratch("compare");
+    let diff = dir.join("diff.png");
+    let c = bin()
+        .arg("compare")
+        .arg(root().join("assets/golden/level_mrt_9_1_at_11_0.png"))
+        .arg(root().join("assets/golden/level_mrt_9_1_at_11_0_second.png"))
+        .arg("--diff")
+        .arg(&diff)
+        .output()
+        .unwrap();
+    assert_eq!(c.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&c.stdout).contains("max channel difference: 255"));
+    assert!(diff.exists());
+    // Within a generous tolerance it matches.
+    let c = bin()
+        .arg("compare")
+        .arg(root().join("assets/golden/level_mrt_9_1_at_11_0.png"))
+        .arg(root().join("assets/golden/level_mrt_9_1_at_11_0_second.png"))
+        .args(["--max-diff-pixels", "100000"])
+        .output()
+        .unwrap();
+    assert_eq!(c.status.code(), Some(0));
+    // A missing file is an error (2).
+    let c = bin()
+        .args(["compare", "no-such-a.png", "no-such-b.png"])
+        .output()
+        .unwrap();
+    assert_eq!(c.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn broken_scene_gives_one_error_line_exit_2_and_no_png() {
+    let dir = scratch("broken");
+    let scene = dir.join("broken.json");
+    std::fs::write(
+        &scene,
+        "{\n  \"format\": \"tessera-scene\",\n  \"version\": 1,\n  \"size\": [8, 8],\n  \"commands\": [\n    {\"draw\": {\"vertex_count\": 3, \"strat_vertex\": 0}}\n  ]\n}\n",
+    )
+    .unwrap();
+    let out = dir.join("out.png");
+    let s = bin()
+        .args(["render", "-o"])
+        .arg(&out)
+        .arg(&scene)
+        .output()
+        .unwrap();
+    assert_eq!(s.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&s.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("broken.json:6:"), "{err}");
+    assert!(err.contains("strat_vertex"), "{err}");
+    assert!(err.contains("commands[0].draw"), "{err}");
+    assert!(!out.exists());
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "no temp files left"
+    );
+    // A device refusal (9_1: two render targets) also writes nothing.
+    let s = bin()
+        .args(["render", "-o"])
+        .arg(&out)
+        .arg(root().join("assets/scenes/level_mrt_9_1.json"))
+        .output()
+        .unwrap();
+    assert_eq!(s.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&s.stderr).contains("at most 1 render targets"));
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,135 @@
+//! The project's golden suite: every scene in `assets/scenes/` rendered at 1, 2 and 8 threads
+//! (byte-identical) and checked against `assets/golden/<name>.png` with zero tolerance.
+//! Models from `../shared/assets` are rendered only when present.
+//!
+//! Refresh goldens: `TESSERA_BLESS=1 cargo test -p tessera-scene --test golden`.
+
+use std::path::{Path, PathBuf};
+
+use tessera::FeatureLevel;
+use tessera::golden::{Tolerance, check};
+use tessera_scene::{RenderOptions, Scene};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn render_all_threads(scene: &Scene, level: Option<FeatureLevel>) -> image::RgbaImage {
+    let mut first: Option<image::RgbaImage> = None;
+    for threads in [1, 2, 8] {
+        let opts = RenderOptions {
+            feature_level: level,
+            threads: Some(threads),
+            ..Default::default()
+        };
+        let out = scene
+            .render(&opts)
+            .unwrap_or_else(|e| panic!("{}: {e}", scene.source.display()));
+        let img = out.first().expect("an output").clone();
+        match &first {
+            None => first = Some(img),
+            Some(f) => assert!(
+                f.as_raw() == img.as_raw(),
+                "{}: {threads} threads differ from 1 thread",
+                scene.source.display()
+            ),
+        }
+    }
+    first.expect("rendered")
+}
+
+fn scene(name: &str) -> Scene {
+    let p = root().join("assets/scenes").join(format!("{name}.json"));
+    Scene::load(&p).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn golden(name: &str, img: &image::RgbaImage) {
+    if let Err(e) = check(name, img, Tolerance::EXACT) {
+        panic!("{e}");
+    }
+}
+
+const SCENES: &[&str] = &[
+    "triangle",
+    "depth_test",
+    "stencil_mask",
+    "blend_modes",
+    "culling",
+    "texture_trilinear",
+    "texture_anisotropic",
+    "texture_point_nomip",
+    "indexed_cube",
+    "instancing",
+    "viewport_scissor",
+    "lit_sphere",
+];
+
+#[test]
+fn scenes_match_goldens_at_1_2_8_threads() {
+    for name in SCENES {
+        let img = render_all_threads(&scene(name), None);
+        golden(name, &img);
+    }
+}
+
+#[test]
+fn level_9_1_refusals_and_11_0_renders() {
+    for (name, expect) in [
+        (
+            "level_mrt_9_1",
+            "feature level 9_1 allows at most 1 render targets",
+        ),
+        (
+            "level_index32_9_1",
+            "feature level 9_1 allows only R16_UINT index buffers",
+        ),
+    ] {
+        let s = scene(name);
+        let err = s.render(&RenderOptions::default()).unwrap_err();
+        let text = err.to_string();
+        assert!(err.device_error().is_some(), "{text}");
+        assert!(text.contains(expect), "{name}: {text}");
+        let img = render_all_threads(&s, Some(FeatureLevel::L11_0));
+        golden(&format!("{name}_at_11_0"), &img);
+    }
+    // The second target of the MRT scene at 11_0.
+    let out = scene("level_mrt_9_1")
+        .render(&RenderOptions {
+            feature_level: Some(FeatureLevel::L11_0),
+            ..Default::default()
+        })
+        .unwrap();
+    golden("level_mrt_9_1_at_11_0_second", out.get("second").unwrap());
+}
+
+#[test]
+fn level_same_scene_renders_identically_at_9_1_and_11_0() {
+    let s = scene("level_same_9_1");
+    let a = render_all_threads(&s, None);
+    let b = render_all_threads(&s, Some(FeatureLevel::L11_0));
+    assert!(a.as_raw() == b.as_raw(), "9_1 and 11_0 differ");
+    golden("level_same_9_1", &a);
+}
+
+#[test]
+fn models_from_shared_assets() {
+    let assets = root().join("../shared/assets");
+    let models = [
+        ("box_textured", "BoxTextured/BoxTextured.gltf"),
+        ("duck", "Duck/Duck.gltf"),
+        ("bunny", "StanfordBunny/bunny.ply"),
+    ];
+    for (name, rel) in models {
+        let p = assets.join(rel);
+        if !p.exists() {
+            eprintln!(
+                "skipping model golden `{name}`: {} not found (third-party models live in ../shared/assets)",
+                p.display()
+            );
+            continue;
+        }
+        let s = tessera_scene::load(&p).unwrap_or_else(|e| panic!("{e}"));
+        let img = render_all_threads(&s, None);
+        golden(&format!("model_{name}"), &img);
+    }
+}
