@@ -3,14 +3,14 @@
 
 use tessera_caps::RenderTargetBlendDesc;
 use tessera_format::NumericKind;
-use wide::{CmpGt, f32x8, i64x4};
+use wide::{CmpGt, f32x8, i32x8, i64x4};
 
 use crate::env::ShaderEnv;
 use crate::om::blend::{blend, fit_logic_bits, logic_op};
 use crate::om::depth::{BandDepth, DepthStencilOps};
 use crate::om::target::{BandTarget, TargetKind};
 use crate::om::{LANE_X, LANE_Y, LaneMask};
-use crate::setup::{Edge, Plane, TriSetup};
+use crate::setup::{Edge, Plane, SMALL_EXTENT, TriSetup};
 use crate::shader::{
     Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsInput, PsOutput, Reg, ZERO_REG,
 };
@@ -121,7 +121,15 @@ pub fn raster_triangle(
     if y0 >= y1 {
         return;
     }
-    let offsets = tri.edges.map(|e| lane_offsets(&e));
+    if tri.small {
+        raster_small(ctx, band, tri, planes, [x0, y0, x1, y1], stats);
+        return;
+    }
+    let offsets = [
+        lane_offsets(&tri.edges[0]),
+        lane_offsets(&tri.edges[1]),
+        lane_offsets(&tri.edges[2]),
+    ];
     let mut by = y0 & !1;
     while by < y1 {
         let row = |py: i32| {
@@ -156,6 +164,70 @@ pub fn raster_triangle(
                 shade_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
             }
             bx += 4;
+        }
+        by += 2;
+    }
+}
+
+/// Small triangles (vertex extent ≤ [`SMALL_EXTENT`] pixels): every block of the bounds is
+/// tested with 32-bit edge values, which is exact there and avoids per-row divisions.
+fn raster_small(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    rect: [i32; 4],
+    stats: &mut BandStats,
+) {
+    let [x0, y0, x1, y1] = rect;
+    let (bx0, by0) = (x0 & !3, y0 & !1);
+    let lane = |e: &Edge| {
+        let off =
+            |k: usize| (i64::from(LANE_X[k]) * e.step_x + i64::from(LANE_Y[k]) * e.step_y) as i32;
+        i32x8::from([
+            off(0),
+            off(1),
+            off(2),
+            off(3),
+            off(4),
+            off(5),
+            off(6),
+            off(7),
+        ])
+    };
+    let offsets = [
+        lane(&tri.edges[0]),
+        lane(&tri.edges[1]),
+        lane(&tri.edges[2]),
+    ];
+    let step_x = tri.edges.map(|e| (e.step_x * 4) as i32);
+    let mut row = tri
+        .edges
+        .map(|e| e.at(i64::from(bx0), i64::from(by0)) as i32);
+    let step_y = tri.edges.map(|e| (e.step_y * 2) as i32);
+    let minus_one = i32x8::splat(-1);
+    let mut by = by0;
+    while by < y1 {
+        let mut e = row;
+        let mut bx = bx0;
+        while bx < x1 {
+            let m0 = (i32x8::splat(e[0]) + offsets[0]).cmp_gt(minus_one);
+            let m1 = (i32x8::splat(e[1]) + offsets[1]).cmp_gt(minus_one);
+            let m2 = (i32x8::splat(e[2]) + offsets[2]).cmp_gt(minus_one);
+            let mut mask = (m0 & m1 & m2).move_mask() as LaneMask;
+            if mask != 0 {
+                mask &= rect_mask(bx, by, rect);
+                if mask != 0 {
+                    shade_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
+                }
+            }
+            for k in 0..3 {
+                e[k] += step_x[k];
+            }
+            bx += 4;
+        }
+        for k in 0..3 {
+            row[k] += step_y[k];
         }
         by += 2;
     }
@@ -196,8 +268,18 @@ fn shade_block(
     mut mask: LaneMask,
     stats: &mut BandStats,
 ) {
-    let px = f32x8::from(LANE_X.map(|l| (bx + l) as f32 + 0.5));
-    let py = f32x8::from(LANE_Y.map(|l| (by + l) as f32 + 0.5));
+    let (fx, fy) = (bx as f32 + 0.5, by as f32 + 0.5);
+    let px = f32x8::from([
+        fx,
+        fx + 1.0,
+        fx,
+        fx + 1.0,
+        fx + 2.0,
+        fx + 3.0,
+        fx + 2.0,
+        fx + 3.0,
+    ]);
+    let py = f32x8::from([fy, fy, fy + 1.0, fy + 1.0, fy, fy, fy + 1.0, fy + 1.0]);
     let dx = px - f32x8::splat(tri.origin[0]);
     let dy = py - f32x8::splat(tri.origin[1]);
     let z = eval(&tri.z, dx, dy);

@@ -62,7 +62,13 @@ pub struct TriSetup {
     pub front: bool,
     /// `SV_PrimitiveID`.
     pub primitive_id: u32,
+    /// Every vertex lies within [`SMALL_EXTENT`] pixels of the others, so edge values inside
+    /// the vertices' bounding box (plus a block) fit in i32.
+    pub small: bool,
 }
+
+/// Largest vertex extent, in pixels, of a triangle rasterized with 32-bit edge values.
+pub const SMALL_EXTENT: i64 = 64;
 
 /// Per-draw constants of setup.
 #[derive(Clone, Copy, Debug)]
@@ -95,7 +101,10 @@ pub fn snap(v: f32) -> Option<i64> {
         return None;
     }
     let s = (v * SUBPIXEL_ONE).clamp(-SNAP_LIMIT, SNAP_LIMIT);
-    Some(s.round_ties_even() as i64)
+    // Round to nearest even without a libm call: adding and removing 1.5·2^52 in f64 rounds
+    // any |s| < 2^51 to an integer with the default (ties-to-even) rounding, exactly.
+    const MAGIC: f64 = 6_755_399_441_055_744.0;
+    Some(((f64::from(s) + MAGIC) - MAGIC) as i64)
 }
 
 fn to_screen(v: &[f32], vp: &Viewport) -> Option<ScreenVertex> {
@@ -188,7 +197,17 @@ pub fn setup_triangle(
             });
         }
     }
+    let extent = [0usize, 1, 2]
+        .iter()
+        .map(|&i| {
+            (s[i].fx - s[(i + 1) % 3].fx)
+                .abs()
+                .max((s[i].fy - s[(i + 1) % 3].fy).abs())
+        })
+        .max()
+        .unwrap_or(i64::MAX);
     Some(TriSetup {
+        small: extent <= SMALL_EXTENT << SUBPIXEL_BITS,
         edges,
         bounds,
         origin: [x0, y0],

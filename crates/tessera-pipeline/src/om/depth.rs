@@ -235,27 +235,20 @@ impl BandDepth<'_> {
         if !desc.depth_enable {
             return Some(mask);
         }
-        let at = [
-            row0,
-            row0 + 4,
-            row1,
-            row1 + 4,
-            row0 + 8,
-            row0 + 12,
-            row1 + 8,
-            row1 + 12,
-        ];
-        let read = |a: usize| {
-            let b = &self.data[a..a + 4];
-            f32::from_le_bytes([b[0], b[1], b[2], b[3]])
+        let floats = |b: &[u8]| {
+            let f = |i: usize| f32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+            [f(0), f(4), f(8), f(12)]
         };
-        let stored = f32x8::from(at.map(read));
-        let incoming = f32x8::from(*z);
-        let pass = compare(desc.depth_func, incoming, stored) & mask;
+        let r0 = floats(&self.data[row0..row0 + 16]);
+        let r1 = floats(&self.data[row1..row1 + 16]);
+        let stored = f32x8::from([r0[0], r0[1], r1[0], r1[1], r0[2], r0[3], r1[2], r1[3]]);
+        let pass = compare(desc.depth_func, f32x8::from(*z), stored) & mask;
         if ops.depth_write && pass != 0 {
-            for (k, &a) in at.iter().enumerate() {
+            // Lane k of the block lives at row LANE_Y[k], column LANE_X[k].
+            for k in 0..8 {
                 if pass & (1 << k) != 0 {
-                    self.data[a..a + 4].copy_from_slice(&z[k].to_le_bytes());
+                    let at = if LANE_Y[k] == 0 { row0 } else { row1 } + 4 * LANE_X[k] as usize;
+                    self.data[at..at + 4].copy_from_slice(&z[k].to_le_bytes());
                 }
             }
         }
