@@ -83,3 +83,18 @@ fn missing_file_is_io_error() {
     assert!(tessera_scene::load("does/not/exist.ply").is_err());
     assert!(tessera_scene::load("does/not/exist.gltf").is_err());
 }
+
+#[test]
+fn documented_full_example_renders() {
+    let doc = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/scene-format.md");
+    let text = std::fs::read_to_string(doc).unwrap();
+    let example = text
+        .split("## A full example")
+        .nth(1)
+        .and_then(|s| s.split("```json").nth(1))
+        .and_then(|s| s.split("```").next())
+        .unwrap();
+    let s = Scene::from_str_at(example, "docs/scene-format.md").unwrap();
+    let out = s.render(&RenderOptions::default()).unwrap();
+    assert_eq!(out.first().unwrap().dimensions(), (128, 128));
+}
