@@ -10,7 +10,7 @@ use crate::om::blend::{blend, fit_logic_bits, logic_op};
 use crate::om::depth::{BandDepth, DepthStencilOps};
 use crate::om::target::{BandTarget, TargetKind};
 use crate::om::{LANE_X, LANE_Y, LaneMask};
-use crate::setup::{Edge, Plane, SMALL_EXTENT, TriSetup};
+use crate::setup::{Edge, Plane, TriSetup};
 use crate::shader::{
     Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsInput, PsOutput, Reg, ZERO_REG,
 };
@@ -169,7 +169,7 @@ pub fn raster_triangle(
     }
 }
 
-/// Small triangles (vertex extent ≤ [`SMALL_EXTENT`] pixels): every block of the bounds is
+/// Small triangles (vertex extent ≤ [`SMALL_EXTENT`](crate::setup::SMALL_EXTENT) pixels): every block of the bounds is
 /// tested with 32-bit edge values, which is exact there and avoids per-row divisions.
 fn raster_small(
     ctx: &RasterContext<'_>,
