@@ -5,6 +5,8 @@
 //! buffers, [`tessera_sampler::TextureView`]s) so it knows nothing of resources or devices; the
 //! `tessera` facade locks resources and hands them in. Entry point: [`draw`].
 
+pub mod bands;
+pub mod batch;
 pub mod builtin;
 pub mod clip;
 pub mod draw;

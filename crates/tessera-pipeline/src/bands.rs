@@ -1,0 +1,179 @@
+//! Clip/setup in parallel chunks with binning into row bands, and the parallel rasterization
+//! of those bands.
+
+use rayon::prelude::*;
+use tessera_caps::Viewport;
+
+use crate::clip::ClipPlanes;
+use crate::error::PipelineError;
+use crate::ia::Triangle;
+use crate::om::depth::{BandDepth, DepthKind};
+use crate::om::target::{BandTarget, TargetKind};
+use crate::raster::{Band, BandStats, RasterContext, raster_triangle};
+use crate::setup::{Plane, SetupParams, TriSetup, setup_triangle};
+use crate::shader::MAX_RENDER_TARGETS;
+use crate::state::Targets;
+use crate::vertex::ShadedVertices;
+
+/// Rows per band: the unit of parallel rasterization.
+pub const BAND_HEIGHT: u32 = 16;
+/// Triangles per setup task.
+const TRIANGLES_PER_TASK: usize = 1024;
+/// Guard band half-extent in pixels beyond the viewport centre.
+const GUARD_PIXELS: f32 = 16384.0;
+
+/// Set-up triangles of one task, binned by band.
+pub(crate) struct SetupChunk {
+    tris: Vec<TriSetup>,
+    planes: Vec<Plane>,
+    /// Per band: indices into `tris`, in submission order.
+    bins: Vec<Vec<u32>>,
+}
+
+impl SetupChunk {
+    /// Triangles that survived clipping and culling.
+    pub(crate) fn len(&self) -> usize {
+        self.tris.len()
+    }
+}
+
+pub(crate) fn setup_chunks(
+    triangles: &[Triangle],
+    shaded: &ShadedVertices,
+    params: &SetupParams<'_>,
+    vp: &Viewport,
+    bands: usize,
+    first_primitive: u32,
+) -> Vec<SetupChunk> {
+    let planes = ClipPlanes {
+        depth_clip: params.rasterizer.depth_clip_enable,
+        guard_x: (GUARD_PIXELS / (vp.width * 0.5).max(1.0)).max(1.0),
+        guard_y: (GUARD_PIXELS / (vp.height * 0.5).max(1.0)).max(1.0),
+    };
+    let len = shaded.stride;
+    triangles
+        .par_chunks(TRIANGLES_PER_TASK)
+        .enumerate()
+        .map(|(chunk_index, tris)| {
+            let mut chunk = SetupChunk {
+                tris: Vec::new(),
+                planes: Vec::new(),
+                bins: vec![Vec::new(); bands],
+            };
+            for (i, t) in tris.iter().enumerate() {
+                let id =
+                    first_primitive.wrapping_add((chunk_index * TRIANGLES_PER_TASK + i) as u32);
+                let v = t.map(|k| shaded.vertex(k as usize));
+                let codes = v.map(|v| planes.outcode(v));
+                let before = chunk.tris.len();
+                if codes[0] & codes[1] & codes[2] != 0 {
+                    continue;
+                }
+                if codes[0] | codes[1] | codes[2] == 0 {
+                    if let Some(s) = setup_triangle(v, v[0], params, id, &mut chunk.planes) {
+                        chunk.tris.push(s);
+                    }
+                } else {
+                    let poly = planes.clip_triangle(v, len, codes);
+                    for k in 1..poly.len().saturating_sub(1) {
+                        let fan = [&poly[0][..len], &poly[k][..len], &poly[k + 1][..len]];
+                        if let Some(s) = setup_triangle(fan, v[0], params, id, &mut chunk.planes) {
+                            chunk.tris.push(s);
+                        }
+                    }
+                }
+                for (index, tri) in chunk.tris.iter().enumerate().skip(before) {
+                    let first = (tri.bounds[1] as u32 / BAND_HEIGHT) as usize;
+                    let last = ((tri.bounds[3] as u32 - 1) / BAND_HEIGHT) as usize;
+                    for bin in &mut chunk.bins[first..=last.min(bands - 1)] {
+                        bin.push(index as u32);
+                    }
+                }
+            }
+            chunk
+        })
+        .collect()
+}
+
+/// Splits every target into bands of [`BAND_HEIGHT`] rows, each owning its rows of every target.
+pub(crate) fn make_bands<'t>(
+    targets: &'t mut Targets<'_>,
+    height: u32,
+    depth_kind: Option<DepthKind>,
+) -> Result<Vec<Band<'t>>, PipelineError> {
+    let bands = height.div_ceil(BAND_HEIGHT) as usize;
+    let mut work: Vec<Band<'t>> = (0..bands)
+        .map(|b| Band {
+            y0: b as u32 * BAND_HEIGHT,
+            y1: (b as u32 + 1) * BAND_HEIGHT,
+            colors: Vec::new(),
+            depth: None,
+            scratch: Box::default(),
+        })
+        .collect();
+    for target in targets.colors.iter_mut().take(MAX_RENDER_TARGETS) {
+        match target {
+            Some(s) => {
+                let kind = TargetKind::of(s.format)?;
+                let texel_size = s.format.info().bytes_per_block as usize;
+                let (format, pitch, width) = (s.format, s.row_pitch, s.width);
+                let rows = s.data.chunks_mut(pitch * BAND_HEIGHT as usize);
+                for (band, data) in work.iter_mut().zip(rows) {
+                    band.colors.push(Some(BandTarget {
+                        data,
+                        row_pitch: pitch,
+                        y0: band.y0,
+                        format,
+                        kind,
+                        texel_size,
+                        width,
+                    }));
+                }
+            }
+            None => work.iter_mut().for_each(|b| b.colors.push(None)),
+        }
+    }
+    if let (Some(s), Some(kind)) = (targets.depth_stencil.as_mut(), depth_kind) {
+        let (pitch, width) = (s.row_pitch, s.width);
+        for (band, data) in work
+            .iter_mut()
+            .zip(s.data.chunks_mut(pitch * BAND_HEIGHT as usize))
+        {
+            band.depth = Some(BandDepth {
+                data,
+                row_pitch: pitch,
+                y0: band.y0,
+                kind,
+                width,
+            });
+        }
+    }
+    Ok(work)
+}
+
+/// Rasterizes the chunks' triangles into every band in parallel; within a band, chunks and
+/// triangles are visited in submission order.
+pub(crate) fn raster_chunks(
+    ctx: &RasterContext<'_>,
+    bands: &mut [Band<'_>],
+    chunks: &[SetupChunk],
+) -> BandStats {
+    bands
+        .par_iter_mut()
+        .enumerate()
+        .map(|(b, band)| {
+            let mut stats = BandStats::default();
+            for chunk in chunks {
+                for &t in &chunk.bins[b] {
+                    let tri = &chunk.tris[t as usize];
+                    let planes = &chunk.planes[tri.attr_offset as usize..];
+                    raster_triangle(ctx, band, tri, planes, &mut stats);
+                }
+            }
+            stats
+        })
+        .reduce(BandStats::default, |a, b| BandStats {
+            ps_lanes: a.ps_lanes + b.ps_lanes,
+            passed: a.passed + b.passed,
+        })
+}

@@ -1,0 +1,229 @@
+//! Batches: a draw's primitives are processed in runs of [`BATCH_TRIANGLES`] so that memory
+//! stays bounded by the batch, not the draw (the tris benchmark has a million triangles), and
+//! the batch's vertices, setups and bins stay in cache. Each batch reads its indices, shades
+//! each distinct vertex once (the post-transform cache) and assembles its triangles.
+
+use std::ops::Range;
+
+use tessera_caps::PrimitiveTopology;
+
+use crate::error::PipelineError;
+use crate::ia::{STRIP_CUT, Triangle, assemble_triangles, has_strip_cut, strip_cut_value};
+use crate::state::{DrawArgs, DrawState, IndexBufferBinding};
+use crate::vertex::{ShadedVertices, VertexKey, shade_vertices};
+
+/// Triangles per batch in list topologies (strips are one batch).
+pub const BATCH_TRIANGLES: u32 = 32 * 1024;
+
+/// Where a draw's vertices come from.
+#[derive(Clone, Copy)]
+pub enum VertexSource<'a> {
+    /// `Draw*`: vertex `start + i`.
+    Sequential {
+        /// First vertex.
+        start: u32,
+    },
+    /// `DrawIndexed*`: index values from the buffer plus `base_vertex`.
+    Indexed {
+        /// The index buffer.
+        ib: IndexBufferBinding<'a>,
+        /// First index.
+        start: u32,
+        /// Added to each index value.
+        base_vertex: i32,
+        /// The strip-cut value, in strip topologies.
+        cut: Option<u32>,
+    },
+}
+
+impl<'a> VertexSource<'a> {
+    /// The source and the stream length (vertices or indices per instance) of a draw.
+    pub fn of(state: &DrawState<'a>, args: DrawArgs) -> Result<(Self, u32), PipelineError> {
+        Ok(match args {
+            DrawArgs::Vertices {
+                vertex_count,
+                start_vertex,
+                ..
+            } => (
+                Self::Sequential {
+                    start: start_vertex,
+                },
+                vertex_count,
+            ),
+            DrawArgs::Indexed {
+                index_count,
+                start_index,
+                base_vertex,
+                ..
+            } => {
+                let ib = state.index_buffer.ok_or(PipelineError::NoIndexBuffer)?;
+                let cut = has_strip_cut(state.topology).then(|| strip_cut_value(ib.format));
+                (
+                    Self::Indexed {
+                        ib,
+                        start: start_index,
+                        base_vertex,
+                        cut,
+                    },
+                    index_count,
+                )
+            }
+        })
+    }
+
+    /// The index value at stream position `i` (an index read past the buffer's end is 0).
+    #[inline]
+    fn index(&self, i: u32) -> u32 {
+        match self {
+            Self::Sequential { start } => start.wrapping_add(i),
+            Self::Indexed { ib, start, .. } => {
+                let wide = ib.format != tessera_format::Format::R16Uint;
+                let size = if wide { 4 } else { 2 };
+                let at = ib.offset as usize + (*start as usize + i as usize) * size;
+                match ib.data.get(at..at + size) {
+                    Some(b) if wide => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+                    Some(b) => u32::from(u16::from_le_bytes([b[0], b[1]])),
+                    None => 0,
+                }
+            }
+        }
+    }
+}
+
+/// The stream ranges of a draw's batches: whole primitives in lists, the whole stream in strips.
+pub fn batch_ranges(topology: PrimitiveTopology, count: u32) -> Vec<Range<u32>> {
+    let per_primitive = match topology {
+        PrimitiveTopology::TriangleList => 3,
+        PrimitiveTopology::TriangleListAdj => 6,
+        _ => return vec![0..count],
+    };
+    let step = BATCH_TRIANGLES * per_primitive;
+    (0..count.div_ceil(step).max(1))
+        .map(|b| b * step..((b + 1) * step).min(count))
+        .collect()
+}
+
+/// Maps index values to batch-local vertex slots: a stamped table when the index range is
+/// dense, else a sort of the batch's indices.
+#[derive(Default)]
+pub struct SlotTable {
+    stamp: Vec<u32>,
+    slot: Vec<u32>,
+    generation: u32,
+}
+
+/// One batch ready for clipping and setup.
+pub struct Batch {
+    /// Shaded distinct vertices.
+    pub shaded: ShadedVertices,
+    /// Triangles as indices into `shaded`.
+    pub triangles: Vec<Triangle>,
+}
+
+/// Reads, deduplicates, shades and assembles the stream positions `range` of `instance`.
+pub fn build_batch(
+    state: &DrawState<'_>,
+    source: &VertexSource<'_>,
+    range: Range<u32>,
+    instance: u32,
+    start_instance: u32,
+    table: &mut SlotTable,
+) -> Batch {
+    let (distinct, stream) = dedupe(source, range, table);
+    let keys: Vec<VertexKey> = distinct
+        .iter()
+        .map(|&i| {
+            let (vertex_index, vertex_id) = match source {
+                VertexSource::Sequential { .. } => (u64::from(i), i),
+                VertexSource::Indexed { base_vertex, .. } => {
+                    let v = i64::from(i) + i64::from(*base_vertex);
+                    // A negative vertex index reads out of range (defaults), as D3D defines.
+                    (u64::try_from(v).unwrap_or(u64::MAX / 2), v as u32)
+                }
+            };
+            VertexKey {
+                vertex_index,
+                instance,
+                vertex_id,
+            }
+        })
+        .collect();
+    let shaded = shade_vertices(
+        state.vertex_shader,
+        state.vs_env,
+        state.input_layout,
+        state.vertex_buffers,
+        start_instance,
+        &keys,
+    );
+    let mut triangles = Vec::with_capacity(stream.len() / 3);
+    assemble_triangles(state.topology, &stream, &mut triangles);
+    Batch { shaded, triangles }
+}
+
+/// Distinct index values of the range (in order of first use) and the range as positions in
+/// that list, cuts as [`STRIP_CUT`].
+fn dedupe(
+    source: &VertexSource<'_>,
+    range: Range<u32>,
+    table: &mut SlotTable,
+) -> (Vec<u32>, Vec<u32>) {
+    let cut = match source {
+        VertexSource::Indexed { cut, .. } => *cut,
+        VertexSource::Sequential { .. } => {
+            // Every vertex of a non-indexed draw is distinct.
+            let distinct: Vec<u32> = range.clone().map(|i| source.index(i)).collect();
+            return (distinct, (0..range.len() as u32).collect());
+        }
+    };
+    let values: Vec<u32> = range.map(|i| source.index(i)).collect();
+    let max = values
+        .iter()
+        .copied()
+        .filter(|&i| Some(i) != cut)
+        .max()
+        .unwrap_or(0) as usize;
+    let mut distinct = Vec::new();
+    if max < (1 << 20).max(4 * values.len()) {
+        if table.stamp.len() <= max {
+            table.stamp.resize(max + 1, 0);
+            table.slot.resize(max + 1, 0);
+        }
+        table.generation = table.generation.wrapping_add(1);
+        if table.generation == 0 {
+            table.stamp.iter_mut().for_each(|s| *s = 0);
+            table.generation = 1;
+        }
+        let generation = table.generation;
+        let stream = values
+            .iter()
+            .map(|&i| {
+                if Some(i) == cut {
+                    return STRIP_CUT;
+                }
+                let k = i as usize;
+                if table.stamp[k] != generation {
+                    table.stamp[k] = generation;
+                    table.slot[k] = distinct.len() as u32;
+                    distinct.push(i);
+                }
+                table.slot[k]
+            })
+            .collect();
+        return (distinct, stream);
+    }
+    distinct = values.iter().copied().filter(|&i| Some(i) != cut).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let stream = values
+        .iter()
+        .map(|&i| {
+            if Some(i) == cut {
+                STRIP_CUT
+            } else {
+                distinct.binary_search(&i).map_or(0, |p| p as u32)
+            }
+        })
+        .collect();
+    (distinct, stream)
+}
