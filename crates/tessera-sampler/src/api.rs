@@ -59,7 +59,21 @@ fn lane(c: &[[f32; 8]; 4], l: usize) -> [f32; 4] {
     [c[0][l], c[1][l], c[2][l], c[3][l]]
 }
 
-/// Runs the per-lane core over 8 lanes with one fetcher chosen for the view's format.
+/// Which implementation an 8-lane sample runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Path {
+    /// The SIMD fast path where it applies ([`crate::fast`]), else the per-lane core.
+    Auto,
+    /// Always the per-lane core (the reference the fast path is tested against).
+    PerLane,
+}
+
+/// Runs the per-lane core over 8 lanes with one fetcher chosen for the view's format (or the
+/// bit-identical SIMD fast path for covered calls, see [`crate::fast`]).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "internal driver shared by every sample operation"
+)]
 fn drive(
     view: Option<&TextureView<'_>>,
     s: &Sampler,
@@ -68,14 +82,20 @@ fn drive(
     offset: [i32; 3],
     cmp_ref: Option<f32x8>,
     clamp: Option<f32x8>,
+    path: Path,
 ) -> [f32x8; 4] {
     let Some(v) = view else { return ZERO4 };
     if v.format.is_integer() {
         return ZERO4;
     }
+    let cl = clamp.map(|r| r.to_array());
+    if path == Path::Auto && cmp_ref.is_none() {
+        if let Some(out) = crate::fast::sample(v, s, coords, &req, offset, cl.as_ref()) {
+            return out;
+        }
+    }
     let c = lanes(coords);
     let r = cmp_ref.map(|r| r.to_array());
-    let cl = clamp.map(|r| r.to_array());
     let red = if cmp_ref.is_some() {
         Red::Avg
     } else {
@@ -119,12 +139,12 @@ fn grad_req(dx: &[[f32; 8]; 3], dy: &[[f32; 8]; 3], l: usize, bias: f32) -> LodR
     }
 }
 
-/// `Sample`: implicit LOD from the quad's coarse derivatives of `coords`.
-pub fn sample(
+fn sample_path(
     view: Option<&TextureView<'_>>,
     s: &Sampler,
     coords: [f32x8; 4],
     offset: [i32; 3],
+    path: Path,
 ) -> [f32x8; 4] {
     let (dx, dy) = implicit(coords);
     drive(
@@ -135,16 +155,17 @@ pub fn sample(
         offset,
         None,
         None,
+        path,
     )
 }
 
-/// `Sample` with the per-sample LOD clamp of tiled resources (`_cl`, view mip space).
-pub fn sample_clamped(
+fn sample_clamped_path(
     view: Option<&TextureView<'_>>,
     s: &Sampler,
     coords: [f32x8; 4],
     clamp: f32x8,
     offset: [i32; 3],
+    path: Path,
 ) -> [f32x8; 4] {
     let (dx, dy) = implicit(coords);
     drive(
@@ -155,16 +176,17 @@ pub fn sample_clamped(
         offset,
         None,
         Some(clamp),
+        path,
     )
 }
 
-/// `SampleBias`: implicit LOD plus a per-lane shader bias.
-pub fn sample_bias(
+fn sample_bias_path(
     view: Option<&TextureView<'_>>,
     s: &Sampler,
     coords: [f32x8; 4],
     bias: f32x8,
     offset: [i32; 3],
+    path: Path,
 ) -> [f32x8; 4] {
     let (dx, dy) = implicit(coords);
     let b = bias.to_array();
@@ -176,16 +198,17 @@ pub fn sample_bias(
         offset,
         None,
         None,
+        path,
     )
 }
 
-/// `SampleLevel`: explicit LOD per lane (no anisotropy; MipLODBias and clamps apply).
-pub fn sample_level(
+fn sample_level_path(
     view: Option<&TextureView<'_>>,
     s: &Sampler,
     coords: [f32x8; 4],
     lod: f32x8,
     offset: [i32; 3],
+    path: Path,
 ) -> [f32x8; 4] {
     let lv = lod.to_array();
     drive(
@@ -196,17 +219,18 @@ pub fn sample_level(
         offset,
         None,
         None,
+        path,
     )
 }
 
-/// `SampleGrad`: explicit derivatives (normalised units; cube: of the direction).
-pub fn sample_grad(
+fn sample_grad_path(
     view: Option<&TextureView<'_>>,
     s: &Sampler,
     coords: [f32x8; 4],
     ddx: [f32x8; 3],
     ddy: [f32x8; 3],
     offset: [i32; 3],
+    path: Path,
 ) -> [f32x8; 4] {
     let dx = ddx.map(|v| v.to_array());
     let dy = ddy.map(|v| v.to_array());
@@ -218,7 +242,126 @@ pub fn sample_grad(
         offset,
         None,
         None,
+        path,
     )
+}
+
+/// `Sample`: implicit LOD from the quad's coarse derivatives of `coords`.
+pub fn sample(
+    view: Option<&TextureView<'_>>,
+    s: &Sampler,
+    coords: [f32x8; 4],
+    offset: [i32; 3],
+) -> [f32x8; 4] {
+    sample_path(view, s, coords, offset, Path::Auto)
+}
+
+/// `Sample` with the per-sample LOD clamp of tiled resources (`_cl`, view mip space).
+pub fn sample_clamped(
+    view: Option<&TextureView<'_>>,
+    s: &Sampler,
+    coords: [f32x8; 4],
+    clamp: f32x8,
+    offset: [i32; 3],
+) -> [f32x8; 4] {
+    sample_clamped_path(view, s, coords, clamp, offset, Path::Auto)
+}
+
+/// `SampleBias`: implicit LOD plus a per-lane shader bias.
+pub fn sample_bias(
+    view: Option<&TextureView<'_>>,
+    s: &Sampler,
+    coords: [f32x8; 4],
+    bias: f32x8,
+    offset: [i32; 3],
+) -> [f32x8; 4] {
+    sample_bias_path(view, s, coords, bias, offset, Path::Auto)
+}
+
+/// `SampleLevel`: explicit LOD per lane (no anisotropy; MipLODBias and clamps apply).
+pub fn sample_level(
+    view: Option<&TextureView<'_>>,
+    s: &Sampler,
+    coords: [f32x8; 4],
+    lod: f32x8,
+    offset: [i32; 3],
+) -> [f32x8; 4] {
+    sample_level_path(view, s, coords, lod, offset, Path::Auto)
+}
+
+/// `SampleGrad`: explicit derivatives (normalised units; cube: of the direction).
+pub fn sample_grad(
+    view: Option<&TextureView<'_>>,
+    s: &Sampler,
+    coords: [f32x8; 4],
+    ddx: [f32x8; 3],
+    ddy: [f32x8; 3],
+    offset: [i32; 3],
+) -> [f32x8; 4] {
+    sample_grad_path(view, s, coords, ddx, ddy, offset, Path::Auto)
+}
+
+/// The `sample*` operations always run through the per-lane core, never the SIMD fast path:
+/// the reference the fast path is tested and benchmarked against (results are bit-identical).
+pub mod per_lane {
+    use super::Path;
+    use crate::view::{Sampler, TextureView};
+    use wide::f32x8;
+
+    /// [`sample`](crate::sample) through the per-lane core.
+    pub fn sample(
+        view: Option<&TextureView<'_>>,
+        s: &Sampler,
+        coords: [f32x8; 4],
+        offset: [i32; 3],
+    ) -> [f32x8; 4] {
+        super::sample_path(view, s, coords, offset, Path::PerLane)
+    }
+
+    /// [`sample_clamped`](crate::sample_clamped) through the per-lane core.
+    pub fn sample_clamped(
+        view: Option<&TextureView<'_>>,
+        s: &Sampler,
+        coords: [f32x8; 4],
+        clamp: f32x8,
+        offset: [i32; 3],
+    ) -> [f32x8; 4] {
+        super::sample_clamped_path(view, s, coords, clamp, offset, Path::PerLane)
+    }
+
+    /// [`sample_bias`](crate::sample_bias) through the per-lane core.
+    pub fn sample_bias(
+        view: Option<&TextureView<'_>>,
+        s: &Sampler,
+        coords: [f32x8; 4],
+        bias: f32x8,
+        offset: [i32; 3],
+    ) -> [f32x8; 4] {
+        super::sample_bias_path(view, s, coords, bias, offset, Path::PerLane)
+    }
+
+    /// [`sample_level`](crate::sample_level) through the per-lane core.
+    pub fn sample_level(
+        view: Option<&TextureView<'_>>,
+        s: &Sampler,
+        coords: [f32x8; 4],
+        lod: f32x8,
+        offset: [i32; 3],
+    ) -> [f32x8; 4] {
+        super::sample_level_path(view, s, coords, lod, offset, Path::PerLane)
+    }
+
+    /// [`sample_grad`](crate::sample_grad) through the per-lane core.
+    pub fn sample_grad(
+        view: Option<&TextureView<'_>>,
+        s: &Sampler,
+        coords: [f32x8; 4],
+        ddx: [f32x8; 3],
+        ddy: [f32x8; 3],
+        offset: [i32; 3],
+    ) -> [f32x8; 4] {
+        super::sample_grad_path(view, s, coords, ddx, ddy, offset, Path::PerLane)
+    }
 }
 
 /// `SampleCmp`: implicit LOD; each tap is `(ref FUNC texel.r) ? 1 : 0` with `ref` quantised to
@@ -239,6 +382,7 @@ pub fn sample_cmp(
         offset,
         Some(reference),
         None,
+        Path::PerLane,
     )[0]
 }
 
@@ -258,6 +402,7 @@ pub fn sample_cmp_level_zero(
         offset,
         Some(reference),
         None,
+        Path::PerLane,
     )[0]
 }
 

@@ -157,6 +157,16 @@ pub(crate) struct LodInfo {
     pub empty: bool,
 }
 
+/// Mip selection of one lane: bilinear (else point) texel filter, levels `m0`, `m1` and the
+/// 8-bit weight `wm` of `m1` (0 when only `m0` is read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MipSel {
+    pub linear: bool,
+    pub m0: u32,
+    pub m1: u32,
+    pub wm: u32,
+}
+
 /// Reference value quantised like depth written to a buffer of `format` (§4.5): depth-family
 /// formats clamp to [0, 1] (NaN → 0) and UNORM depth rounds to its code; other float-readable
 /// formats go through the format's own encode/decode.
@@ -269,14 +279,11 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
         }
     }
 
-    /// Filtered sample of one lane.
-    pub fn sample(&mut self, c: [f32; 4], req: LodReq, off: [i32; 3], clamp: f32) -> [f32; 4] {
-        let g = geom(self.view.dimension);
-        let li = self.lod(g, c, req, clamp);
-        if li.empty {
-            return self.oob();
-        }
-        let lod_fx = lod::to_fixed(li.clamped);
+    /// Min/mag choice and mip levels of a clamped LOD (§4.3): magnification iff the 8.8 LOD is
+    /// ≤ 0; MIP_POINT or MIP_LINEAR levels and the 8-bit weight of the second.
+    #[inline]
+    pub fn mip_select(&self, clamped: f32) -> MipSel {
+        let lod_fx = lod::to_fixed(clamped);
         let f = self.s.desc.filter;
         let linear = if lod_fx <= 0 { f.mag } else { f.min } == FilterKind::Linear;
         let mips = self.view.mip_count;
@@ -287,6 +294,17 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
             }
             FilterKind::Linear => lod::mip_linear(lod_fx, mips),
         };
+        MipSel { linear, m0, m1, wm }
+    }
+
+    /// Filtered sample of one lane.
+    pub fn sample(&mut self, c: [f32; 4], req: LodReq, off: [i32; 3], clamp: f32) -> [f32; 4] {
+        let g = geom(self.view.dimension);
+        let li = self.lod(g, c, req, clamp);
+        if li.empty {
+            return self.oob();
+        }
+        let MipSel { linear, m0, m1, wm } = self.mip_select(li.clamped);
         let wm = weight(wm);
         let base = self.base_slice(g, c);
         let probes = li.aniso.map_or(1, |a| a.probes);

@@ -19,13 +19,14 @@ pub mod address;
 mod api;
 mod core;
 pub mod cube;
+mod fast;
 mod fetch;
 pub mod lod;
 pub mod quad;
 mod view;
 
 pub use api::{
-    LodMode, calculate_lod, gather, gather_cmp, load, load_float, sample, sample_bias,
+    LodMode, calculate_lod, gather, gather_cmp, load, load_float, per_lane, sample, sample_bias,
     sample_clamped, sample_cmp, sample_cmp_level_zero, sample_grad, sample_level, sample_one,
 };
 pub use quad::{LANES, Reg, ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
