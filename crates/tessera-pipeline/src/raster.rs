@@ -3,7 +3,7 @@
 
 use tessera_caps::RenderTargetBlendDesc;
 use tessera_format::NumericKind;
-use wide::{CmpGt, f32x8, i32x8, i64x4};
+use wide::{CmpEq, CmpGt, f32x8, i32x8, i64x4};
 
 use crate::env::ShaderEnv;
 use crate::om::blend::{blend, fit_logic_bits, logic_op};
@@ -150,16 +150,26 @@ pub fn raster_triangle(
                 continue;
             }
         };
+        // Blocks wholly inside both rows' spans are fully covered: no lane tests needed.
+        let (inner_lo, inner_hi) = if a0 <= a1 && b0 <= b1 {
+            (a0.max(b0), a1.min(b1))
+        } else {
+            (1, 0)
+        };
         let mut bx = (lo as i32) & !3;
         while i64::from(bx) <= hi {
-            let mut mask: LaneMask = 0xff;
-            for (e, (olo, ohi)) in tri.edges.iter().zip(&offsets) {
-                let base = i64x4::splat(e.at(i64::from(bx), i64::from(by)));
-                let lo_m = (base + *olo).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
-                let hi_m = (base + *ohi).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
-                mask &= lo_m | (hi_m << 4);
-            }
-            mask &= rect_mask(bx, by, [x0, y0, x1, y1]);
+            let mask = if i64::from(bx) >= inner_lo && i64::from(bx) + 3 <= inner_hi {
+                0xff
+            } else {
+                let mut mask: LaneMask = 0xff;
+                for (e, (olo, ohi)) in tri.edges.iter().zip(&offsets) {
+                    let base = i64x4::splat(e.at(i64::from(bx), i64::from(by)));
+                    let lo_m = (base + *olo).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
+                    let hi_m = (base + *ohi).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
+                    mask &= lo_m | (hi_m << 4);
+                }
+                mask & rect_mask(bx, by, [x0, y0, x1, y1])
+            };
             if mask != 0 {
                 shade_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
             }
@@ -253,11 +263,19 @@ fn eval(p: &Plane, dx: f32x8, dy: f32x8) -> f32x8 {
 
 /// Clamps depth to the viewport range with float min/max rules (NaN → the range minimum).
 #[inline]
-fn clamp_depth(z: f32x8, range: (f32, f32)) -> [f32; 8] {
-    z.to_array().map(|v| v.max(range.0).min(range.1))
+fn clamp_depth(z: f32x8, range: (f32, f32)) -> f32x8 {
+    let (lo, hi) = (f32x8::splat(range.0), f32x8::splat(range.1));
+    let z = z.cmp_eq(z).blend(z, lo);
+    z.max(lo).min(hi)
 }
 
+/// Pixel-centre offsets of the lanes of a block (x: 0.5, 1.5, 0.5, 1.5, 2.5, …).
+const LANE_CX: [f32; 8] = [0.5, 1.5, 0.5, 1.5, 2.5, 3.5, 2.5, 3.5];
+/// Pixel-centre offsets of the lanes of a block in y.
+const LANE_CY: [f32; 8] = [0.5, 0.5, 1.5, 1.5, 0.5, 0.5, 1.5, 1.5];
+
 #[allow(clippy::too_many_arguments)]
+#[inline]
 fn shade_block(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
@@ -268,18 +286,9 @@ fn shade_block(
     mut mask: LaneMask,
     stats: &mut BandStats,
 ) {
-    let (fx, fy) = (bx as f32 + 0.5, by as f32 + 0.5);
-    let px = f32x8::from([
-        fx,
-        fx + 1.0,
-        fx,
-        fx + 1.0,
-        fx + 2.0,
-        fx + 3.0,
-        fx + 2.0,
-        fx + 3.0,
-    ]);
-    let py = f32x8::from([fy, fy, fy + 1.0, fy + 1.0, fy, fy, fy + 1.0, fy + 1.0]);
+    // bx + (k + 0.5) is exact for every coordinate a target can have.
+    let px = f32x8::splat(bx as f32) + f32x8::from(LANE_CX);
+    let py = f32x8::splat(by as f32) + f32x8::from(LANE_CY);
     let dx = px - f32x8::splat(tri.origin[0]);
     let dy = py - f32x8::splat(tri.origin[1]);
     let z = eval(&tri.z, dx, dy);
@@ -289,7 +298,7 @@ fn shade_block(
                 bx,
                 by,
                 mask,
-                &clamp_depth(z, ctx.depth_range),
+                clamp_depth(z, ctx.depth_range),
                 tri.front,
                 &ctx.ds,
             );
@@ -342,7 +351,7 @@ fn shade_block(
                 bx,
                 by,
                 mask,
-                &clamp_depth(z, ctx.depth_range),
+                clamp_depth(z, ctx.depth_range),
                 tri.front,
                 &ctx.ds,
             );

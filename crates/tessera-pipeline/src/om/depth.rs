@@ -160,18 +160,20 @@ impl BandDepth<'_> {
     /// Runs the stencil and depth tests for the lanes of `mask` of the block at (`bx`, `by`)
     /// with incoming depths `z` (already clamped to the viewport range), applies the stencil
     /// update and the depth write, and returns the lanes that passed both tests (SPEC §5.1).
+    #[inline]
     pub fn test(
         &mut self,
         bx: u32,
         by: u32,
         mask: LaneMask,
-        z: &[f32; 8],
+        z: f32x8,
         front: bool,
         ops: &DepthStencilOps,
     ) -> LaneMask {
         if let Some(passed) = self.test_d32_block(bx, by, mask, z, ops) {
             return passed;
         }
+        let z = z.to_array();
         let desc = &ops.desc;
         let face = if front {
             &desc.front_face
@@ -220,7 +222,7 @@ impl BandDepth<'_> {
         bx: u32,
         by: u32,
         mask: LaneMask,
-        z: &[f32; 8],
+        z: f32x8,
         ops: &DepthStencilOps,
     ) -> Option<LaneMask> {
         if self.kind != DepthKind::D32 || bx + 4 > self.width {
@@ -242,14 +244,18 @@ impl BandDepth<'_> {
         let r0 = floats(&self.data[row0..row0 + 16]);
         let r1 = floats(&self.data[row1..row1 + 16]);
         let stored = f32x8::from([r0[0], r0[1], r1[0], r1[1], r0[2], r0[3], r1[2], r1[3]]);
-        let pass = compare(desc.depth_func, f32x8::from(*z), stored) & mask;
+        let pass = compare(desc.depth_func, z, stored) & mask;
         if ops.depth_write && pass != 0 {
-            // Lane k of the block lives at row LANE_Y[k], column LANE_X[k].
-            for k in 0..8 {
-                if pass & (1 << k) != 0 {
-                    let at = if LANE_Y[k] == 0 { row0 } else { row1 } + 4 * LANE_X[k] as usize;
-                    self.data[at..at + 4].copy_from_slice(&z[k].to_le_bytes());
-                }
+            let z = z.to_array();
+            let keep = |k: usize| pass & (1 << k) != 0;
+            let new = |k: usize, old: f32| if keep(k) { z[k] } else { old };
+            let w0 = [new(0, r0[0]), new(1, r0[1]), new(4, r0[2]), new(5, r0[3])];
+            let w1 = [new(2, r1[0]), new(3, r1[1]), new(6, r1[2]), new(7, r1[3])];
+            for (chunk, v) in self.data[row0..row0 + 16].chunks_exact_mut(4).zip(w0) {
+                chunk.copy_from_slice(&v.to_le_bytes());
+            }
+            for (chunk, v) in self.data[row1..row1 + 16].chunks_exact_mut(4).zip(w1) {
+                chunk.copy_from_slice(&v.to_le_bytes());
             }
         }
         Some(pass)
