@@ -274,6 +274,30 @@ const LANE_CX: [f32; 8] = [0.5, 1.5, 0.5, 1.5, 2.5, 3.5, 2.5, 3.5];
 /// Pixel-centre offsets of the lanes of a block in y.
 const LANE_CY: [f32; 8] = [0.5, 0.5, 1.5, 1.5, 0.5, 0.5, 1.5, 1.5];
 
+/// Depth clamp, stencil and depth tests of a block (SPEC §5.1); all lanes pass without a DSV.
+#[inline]
+fn depth_stencil(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    bx: u32,
+    by: u32,
+    mask: LaneMask,
+    z: f32x8,
+) -> LaneMask {
+    match band.depth.as_mut() {
+        Some(depth) => depth.test(
+            bx,
+            by,
+            mask,
+            clamp_depth(z, ctx.depth_range),
+            tri.front,
+            &ctx.ds,
+        ),
+        None => mask,
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 #[inline]
 fn shade_block(
@@ -293,16 +317,7 @@ fn shade_block(
     let dy = py - f32x8::splat(tri.origin[1]);
     let z = eval(&tri.z, dx, dy);
     if ctx.early_depth {
-        if let Some(depth) = band.depth.as_mut() {
-            mask = depth.test(
-                bx,
-                by,
-                mask,
-                clamp_depth(z, ctx.depth_range),
-                tri.front,
-                &ctx.ds,
-            );
-        }
+        mask = depth_stencil(ctx, band, tri, bx, by, mask, z);
         if mask == 0 {
             return;
         }
@@ -345,17 +360,8 @@ fn shade_block(
         }
     }
     if !ctx.early_depth {
-        if let Some(depth) = band.depth.as_mut() {
-            let z = if ps.writes_depth() { out.depth } else { z };
-            mask = depth.test(
-                bx,
-                by,
-                mask,
-                clamp_depth(z, ctx.depth_range),
-                tri.front,
-                &ctx.ds,
-            );
-        }
+        let z = if ps.writes_depth() { out.depth } else { z };
+        mask = depth_stencil(ctx, band, tri, bx, by, mask, z);
     }
     if mask == 0 {
         return;
