@@ -278,14 +278,14 @@ const LANE_CY: [f32; 8] = [0.5, 0.5, 1.5, 1.5, 0.5, 0.5, 1.5, 1.5];
 #[inline]
 fn depth_stencil(
     ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
+    depth: &mut Option<BandDepth<'_>>,
     tri: &TriSetup,
     bx: u32,
     by: u32,
     mask: LaneMask,
     z: f32x8,
 ) -> LaneMask {
-    match band.depth.as_mut() {
+    match depth.as_mut() {
         Some(depth) => depth.test(
             bx,
             by,
@@ -317,7 +317,7 @@ fn shade_block(
     let dy = py - f32x8::splat(tri.origin[1]);
     let z = eval(&tri.z, dx, dy);
     if ctx.early_depth {
-        mask = depth_stencil(ctx, band, tri, bx, by, mask, z);
+        mask = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
         if mask == 0 {
             return;
         }
@@ -361,7 +361,7 @@ fn shade_block(
     }
     if !ctx.early_depth {
         let z = if ps.writes_depth() { out.depth } else { z };
-        mask = depth_stencil(ctx, band, tri, bx, by, mask, z);
+        mask = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
     }
     if mask == 0 {
         return;
