@@ -95,7 +95,7 @@ pub fn batch_ranges(topology: PrimitiveTopology, count: u32) -> Vec<Range<u32>> 
     let per_primitive = match topology {
         PrimitiveTopology::TriangleList => 3,
         PrimitiveTopology::TriangleListAdj => 6,
-        _ => return vec![0..count],
+        _ => return std::iter::once(0..count).collect(),
     };
     let step = BATCH_TRIANGLES * per_primitive;
     (0..count.div_ceil(step).max(1))
