@@ -23,8 +23,9 @@
 //!   unpacked with SIMD shifts/masks; UNORM decodes as `v / 255` (the IEEE division the core's
 //!   table was built with), sRGB colour channels through the same table.
 //! - Filtering: the core's `combine` (w = 0 → a, w = 1 → b, a = b → a, else
-//!   `clamp(a + w·(b − a), min, max)`) on `f32x8` with blend masks, in the same x, y, mip order;
-//!   taps the core would skip (weight 0) are fetched but never selected. No FMA.
+//!   `clamp(a + w·(b − a), min, max)`) on `f32x8`, in the same x, y, mip order (the special
+//!   cases reduce to the formula for these inputs, see [`combine`]); taps the core skips (weight
+//!   0) are fetched but contribute exactly nothing. No FMA.
 
 use crate::address::{address, linear_texels, point_texel, reduce, to_fixed};
 use crate::core::{Ctx, LodInfo, LodReq, MipSel, Red, geom};
@@ -128,21 +129,25 @@ pub(crate) fn sample(
         wm: 0,
     }; 8];
     let mut base = [0u32; 8];
-    let mut prev: Option<(LodReq, u32, LodInfo)> = None;
+    let mut prev: Option<(LodReq, u32, MipSel)> = None;
     for l in 0..8 {
         let lc = [c[0][l], c[1][l], c[2][l], c[3][l]];
         let r = req(l);
         let cl = clamp.map_or(f32::MIN, |c| c[l]);
-        let li = match prev {
-            Some((pr, pc, li)) if pc == cl.to_bits() && same_req(&pr, &r) => li,
-            _ => ctx.lod(g, lc, r, cl),
+        sel[l] = match prev {
+            Some((pr, pc, m)) if pc == cl.to_bits() && same_req(&pr, &r) => m,
+            _ => {
+                let li: LodInfo = ctx.lod(g, lc, r, cl);
+                if li.empty {
+                    return None;
+                }
+                ctx.mip_select(li.clamped)
+            }
         };
-        prev = Some((r, cl.to_bits(), li));
-        if li.empty {
-            return None;
+        prev = Some((r, cl.to_bits(), sel[l]));
+        if g.array_comp.is_some() {
+            base[l] = ctx.base_slice(g, lc);
         }
-        sel[l] = ctx.mip_select(li.clamped);
-        base[l] = ctx.base_slice(g, lc);
     }
     let lv = Level {
         view,
@@ -169,20 +174,20 @@ fn weights(k: i32x8) -> f32x8 {
     f32x8::from_i32x8(k) * f32x8::splat(1.0 / 256.0)
 }
 
-/// The core's two-input combine (standard reduction) on 8 lanes: `a` where `w = 0`, `b` where
-/// `w = 1`, `a` where `a == b`, else `a + w·(b − a)` clamped to `[min(a,b), max(a,b)]`, with the
-/// comparisons of the scalar `lerp1` (so NaN and signed zeros select as there).
+/// The core's two-input combine (standard reduction) on 8 lanes. The core returns `a` where
+/// `w = 0`, `b` where `w = 1`, `a` where `a == b`, else `a + w·(b − a)` clamped to
+/// `[lo, hi] = a < b ? [a, b] : [b, a]`. Here the inputs are decoded UNORM/sRGB texels or combines
+/// of them — finite, never −0 — and `w = k/256` with `0 ≤ k ≤ 255` (texel and mip weights). So
+/// `w = 1` never occurs, and for `w = 0` or `a == b` the formula itself gives exactly `a`
+/// (`a + (±0) = a`, inside `[lo, hi]`): only the formula and the clamp remain. `fast_min` /
+/// `fast_max` are `minps`/`maxps`, whose `x < y ? x : y` / `x > y ? x : y` are the core's
+/// comparisons operand for operand (`lo`, `hi`, then `r < lo → lo`, `r > hi → hi`).
 #[inline]
 fn combine(a: f32x8, b: f32x8, w: f32x8) -> f32x8 {
     let r = a + w * (b - a);
-    let a_lt_b = a.cmp_lt(b);
-    let lo = a_lt_b.blend(a, b);
-    let hi = a_lt_b.blend(b, a);
-    let r = r.cmp_lt(lo).blend(lo, r);
-    let r = r.cmp_gt(hi).blend(hi, r);
-    let r = a.cmp_eq(b).blend(a, r);
-    let r = w.cmp_eq(f32x8::ONE).blend(b, r);
-    w.cmp_eq(f32x8::ZERO).blend(a, r)
+    let lo = a.fast_min(b);
+    let hi = b.fast_max(a);
+    hi.fast_min(lo.fast_max(r))
 }
 
 /// Exact `floor` on 8 lanes (IEEE: NaN, ±0, ±∞ and |x| ≥ 2^23 returned unchanged).
@@ -207,6 +212,15 @@ fn reduce8(u: f32x8, mode: AddressMode) -> f32x8 {
             u.cmp_gt(hi).blend(hi, u)
         }
     }
+}
+
+/// The little-endian texel word at byte `o`; 0 (all components 0, as the core's fetcher returns)
+/// for a texel the surface's memory does not hold.
+#[inline]
+fn word(s: &Surface<'_>, o: usize) -> i32 {
+    s.data
+        .get(o..o + 4)
+        .map_or(0, |b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
 /// Addressed texel indices of the 2-tap footprint on one axis and the 8-bit weight of the second.
@@ -301,28 +315,33 @@ impl Level<'_, '_> {
                 self.axis_scalar(self.v, ht, self.modes[1], self.offset[1]),
             )
         };
+        if !self.linear.iter().any(|&b| b) {
+            // Point on every lane: one tap (the core reads only (x0, y0) when both weights are 0).
+            let (x0, y0) = (x.t0.to_array(), y.t0.to_array());
+            let mut words = [0i32; 8];
+            for l in 0..8 {
+                let s = surf[l];
+                let o = y0[l] as usize * s.row_pitch + x0[l] as usize * 4;
+                words[l] = word(s, o);
+            }
+            return self.decode(words);
+        }
         let (x0, x1, y0, y1) = (
             x.t0.to_array(),
             x.t1.to_array(),
             y.t0.to_array(),
             y.t1.to_array(),
         );
-        // Taps TL, TR, BL, BR as raw little-endian words (0 = all components 0 for a texel the
-        // surface's memory does not hold, as the core's fetcher returns).
+        // Taps TL, TR, BL, BR as raw little-endian words.
         let mut taps = [[0i32; 8]; 4];
         for l in 0..8 {
             let s = surf[l];
             let (r0, r1) = (y0[l] as usize * s.row_pitch, y1[l] as usize * s.row_pitch);
             let (c0, c1) = (x0[l] as usize * 4, x1[l] as usize * 4);
-            let word = |o: usize| {
-                s.data
-                    .get(o..o + 4)
-                    .map_or(0, |b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            };
-            taps[0][l] = word(r0 + c0);
-            taps[1][l] = word(r0 + c1);
-            taps[2][l] = word(r1 + c0);
-            taps[3][l] = word(r1 + c1);
+            taps[0][l] = word(s, r0 + c0);
+            taps[1][l] = word(s, r0 + c1);
+            taps[2][l] = word(s, r1 + c0);
+            taps[3][l] = word(s, r1 + c1);
         }
         let t = taps.map(|w| self.decode(w));
         let wx = weights(x.w);
