@@ -1,0 +1,221 @@
+//! The command list: one entry per Direct3D 11 context call, executed in order.
+
+use serde::Deserialize;
+use tessera::Format;
+
+use super::names::TopologyName;
+use super::{FormatName, ones4};
+
+/// One vertex-buffer binding.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VertexBufferSpec {
+    /// Buffer name.
+    pub buffer: String,
+    /// Bytes per vertex.
+    pub stride: u32,
+    /// Byte offset (default 0).
+    #[serde(default)]
+    pub offset: u32,
+}
+
+/// A viewport in pixels.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct ViewportSpec {
+    #[serde(default)]
+    pub x: f32,
+    #[serde(default)]
+    pub y: f32,
+    pub width: f32,
+    pub height: f32,
+    #[serde(default)]
+    pub min_depth: f32,
+    #[serde(default = "one")]
+    pub max_depth: f32,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+/// A scissor rectangle in pixels (right/bottom exclusive).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct RectSpec {
+    pub left: i32,
+    pub top: i32,
+    pub right: i32,
+    pub bottom: i32,
+}
+
+fn all_ones() -> u32 {
+    u32::MAX
+}
+fn yes() -> bool {
+    true
+}
+fn r16() -> FormatName {
+    FormatName(Format::R16Uint)
+}
+
+/// A command, executed in order.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[allow(missing_docs)]
+pub enum Command {
+    /// `ClearRenderTargetView` (target omitted: every colour target).
+    ClearRtv {
+        #[serde(default)]
+        target: Option<String>,
+        color: [f32; 4],
+    },
+    /// `ClearDepthStencilView`: clears depth when `depth` is given, stencil when `stencil` is;
+    /// with neither, depth is cleared to 1.
+    ClearDsv {
+        #[serde(default)]
+        depth: Option<f32>,
+        #[serde(default)]
+        stencil: Option<u8>,
+    },
+    /// `OMSetRenderTargets` by colour-target names, with or without the depth target.
+    SetRenderTargets {
+        colors: Vec<String>,
+        #[serde(default = "yes")]
+        depth: bool,
+    },
+    /// `IASetPrimitiveTopology`.
+    SetTopology(TopologyName),
+    /// `IASetInputLayout`.
+    SetInputLayout(String),
+    /// `IASetVertexBuffers`.
+    SetVertexBuffers {
+        #[serde(default)]
+        start_slot: usize,
+        buffers: Vec<VertexBufferSpec>,
+    },
+    /// `IASetIndexBuffer` (format default R16_UINT).
+    SetIndexBuffer {
+        buffer: String,
+        #[serde(default = "r16")]
+        format: FormatName,
+        #[serde(default)]
+        offset: u32,
+    },
+    /// `VSSetShader`.
+    SetVs(String),
+    /// `PSSetShader` (null unbinds).
+    SetPs(Option<String>),
+    /// `VSSetConstantBuffers`.
+    SetVsConstantBuffers {
+        #[serde(default)]
+        start: usize,
+        buffers: Vec<String>,
+    },
+    /// `PSSetConstantBuffers`.
+    SetPsConstantBuffers {
+        #[serde(default)]
+        start: usize,
+        buffers: Vec<String>,
+    },
+    /// `PSSetShaderResources` (whole-texture views).
+    SetPsTextures {
+        #[serde(default)]
+        start: usize,
+        textures: Vec<String>,
+    },
+    /// `PSSetSamplers`.
+    SetPsSamplers {
+        #[serde(default)]
+        start: usize,
+        samplers: Vec<String>,
+    },
+    /// `RSSetState` (null: default state).
+    SetRasterizer(Option<String>),
+    /// `OMSetDepthStencilState` (state null: default state).
+    SetDepthStencil {
+        #[serde(default)]
+        state: Option<String>,
+        #[serde(default)]
+        stencil_ref: u8,
+    },
+    /// `OMSetBlendState` (state null: default state).
+    SetBlend {
+        #[serde(default)]
+        state: Option<String>,
+        #[serde(default = "ones4")]
+        blend_factor: [f32; 4],
+        #[serde(default = "all_ones")]
+        sample_mask: u32,
+    },
+    /// `RSSetViewports` (pixels).
+    SetViewports(Vec<ViewportSpec>),
+    /// `RSSetScissorRects` (pixels).
+    SetScissors(Vec<RectSpec>),
+    /// `Draw`.
+    Draw {
+        vertex_count: u32,
+        #[serde(default)]
+        start_vertex: u32,
+    },
+    /// `DrawIndexed`.
+    DrawIndexed {
+        index_count: u32,
+        #[serde(default)]
+        start_index: u32,
+        #[serde(default)]
+        base_vertex: i32,
+    },
+    /// `DrawInstanced`.
+    DrawInstanced {
+        vertex_count: u32,
+        instance_count: u32,
+        #[serde(default)]
+        start_vertex: u32,
+        #[serde(default)]
+        start_instance: u32,
+    },
+    /// `DrawIndexedInstanced`.
+    DrawIndexedInstanced {
+        index_count: u32,
+        instance_count: u32,
+        #[serde(default)]
+        start_index: u32,
+        #[serde(default)]
+        base_vertex: i32,
+        #[serde(default)]
+        start_instance: u32,
+    },
+}
+
+impl Command {
+    /// The command's JSON name (for error paths).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::ClearRtv { .. } => "clear_rtv",
+            Self::ClearDsv { .. } => "clear_dsv",
+            Self::SetRenderTargets { .. } => "set_render_targets",
+            Self::SetTopology(_) => "set_topology",
+            Self::SetInputLayout(_) => "set_input_layout",
+            Self::SetVertexBuffers { .. } => "set_vertex_buffers",
+            Self::SetIndexBuffer { .. } => "set_index_buffer",
+            Self::SetVs(_) => "set_vs",
+            Self::SetPs(_) => "set_ps",
+            Self::SetVsConstantBuffers { .. } => "set_vs_constant_buffers",
+            Self::SetPsConstantBuffers { .. } => "set_ps_constant_buffers",
+            Self::SetPsTextures { .. } => "set_ps_textures",
+            Self::SetPsSamplers { .. } => "set_ps_samplers",
+            Self::SetRasterizer(_) => "set_rasterizer",
+            Self::SetDepthStencil { .. } => "set_depth_stencil",
+            Self::SetBlend { .. } => "set_blend",
+            Self::SetViewports(_) => "set_viewports",
+            Self::SetScissors(_) => "set_scissors",
+            Self::Draw { .. } => "draw",
+            Self::DrawIndexed { .. } => "draw_indexed",
+            Self::DrawInstanced { .. } => "draw_instanced",
+            Self::DrawIndexedInstanced { .. } => "draw_indexed_instanced",
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! Resources: buffers (inline numbers or a binary file), textures (an image file or a procedural
+//! source) and input-layout elements.
+
+use serde::Deserialize;
+
+use super::{FormatName, ones4};
+
+/// Element type of inline buffer data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ElementType {
+    /// 32-bit float.
+    F32,
+    /// 32-bit unsigned.
+    U32,
+    /// 32-bit signed.
+    I32,
+    /// 16-bit unsigned.
+    U16,
+    /// 16-bit signed.
+    I16,
+    /// 8-bit unsigned.
+    U8,
+    /// 8-bit signed.
+    I8,
+}
+
+/// A buffer: inline numbers of one type, or a binary file next to the scene.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BufferSpec {
+    /// Element type of `data`.
+    #[serde(rename = "type", default)]
+    pub element: Option<ElementType>,
+    /// Inline values.
+    #[serde(default)]
+    pub data: Option<Vec<f64>>,
+    /// A binary file (relative to the scene file).
+    #[serde(default)]
+    pub file: Option<String>,
+}
+
+/// Procedural checkerboard.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckerSpec {
+    /// `[width, height]`.
+    pub size: [u32; 2],
+    /// Cell edge in texels (default 8).
+    #[serde(default = "default_cell")]
+    pub cell: u32,
+    /// First colour (default white).
+    #[serde(default = "ones4")]
+    pub a: [f32; 4],
+    /// Second colour (default black).
+    #[serde(default = "black")]
+    pub b: [f32; 4],
+}
+
+fn default_cell() -> u32 {
+    8
+}
+fn black() -> [f32; 4] {
+    [0.0, 0.0, 0.0, 1.0]
+}
+
+/// Procedural gradient.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradientSpec {
+    /// `[width, height]`.
+    pub size: [u32; 2],
+    /// Colour at the left (or top) edge.
+    pub from: [f32; 4],
+    /// Colour at the right (or bottom) edge.
+    pub to: [f32; 4],
+    /// Vertical instead of horizontal.
+    #[serde(default)]
+    pub vertical: bool,
+}
+
+/// Procedural solid colour.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolidSpec {
+    /// `[width, height]`.
+    pub size: [u32; 2],
+    /// The colour.
+    pub color: [f32; 4],
+}
+
+/// A texture: exactly one source, plus mips and format.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextureSpec {
+    /// PNG or JPEG file (relative to the scene file).
+    #[serde(default)]
+    pub file: Option<String>,
+    /// Procedural checkerboard.
+    #[serde(default)]
+    pub checkerboard: Option<CheckerSpec>,
+    /// Procedural gradient.
+    #[serde(default)]
+    pub gradient: Option<GradientSpec>,
+    /// Procedural solid colour.
+    #[serde(default)]
+    pub solid: Option<SolidSpec>,
+    /// Generate the full mip chain (box filter).
+    #[serde(default)]
+    pub mips: bool,
+    /// Format (default R8G8B8A8_UNORM).
+    #[serde(default)]
+    pub format: Option<FormatName>,
+}
+
+/// One input-layout element.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ElementSpec {
+    /// Semantic name ("POSITION").
+    pub semantic: String,
+    /// Semantic index (default 0).
+    #[serde(default)]
+    pub index: u32,
+    /// Vertex format.
+    pub format: FormatName,
+    /// Input slot (default 0).
+    #[serde(default)]
+    pub slot: u32,
+    /// Byte offset; omitted = append aligned.
+    #[serde(default)]
+    pub offset: Option<u32>,
+    /// Per-instance data.
+    #[serde(default)]
+    pub per_instance: bool,
+    /// Instance step rate (default 1 for per-instance elements, 0 otherwise).
+    #[serde(default)]
+    pub step_rate: Option<u32>,
+}
