@@ -93,12 +93,21 @@ impl Scene {
         self.load_data()
     }
 
-    fn invalid(&self, json_path: String, message: impl Into<String>) -> SceneError {
+    /// An [`SceneError::Invalid`] of this scene at `json_path`.
+    pub(crate) fn invalid(&self, json_path: String, message: impl Into<String>) -> SceneError {
         SceneError::Invalid {
             file: self.source.clone(),
             json_path,
             message: message.into(),
         }
+    }
+
+    /// Checks a render-target size (the file's or a render override): 1..=16384 each way.
+    pub(crate) fn check_size(&self, w: u32, h: u32) -> Result<(), SceneError> {
+        if w == 0 || h == 0 || w > 16384 || h > 16384 {
+            return Err(self.invalid("size".into(), format!("size {w}x{h} is outside 1..=16384")));
+        }
+        Ok(())
     }
 
     fn resolve(&self, rel: &str) -> PathBuf {
@@ -108,9 +117,7 @@ impl Scene {
 
     fn load_data(&mut self) -> Result<(), SceneError> {
         let [w, h] = self.file.size;
-        if w == 0 || h == 0 || w > 16384 || h > 16384 {
-            return Err(self.invalid("size".into(), format!("size {w}x{h} is outside 1..=16384")));
-        }
+        self.check_size(w, h)?;
         for (name, spec) in &self.file.buffers {
             let p = format!("buffers.{name}");
             let bytes = match (&spec.data, &spec.file) {

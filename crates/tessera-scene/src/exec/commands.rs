@@ -1,0 +1,231 @@
+//! Executing one command: each is one (or, for clears, a few) device-context calls, with the
+//! names it uses looked up among the scene's objects.
+
+use std::collections::BTreeMap;
+
+use tessera::caps::{Rect, Viewport};
+use tessera::{DeviceContext, VertexBufferView};
+
+use super::{Objects, get};
+use crate::error::SceneError;
+use crate::format::Command;
+use crate::scene::Scene;
+
+impl Scene {
+    /// Looks up every name of a binding list (`{path}.{field}[i]` in errors), as the
+    /// `Some(..)` slots the context's `*_set_*` calls take.
+    fn lookup_all<T: Clone>(
+        &self,
+        map: &BTreeMap<String, T>,
+        names: &[String],
+        what: &str,
+        path: &str,
+        field: &str,
+    ) -> Result<Vec<Option<T>>, SceneError> {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let p = format!("{path}.{field}[{i}]");
+                Ok(Some(get(self, map, n, what, &p)?.clone()))
+            })
+            .collect()
+    }
+
+    /// Looks up an optional name (`None` stays `None`: the default state or no shader).
+    fn lookup_opt<'a, T>(
+        &self,
+        map: &'a BTreeMap<String, T>,
+        name: Option<&str>,
+        what: &str,
+        path: &str,
+    ) -> Result<Option<&'a T>, SceneError> {
+        name.map(|n| get(self, map, n, what, path)).transpose()
+    }
+
+    /// Runs `cmd` (found at `path`) with explicit viewports and scissors scaled by `(sx, sy)`.
+    pub(super) fn execute(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        cmd: &Command,
+        path: &str,
+        (sx, sy): (f32, f32),
+    ) -> Result<(), SceneError> {
+        let dev = |e: tessera::Error| self.device_err(path.to_owned(), e);
+        match cmd {
+            Command::ClearRtv { target, color } => {
+                if let Some(t) = target {
+                    o.color(self, t, format!("{path}.target"))?;
+                }
+                for (n, _, v) in &o.colors {
+                    if target.as_ref().is_none_or(|t| t == n) {
+                        ctx.clear_render_target_view(v, *color).map_err(dev)?;
+                    }
+                }
+            }
+            Command::ClearDsv { depth, stencil } => {
+                let dsv = o.depth.as_ref().ok_or_else(|| {
+                    self.invalid(path.to_owned(), "the scene has no depth target")
+                })?;
+                let clear_depth = depth.is_some() || stencil.is_none();
+                ctx.clear_depth_stencil_view(
+                    dsv,
+                    clear_depth,
+                    stencil.is_some(),
+                    depth.unwrap_or(1.0),
+                    stencil.unwrap_or(0),
+                )
+                .map_err(dev)?;
+            }
+            Command::SetRenderTargets { colors, depth } => {
+                let mut views = Vec::new();
+                for (i, c) in colors.iter().enumerate() {
+                    let (_, _, v) = o.color(self, c, format!("{path}.colors[{i}]"))?;
+                    views.push(Some(v.clone()));
+                }
+                let d = if *depth { o.depth.as_ref() } else { None };
+                ctx.om_set_render_targets(&views, d).map_err(dev)?;
+            }
+            Command::SetTopology(t) => ctx.ia_set_primitive_topology((*t).into()).map_err(dev)?,
+            Command::SetInputLayout(n) => {
+                ctx.ia_set_input_layout(Some(get(self, &o.layouts, n, "input layout", path)?));
+            }
+            Command::SetVertexBuffers {
+                start_slot,
+                buffers,
+            } => {
+                let mut views = Vec::new();
+                for (i, b) in buffers.iter().enumerate() {
+                    let p = format!("{path}.buffers[{i}]");
+                    views.push(Some(VertexBufferView {
+                        buffer: get(self, &o.buffers, &b.buffer, "buffer", &p)?.clone(),
+                        stride: b.stride,
+                        offset: b.offset,
+                    }));
+                }
+                ctx.ia_set_vertex_buffers(*start_slot, &views)
+                    .map_err(dev)?;
+            }
+            Command::SetIndexBuffer {
+                buffer,
+                format,
+                offset,
+            } => {
+                let b = get(self, &o.buffers, buffer, "buffer", path)?;
+                ctx.ia_set_index_buffer(Some(b), format.0, *offset)
+                    .map_err(dev)?;
+            }
+            Command::SetVs(n) => {
+                ctx.vs_set_shader(Some(get(self, &o.vs, n, "vertex shader", path)?))
+            }
+            Command::SetPs(n) => {
+                ctx.ps_set_shader(self.lookup_opt(&o.ps, n.as_deref(), "pixel shader", path)?)
+            }
+            Command::SetVsConstantBuffers { start, buffers } => {
+                let list = self.lookup_all(&o.cbs, buffers, "constant buffer", path, "buffers")?;
+                ctx.vs_set_constant_buffers(*start, &list).map_err(dev)?;
+            }
+            Command::SetPsConstantBuffers { start, buffers } => {
+                let list = self.lookup_all(&o.cbs, buffers, "constant buffer", path, "buffers")?;
+                ctx.ps_set_constant_buffers(*start, &list).map_err(dev)?;
+            }
+            Command::SetPsTextures { start, textures } => {
+                let list = self.lookup_all(&o.srvs, textures, "texture", path, "textures")?;
+                ctx.ps_set_shader_resources(*start, &list).map_err(dev)?;
+            }
+            Command::SetPsSamplers { start, samplers } => {
+                let list = self.lookup_all(&o.samplers, samplers, "sampler", path, "samplers")?;
+                ctx.ps_set_samplers(*start, &list).map_err(dev)?;
+            }
+            Command::SetRasterizer(n) => {
+                ctx.rs_set_state(self.lookup_opt(&o.rs, n.as_deref(), "rasterizer state", path)?)
+            }
+            Command::SetDepthStencil { state, stencil_ref } => {
+                let s = self.lookup_opt(&o.ds, state.as_deref(), "depth-stencil state", path)?;
+                ctx.om_set_depth_stencil_state(s, *stencil_ref);
+            }
+            Command::SetBlend {
+                state,
+                blend_factor,
+                sample_mask,
+            } => {
+                let s = self.lookup_opt(&o.bs, state.as_deref(), "blend state", path)?;
+                ctx.om_set_blend_state(s, *blend_factor, *sample_mask)
+                    .map_err(dev)?;
+            }
+            Command::SetViewports(vps) => {
+                let v: Vec<Viewport> = vps
+                    .iter()
+                    .map(|v| Viewport {
+                        top_left_x: v.x * sx,
+                        top_left_y: v.y * sy,
+                        width: v.width * sx,
+                        height: v.height * sy,
+                        min_depth: v.min_depth,
+                        max_depth: v.max_depth,
+                    })
+                    .collect();
+                ctx.rs_set_viewports(&v).map_err(dev)?;
+            }
+            Command::SetScissors(rects) => {
+                let scale = |v: i32, s: f32| (v as f32 * s).round() as i32;
+                let r: Vec<Rect> = rects
+                    .iter()
+                    .map(|r| Rect {
+                        left: scale(r.left, sx),
+                        top: scale(r.top, sy),
+                        right: scale(r.right, sx),
+                        bottom: scale(r.bottom, sy),
+                    })
+                    .collect();
+                ctx.rs_set_scissor_rects(&r).map_err(dev)?;
+            }
+            Command::Draw {
+                vertex_count,
+                start_vertex,
+            } => {
+                ctx.draw(*vertex_count, *start_vertex).map_err(dev)?;
+            }
+            Command::DrawIndexed {
+                index_count,
+                start_index,
+                base_vertex,
+            } => {
+                ctx.draw_indexed(*index_count, *start_index, *base_vertex)
+                    .map_err(dev)?;
+            }
+            Command::DrawInstanced {
+                vertex_count,
+                instance_count,
+                start_vertex,
+                start_instance,
+            } => {
+                ctx.draw_instanced(
+                    *vertex_count,
+                    *instance_count,
+                    *start_vertex,
+                    *start_instance,
+                )
+                .map_err(dev)?;
+            }
+            Command::DrawIndexedInstanced {
+                index_count,
+                instance_count,
+                start_index,
+                base_vertex,
+                start_instance,
+            } => {
+                ctx.draw_indexed_instanced(
+                    *index_count,
+                    *instance_count,
+                    *start_index,
+                    *base_vertex,
+                    *start_instance,
+                )
+                .map_err(dev)?;
+            }
+        }
+        Ok(())
+    }
+}

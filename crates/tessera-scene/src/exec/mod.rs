@@ -1,0 +1,189 @@
+//! Executing a scene through the facade: every object is created by the device and every
+//! command is a context call, so the device's feature-level rules apply.
+//!
+//! This module holds the render loop and reads the outputs back; objects are created in
+//! `resources` (buffers, textures, layouts, targets), `states` (pipeline states) and `shaders`
+//! (shaders and constant buffers), and `commands` turns each command into context calls.
+
+use std::collections::BTreeMap;
+
+use image::RgbaImage;
+use tessera::caps::Viewport;
+use tessera::{
+    BlendState, Buffer, DepthStencilState, DepthStencilView, Device, DeviceDesc, FeatureLevel,
+    InputLayoutHandle, PixelShaderHandle, RasterizerState, RenderTargetView, SamplerState,
+    ShaderResourceView, Texture, VertexShaderHandle,
+};
+
+use crate::error::SceneError;
+use crate::scene::Scene;
+
+mod commands;
+mod procedural;
+mod resources;
+mod shaders;
+mod states;
+
+pub(crate) use procedural::procedural;
+
+/// How to render a scene: overrides of what the file says.
+#[derive(Clone, Debug, Default)]
+pub struct RenderOptions {
+    /// Feature level instead of the scene's.
+    pub feature_level: Option<FeatureLevel>,
+    /// Target size instead of the scene's (explicit viewports and scissors scale with it).
+    pub size: Option<(u32, u32)>,
+    /// Rasterizer threads (`None`: `RAYON_NUM_THREADS` or the CPU count).
+    pub threads: Option<usize>,
+}
+
+/// The colour targets a scene writes out, in `outputs` order, read back as RGBA8.
+#[derive(Clone, Debug)]
+pub struct RenderedTargets {
+    /// (target name, image).
+    pub images: Vec<(String, RgbaImage)>,
+}
+
+impl RenderedTargets {
+    /// The image of target `name`.
+    pub fn get(&self, name: &str) -> Option<&RgbaImage> {
+        self.images.iter().find(|(n, _)| n == name).map(|(_, i)| i)
+    }
+
+    /// The first output.
+    pub fn first(&self) -> Option<&RgbaImage> {
+        self.images.first().map(|(_, i)| i)
+    }
+}
+
+/// A colour target: (name, texture, view).
+type ColorTarget = (String, Texture, RenderTargetView);
+
+/// Every device object a scene creates, by name.
+struct Objects {
+    buffers: BTreeMap<String, Buffer>,
+    cbs: BTreeMap<String, Buffer>,
+    srvs: BTreeMap<String, ShaderResourceView>,
+    layouts: BTreeMap<String, InputLayoutHandle>,
+    rs: BTreeMap<String, RasterizerState>,
+    ds: BTreeMap<String, DepthStencilState>,
+    bs: BTreeMap<String, BlendState>,
+    samplers: BTreeMap<String, SamplerState>,
+    vs: BTreeMap<String, VertexShaderHandle>,
+    ps: BTreeMap<String, PixelShaderHandle>,
+    colors: Vec<ColorTarget>,
+    depth: Option<DepthStencilView>,
+}
+
+impl Objects {
+    /// The colour target `name`; the error names `path`.
+    fn color(&self, scene: &Scene, name: &str, path: String) -> Result<&ColorTarget, SceneError> {
+        self.colors
+            .iter()
+            .find(|(n, _, _)| n == name)
+            .ok_or_else(|| scene.invalid(path, format!("no colour target named {name:?}")))
+    }
+}
+
+/// The object `name` of kind `what` (e.g. "input layout"); the error names `path`.
+fn get<'a, T>(
+    scene: &Scene,
+    map: &'a BTreeMap<String, T>,
+    name: &str,
+    what: &str,
+    path: &str,
+) -> Result<&'a T, SceneError> {
+    map.get(name)
+        .ok_or_else(|| scene.invalid(path.to_owned(), format!("no {what} named {name:?}")))
+}
+
+impl Scene {
+    /// Renders on a new device configured by `options`.
+    pub fn render(&self, options: &RenderOptions) -> Result<RenderedTargets, SceneError> {
+        self.render_with_progress(options, &mut |_, _| {})
+    }
+
+    /// Renders, calling `progress(done, total)` after each command.
+    pub fn render_with_progress(
+        &self,
+        options: &RenderOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<RenderedTargets, SceneError> {
+        let level = options.feature_level.unwrap_or(self.file.feature_level.0);
+        let desc = DeviceDesc {
+            threads: options.threads,
+            ..DeviceDesc::at(level)
+        };
+        let device = Device::new(&desc).map_err(|e| self.device_err("feature_level".into(), e))?;
+        self.render_on(&device, options.size, progress)
+    }
+
+    fn device_err(&self, json_path: String, source: tessera::Error) -> SceneError {
+        SceneError::Device {
+            file: self.source.clone(),
+            json_path,
+            source: Box::new(source),
+        }
+    }
+
+    /// `map_err` adapter: a device refusal at `json_path`.
+    fn dev(&self, json_path: String) -> impl FnOnce(tessera::Error) -> SceneError + '_ {
+        move |e| self.device_err(json_path, e)
+    }
+
+    /// Renders on an existing device (its feature level applies), optionally at another size.
+    pub fn render_on(
+        &self,
+        device: &Device,
+        size: Option<(u32, u32)>,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<RenderedTargets, SceneError> {
+        let [sw, sh] = self.file.size;
+        let (w, h) = size.unwrap_or((sw, sh));
+        self.check_size(w, h)?;
+        let (sx, sy) = (w as f32 / sw as f32, h as f32 / sh as f32);
+        let aspect = w as f32 / h as f32;
+        let objs = self.create_objects(device, w, h, aspect)?;
+        let mut ctx = device.immediate_context();
+        // Initial bindings: every colour target plus the depth target, and a full viewport.
+        let rtvs: Vec<_> = objs
+            .colors
+            .iter()
+            .map(|(_, _, v)| Some(v.clone()))
+            .collect();
+        ctx.om_set_render_targets(&rtvs, objs.depth.as_ref())
+            .map_err(|e| self.device_err("targets".into(), e))?;
+        ctx.rs_set_viewports(&[Viewport {
+            top_left_x: 0.0,
+            top_left_y: 0.0,
+            width: w as f32,
+            height: h as f32,
+            min_depth: 0.0,
+            max_depth: 1.0,
+        }])
+        .map_err(|e| self.device_err("targets".into(), e))?;
+        let total = self.file.commands.len();
+        for (i, cmd) in self.file.commands.iter().enumerate() {
+            let path = format!("commands[{i}].{}", cmd.name());
+            self.execute(&mut ctx, &objs, cmd, &path, (sx, sy))?;
+            progress(i + 1, total);
+        }
+        self.read_outputs(&objs)
+    }
+
+    /// Reads back the colour targets named by `outputs` (default: all of them).
+    fn read_outputs(&self, objs: &Objects) -> Result<RenderedTargets, SceneError> {
+        let names: Vec<String> = match &self.file.outputs {
+            Some(o) => o.clone(),
+            None => objs.colors.iter().map(|(n, _, _)| n.clone()).collect(),
+        };
+        let mut images = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            let (_, tex, _) = objs.color(self, name, format!("outputs[{i}]"))?;
+            let img = tessera::resource::read_rgba8(tex, 0)
+                .map_err(|e| self.device_err(format!("outputs[{i}]"), e.into()))?;
+            images.push((name.clone(), img));
+        }
+        Ok(RenderedTargets { images })
+    }
+}

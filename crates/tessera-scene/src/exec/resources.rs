@@ -1,0 +1,193 @@
+//! Creating the scene's objects: buffers, textures, input layouts and the render targets (the
+//! states and shaders are created in `states` and `shaders`).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use tessera::caps::{
+    APPEND_ALIGNED_ELEMENT, BindFlags, BufferDesc, InputClassification, InputElementDesc,
+    TextureDesc, Usage,
+};
+use tessera::resource::DsvFlags;
+use tessera::{Buffer, DepthStencilView, Device, InputLayoutHandle, ShaderResourceView, Texture};
+
+use super::{ColorTarget, Objects, procedural};
+use crate::error::SceneError;
+use crate::format::Command;
+use crate::scene::Scene;
+
+impl Scene {
+    /// Creates every object of the scene, in file order of the sections, with `w`×`h` targets.
+    pub(super) fn create_objects(
+        &self,
+        device: &Device,
+        w: u32,
+        h: u32,
+        aspect: f32,
+    ) -> Result<Objects, SceneError> {
+        let buffers = self.create_buffers(device)?;
+        let cbs = self.create_constant_buffers(device, aspect)?;
+        let srvs = self.create_textures(device)?;
+        let layouts = self.create_input_layouts(device)?;
+        let rs = self.create_rasterizer_states(device)?;
+        let ds = self.create_depth_stencil_states(device)?;
+        let bs = self.create_blend_states(device)?;
+        let samplers = self.create_samplers(device)?;
+        let (vs, ps) = self.create_shaders(device)?;
+        let colors = self.create_color_targets(device, w, h)?;
+        let depth = self.create_depth_target(device, w, h)?;
+        Ok(Objects {
+            buffers,
+            cbs,
+            srvs,
+            layouts,
+            rs,
+            ds,
+            bs,
+            samplers,
+            vs,
+            ps,
+            colors,
+            depth,
+        })
+    }
+
+    /// Immutable vertex buffers, or index buffers for those a `set_index_buffer` names.
+    fn create_buffers(&self, device: &Device) -> Result<BTreeMap<String, Buffer>, SceneError> {
+        let mut index_buffers = BTreeSet::new();
+        for c in &self.file.commands {
+            if let Command::SetIndexBuffer { buffer, .. } = c {
+                index_buffers.insert(buffer.as_str());
+            }
+        }
+        let mut buffers = BTreeMap::new();
+        for (name, bytes) in &self.buffers {
+            let p = format!("buffers.{name}");
+            let len =
+                u32::try_from(bytes.len()).map_err(|_| self.invalid(p.clone(), "too large"))?;
+            let bind = if index_buffers.contains(name.as_str()) {
+                BindFlags::INDEX_BUFFER
+            } else {
+                BindFlags::VERTEX_BUFFER
+            };
+            let desc = BufferDesc {
+                byte_width: len,
+                usage: Usage::Immutable,
+                bind_flags: bind,
+                ..Default::default()
+            };
+            let b = device
+                .create_buffer(&desc, Some(bytes))
+                .map_err(self.dev(p))?;
+            buffers.insert(name.clone(), b);
+        }
+        Ok(buffers)
+    }
+
+    /// Textures (decoded files or procedural images) and their whole-texture views.
+    fn create_textures(
+        &self,
+        device: &Device,
+    ) -> Result<BTreeMap<String, ShaderResourceView>, SceneError> {
+        let mut srvs = BTreeMap::new();
+        for (name, spec) in &self.file.textures {
+            let p = format!("textures.{name}");
+            let img = match self.images.get(name) {
+                Some(i) => Arc::clone(i),
+                None => Arc::new(procedural(spec).map_err(|m| self.invalid(p.clone(), m))?),
+            };
+            let format = spec.format.map_or(tessera::Format::R8G8B8A8Unorm, |f| f.0);
+            let tex = Texture::from_image(
+                device.caps(),
+                &img,
+                format,
+                spec.mips,
+                BindFlags::SHADER_RESOURCE,
+            )
+            .map_err(|e| self.device_err(p.clone(), e.into()))?;
+            let srv = device
+                .create_shader_resource_view(&tex, None)
+                .map_err(self.dev(p))?;
+            srvs.insert(name.clone(), srv);
+        }
+        Ok(srvs)
+    }
+
+    fn create_input_layouts(
+        &self,
+        device: &Device,
+    ) -> Result<BTreeMap<String, InputLayoutHandle>, SceneError> {
+        let mut layouts = BTreeMap::new();
+        for (name, elems) in &self.file.input_layouts {
+            let descs: Vec<InputElementDesc> = elems
+                .iter()
+                .map(|e| InputElementDesc {
+                    semantic_name: e.semantic.clone(),
+                    semantic_index: e.index,
+                    format: e.format.0,
+                    input_slot: e.slot,
+                    aligned_byte_offset: e.offset.unwrap_or(APPEND_ALIGNED_ELEMENT),
+                    input_slot_class: if e.per_instance {
+                        InputClassification::PerInstance
+                    } else {
+                        InputClassification::PerVertex
+                    },
+                    instance_data_step_rate: e.step_rate.unwrap_or(if e.per_instance {
+                        1
+                    } else {
+                        0
+                    }),
+                })
+                .collect();
+            let l = device
+                .create_input_layout(&descs)
+                .map_err(self.dev(format!("input_layouts.{name}")))?;
+            layouts.insert(name.clone(), l);
+        }
+        Ok(layouts)
+    }
+
+    fn create_color_targets(
+        &self,
+        device: &Device,
+        w: u32,
+        h: u32,
+    ) -> Result<Vec<ColorTarget>, SceneError> {
+        let mut colors: Vec<ColorTarget> = Vec::new();
+        for (i, c) in self.file.targets.colors.iter().enumerate() {
+            let p = format!("targets.colors[{i}]");
+            if colors.iter().any(|(n, _, _)| *n == c.name) {
+                return Err(self.invalid(p, format!("duplicate target name {:?}", c.name)));
+            }
+            let desc = TextureDesc::tex2d(w, h, c.format.0, BindFlags::RENDER_TARGET);
+            let tex = device
+                .create_texture(&desc, None)
+                .map_err(self.dev(p.clone()))?;
+            let rtv = device
+                .create_render_target_view(&tex, None)
+                .map_err(self.dev(p))?;
+            colors.push((c.name.clone(), tex, rtv));
+        }
+        Ok(colors)
+    }
+
+    fn create_depth_target(
+        &self,
+        device: &Device,
+        w: u32,
+        h: u32,
+    ) -> Result<Option<DepthStencilView>, SceneError> {
+        let Some(d) = &self.file.targets.depth else {
+            return Ok(None);
+        };
+        let p = "targets.depth".to_owned();
+        let desc = TextureDesc::tex2d(w, h, d.format.0, BindFlags::DEPTH_STENCIL);
+        let tex = device
+            .create_texture(&desc, None)
+            .map_err(self.dev(p.clone()))?;
+        let dsv = device
+            .create_depth_stencil_view(&tex, None, DsvFlags::default())
+            .map_err(self.dev(p))?;
+        Ok(Some(dsv))
+    }
+}
