@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::Args;
 use tessera::golden::{Tolerance, compare_with_threshold, diff_image};
 
+use crate::render::{fail, write_png_atomic};
+
 /// Arguments of `tessera compare`.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
@@ -36,11 +38,6 @@ pub struct CompareArgs {
     /// Write a diff image here.
     #[arg(long, value_name = "PNG")]
     diff: Option<PathBuf>,
-}
-
-fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {msg}");
-    ExitCode::from(2)
 }
 
 /// Runs `tessera compare`.
@@ -75,7 +72,7 @@ pub fn run(args: &CompareArgs) -> ExitCode {
             Ok(d) => d,
             Err(e) => return fail(e),
         };
-        if let Err(e) = crate::render::write_png_atomic(&d, path) {
+        if let Err(e) = write_png_atomic(&d, path) {
             return fail(e);
         }
     }

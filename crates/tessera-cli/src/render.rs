@@ -59,7 +59,8 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((p(w)?, p(h)?))
 }
 
-fn fail(msg: impl std::fmt::Display) -> ExitCode {
+/// Prints `error: {msg}` to stderr and returns exit code 2 (the commands' failure code).
+pub(crate) fn fail(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {msg}");
     ExitCode::from(2)
 }
