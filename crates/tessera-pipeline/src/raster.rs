@@ -246,14 +246,19 @@ fn raster_small(
 /// Lanes of the block at (`bx`, `by`) inside `[x0, y0, x1, y1)`.
 #[inline]
 fn rect_mask(bx: i32, by: i32, r: [i32; 4]) -> LaneMask {
+    // Columns bx..bx+3 inside [r0, r2) as 4 bits, spread to the lanes that use them.
+    const COLUMN_LANES: [LaneMask; 4] = [0b0000_0101, 0b0000_1010, 0b0101_0000, 0b1010_0000];
+    let lo = (r[0] - bx).clamp(0, 4);
+    let hi = (r[2] - bx).clamp(0, 4);
     let mut m = 0;
-    for k in 0..8 {
-        let (x, y) = (bx + LANE_X[k] as i32, by + LANE_Y[k] as i32);
-        if x >= r[0] && x < r[2] && y >= r[1] && y < r[3] {
-            m |= 1 << k;
+    for (c, lanes) in COLUMN_LANES.iter().enumerate() {
+        if (lo..hi).contains(&(c as i32)) {
+            m |= lanes;
         }
     }
-    m
+    let row0 = by >= r[1] && by < r[3];
+    let row1 = by + 1 >= r[1] && by + 1 < r[3];
+    m & (if row0 { 0b0011_0011 } else { 0 } | if row1 { 0b1100_1100 } else { 0 })
 }
 
 #[inline]

@@ -60,10 +60,13 @@ pub fn shade_vertices(
         .for_each(|(out, keys)| {
             let mut regs = [ZERO_REG; MAX_VERTEX_INPUTS];
             let n_inputs = layout.elements.len().min(MAX_VERTEX_INPUTS);
+            // Reused for every group of the task; only the first `n_inputs` entries are read,
+            // and those are fully rewritten per group, as is every output the shader declares.
+            let mut lanes = [[[0.0f32; 8]; 4]; MAX_VERTEX_INPUTS];
+            let mut output = VsOutput::default();
             for (group, out) in keys.chunks(8).zip(out.chunks_mut(8 * stride)) {
                 let mut vertex_id = [0u32; 8];
                 let mut instance_id = [0u32; 8];
-                let mut lanes = [[[0.0f32; 8]; 4]; MAX_VERTEX_INPUTS];
                 for lane in 0..8 {
                     // Lanes past the end repeat the last vertex so the shader sees valid data.
                     let key = group[lane.min(group.len() - 1)];
@@ -91,7 +94,10 @@ pub fn shade_vertices(
                     vertex_id,
                     instance_id,
                 };
-                let mut output = VsOutput::default();
+                output.position = ZERO_REG;
+                for v in output.varyings.iter_mut().take(varying_count) {
+                    *v = ZERO_REG;
+                }
                 vs.shade(env, &input, &mut output);
                 write_lanes(&output, varying_count, group.len(), stride, out);
             }
