@@ -16,7 +16,7 @@ use crate::state::Targets;
 use crate::vertex::ShadedVertices;
 
 /// Rows per band: the unit of parallel rasterization.
-pub const BAND_HEIGHT: u32 = 16;
+pub const BAND_HEIGHT: u32 = 8;
 /// Triangles per setup task.
 const TRIANGLES_PER_TASK: usize = 1024;
 /// Guard band half-extent in pixels beyond the viewport centre.

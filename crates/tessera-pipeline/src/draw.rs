@@ -7,6 +7,8 @@
 //! computed by a fixed sequence of operations that does not depend on which thread runs it.
 //! So the image is byte-identical at any thread count.
 
+use std::ops::Range;
+
 use tessera_caps::{FillMode, PrimitiveTopology, Viewport};
 
 use crate::bands::{make_bands, raster_chunks, setup_chunks};
@@ -87,43 +89,70 @@ pub fn draw(
         } => (instance_count, start_instance),
     };
     let ranges = batch_ranges(state.topology, count);
+    // Batches in submission order; while one is rasterized the next is assembled, shaded and
+    // set up (its results do not depend on that overlap).
+    let work: Vec<(u32, Range<u32>)> = (0..instances)
+        .flat_map(|instance| ranges.iter().map(move |r| (instance, r.clone())))
+        .collect();
+    let per_primitive = match state.topology {
+        PrimitiveTopology::TriangleListAdj => 6,
+        _ => 3,
+    };
+    let bands_len = bands.len();
+    let prepare = |(instance, range): &(u32, Range<u32>), table: &mut SlotTable| {
+        let batch = build_batch(
+            state,
+            &source,
+            range.clone(),
+            *instance,
+            start_instance,
+            table,
+        );
+        // SV_PrimitiveID counts the primitives of each instance from 0; list batches hold
+        // whole primitives and strips are a single batch, so this is the batch's first ID.
+        let first_primitive = range.start / per_primitive;
+        let chunks = rasterize.then(|| {
+            setup_chunks(
+                &batch.triangles,
+                &batch.shaded,
+                &params,
+                &viewport,
+                bands_len,
+                first_primitive,
+            )
+        });
+        (
+            batch.shaded.vertex_count() as u64,
+            batch.triangles.len() as u64,
+            chunks,
+        )
+    };
     let mut table = SlotTable::default();
+    let mut pending = work.first().map(|w| prepare(w, &mut table));
     let mut stats = DrawStats::default();
-    for instance in 0..instances {
-        // SV_PrimitiveID counts the primitives of each instance from 0.
-        let mut first_primitive = 0u32;
-        for range in &ranges {
-            let batch = build_batch(
-                state,
-                &source,
-                range.clone(),
-                instance,
-                start_instance,
-                &mut table,
-            );
-            stats.vs_invocations += batch
-                .shaded
-                .data
-                .len()
-                .checked_div(batch.shaded.stride)
-                .unwrap_or(0) as u64;
-            stats.ia_primitives += batch.triangles.len() as u64;
-            if rasterize {
-                let chunks = setup_chunks(
-                    &batch.triangles,
-                    &batch.shaded,
-                    &params,
-                    &viewport,
-                    bands.len(),
-                    first_primitive,
-                );
-                stats.c_primitives += chunks.iter().map(|c| c.len() as u64).sum::<u64>();
-                let band_stats = raster_chunks(&ctx, &mut bands, &chunks);
-                stats.ps_invocations += band_stats.ps_lanes;
-                stats.samples_passed += band_stats.passed;
-            }
-            first_primitive = first_primitive.wrapping_add(batch.triangles.len() as u32);
+    for next in work.iter().skip(1).map(Some).chain(std::iter::once(None)) {
+        let Some((vertices, triangles, chunks)) = pending.take() else {
+            break;
+        };
+        stats.vs_invocations += vertices;
+        stats.ia_primitives += triangles;
+        let (band_stats, prepared) = rayon::join(
+            || {
+                chunks.as_deref().map(|c| {
+                    (
+                        c.iter().map(|c| c.len() as u64).sum::<u64>(),
+                        raster_chunks(&ctx, &mut bands, c),
+                    )
+                })
+            },
+            || next.map(|w| prepare(w, &mut table)),
+        );
+        if let Some((clipped, band_stats)) = band_stats {
+            stats.c_primitives += clipped;
+            stats.ps_invocations += band_stats.ps_lanes;
+            stats.samples_passed += band_stats.passed;
         }
+        pending = prepared;
     }
     Ok(stats)
 }

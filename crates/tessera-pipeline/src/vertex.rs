@@ -24,6 +24,11 @@ pub struct ShadedVertices {
 }
 
 impl ShadedVertices {
+    /// Number of shaded vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.data.len().checked_div(self.stride).unwrap_or(0)
+    }
+
     /// Position and varyings of vertex `i`.
     #[inline]
     pub fn vertex(&self, i: usize) -> &[f32] {
