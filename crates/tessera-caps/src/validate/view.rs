@@ -168,23 +168,7 @@ impl Caps {
                 reason: "the resource lacks BIND_RENDER_TARGET".into(),
             });
         }
-        self.validate_view_common(tex, view, true)?;
-        let vf = if view.format == Format::Unknown {
-            tex.format
-        } else {
-            view.format
-        };
-        if !self
-            .check_format_support(vf)
-            .contains(FormatSupport::RENDER_TARGET)
-        {
-            return Err(CapsError::FormatUnsupported {
-                level,
-                format: vf,
-                usage: "a render target",
-            });
-        }
-        Ok(())
+        self.validate_bound_view(tex, view, FormatSupport::RENDER_TARGET, "a render target")
     }
 
     /// `CreateDepthStencilView` (D3D11 rules; SPEC §2.1: RefDev accepts two-sided stencil at 9_x).
@@ -199,23 +183,12 @@ impl Caps {
                 reason: "needs a 1D/2D resource with BIND_DEPTH_STENCIL".into(),
             });
         }
-        self.validate_view_common(tex, view, true)?;
-        let vf = if view.format == Format::Unknown {
-            tex.format
-        } else {
-            view.format
-        };
-        if !self
-            .check_format_support(vf)
-            .contains(FormatSupport::DEPTH_STENCIL)
-        {
-            return Err(CapsError::FormatUnsupported {
-                level,
-                format: vf,
-                usage: "a depth-stencil target",
-            });
-        }
-        Ok(())
+        self.validate_bound_view(
+            tex,
+            view,
+            FormatSupport::DEPTH_STENCIL,
+            "a depth-stencil target",
+        )
     }
 
     /// `CreateUnorderedAccessView` (SPEC §2.1: unsupported at 9_x; §1.2 UAV slots).
@@ -235,20 +208,29 @@ impl Caps {
                 reason: "the resource lacks BIND_UNORDERED_ACCESS".into(),
             });
         }
+        self.validate_bound_view(tex, view, FormatSupport::TYPED_UAV, "a typed UAV")
+    }
+
+    /// The checks every RTV/DSV/UAV shares: the common view rules, then the view's format
+    /// (the resource's when `UNKNOWN`) must support `support` at this level.
+    fn validate_bound_view(
+        &self,
+        tex: &TextureDesc,
+        view: &ViewDesc,
+        support: FormatSupport,
+        usage: &'static str,
+    ) -> Result<(), CapsError> {
         self.validate_view_common(tex, view, true)?;
-        let vf = if view.format == Format::Unknown {
+        let format = if view.format == Format::Unknown {
             tex.format
         } else {
             view.format
         };
-        if !self
-            .check_format_support(vf)
-            .contains(FormatSupport::TYPED_UAV)
-        {
+        if !self.check_format_support(format).contains(support) {
             return Err(CapsError::FormatUnsupported {
-                level,
-                format: vf,
-                usage: "a typed UAV",
+                level: self.level(),
+                format,
+                usage,
             });
         }
         Ok(())
