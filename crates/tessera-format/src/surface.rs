@@ -4,6 +4,7 @@
 use crate::{Format, FormatError};
 
 /// Validates a layout and returns `(element bytes, element row bytes, bytes needed)`.
+/// Checks a layout and that `len` bytes hold all of it (`BufferTooSmall` otherwise).
 fn validate(
     format: Format,
     width: u32,
@@ -11,7 +12,8 @@ fn validate(
     depth: u32,
     row_pitch: usize,
     depth_pitch: usize,
-) -> Result<(usize, usize, usize), FormatError> {
+    len: usize,
+) -> Result<(), FormatError> {
     let info = format.info();
     let bad = |reason| FormatError::InvalidLayout { format, reason };
     if info.bytes_per_block == 0 {
@@ -40,7 +42,14 @@ fn validate(
         .checked_mul(depth as usize - 1)
         .and_then(|v| v.checked_add(slice_bytes))
         .ok_or(bad("size overflow"))?;
-    Ok((bpb, row_bytes, needed))
+    if len < needed {
+        return Err(FormatError::BufferTooSmall {
+            format,
+            needed,
+            got: len,
+        });
+    }
+    Ok(())
 }
 
 /// Byte offset of element (x, y, z); precondition: in bounds (validated layout ⇒ no overflow).
@@ -110,14 +119,15 @@ impl<'a> Surface<'a> {
         depth_pitch: usize,
         data: &'a [u8],
     ) -> Result<Self, FormatError> {
-        let (_, _, needed) = validate(format, width, height, depth, row_pitch, depth_pitch)?;
-        if data.len() < needed {
-            return Err(FormatError::BufferTooSmall {
-                format,
-                needed,
-                got: data.len(),
-            });
-        }
+        validate(
+            format,
+            width,
+            height,
+            depth,
+            row_pitch,
+            depth_pitch,
+            data.len(),
+        )?;
         Ok(Surface {
             format,
             width,
@@ -175,14 +185,15 @@ impl<'a> SurfaceMut<'a> {
         depth_pitch: usize,
         data: &'a mut [u8],
     ) -> Result<Self, FormatError> {
-        let (_, _, needed) = validate(format, width, height, depth, row_pitch, depth_pitch)?;
-        if data.len() < needed {
-            return Err(FormatError::BufferTooSmall {
-                format,
-                needed,
-                got: data.len(),
-            });
-        }
+        validate(
+            format,
+            width,
+            height,
+            depth,
+            row_pitch,
+            depth_pitch,
+            data.len(),
+        )?;
         Ok(SurfaceMut {
             format,
             width,
