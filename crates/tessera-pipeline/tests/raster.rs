@@ -707,3 +707,25 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 }
+
+/// A 5×3 RGBA8 target: columns 0–3 are written through whole-block stores, column 4 and
+/// row 2 through the per-texel edge path; both must encode exactly as `f32_to_unorm`.
+#[test]
+fn edge_blocks_encode_like_whole_blocks() {
+    let color = [0.2, 0.4, 0.6, 0.8];
+    let expected = color.map(|c| tessera_format::convert::f32_to_unorm(c, 8) as u8);
+    let s = Setup::new(5, 3);
+    let mut target = vec![0u8; 5 * 3 * 4];
+    let quad = [
+        v(0.0, 0.0, color),
+        v(5.0, 0.0, color),
+        v(0.0, 3.0, color),
+        v(5.0, 0.0, color),
+        v(5.0, 3.0, color),
+        v(0.0, 3.0, color),
+    ];
+    draw_into(&s, &mut target, &quad, None);
+    for (i, px) in target.chunks(4).enumerate() {
+        assert_eq!(px, expected, "pixel {i}");
+    }
+}

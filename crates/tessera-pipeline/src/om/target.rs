@@ -1,7 +1,7 @@
 //! Render-target access for eight lanes: load, convert and store in the target's format.
 
 use tessera_format::{Format, NumericKind};
-use wide::{f32x8, f64x4, u32x8};
+use wide::{f32x8, u32x8};
 
 use super::{LANE_X, LANE_Y, LaneMask, lanes, unorm8};
 use crate::error::PipelineError;
@@ -115,8 +115,9 @@ impl BandTarget<'_> {
             return;
         }
         let channels = value.map(f32x8::to_array);
-        let unorm8 = match self.kind {
-            TargetKind::Unorm8 { .. } => Some(encode_unorm8(value)),
+        // Edge blocks of RGBA8/BGRA8 targets use the same packed encode as whole blocks.
+        let packed = match self.kind {
+            TargetKind::Unorm8 { bgra } => Some(pack_unorm8(value, bgra).to_array()),
             _ => None,
         };
         let info = self.format.info();
@@ -131,11 +132,9 @@ impl BandTarget<'_> {
                 channels[2][k],
                 channels[3][k],
             ];
-            match (self.kind, unorm8) {
-                (TargetKind::Unorm8 { bgra }, Some(codes)) => {
-                    let (r, b) = (codes[0][k], codes[2][k]);
-                    let (r, b) = if bgra { (b, r) } else { (r, b) };
-                    encoded[..4].copy_from_slice(&[r, codes[1][k], b, codes[3][k]]);
+            match (self.kind, packed) {
+                (TargetKind::Unorm8 { .. }, Some(texels)) => {
+                    encoded[..4].copy_from_slice(&texels[k].to_le_bytes());
                 }
                 (TargetKind::Integer, _) => {
                     let _ = self
@@ -267,39 +266,6 @@ fn pack_unorm8(value: &Reg, bgra: bool) -> u32x8 {
     ];
     let (lo, hi) = if bgra { (b, r) } else { (r, b) };
     lo | (g << 8) | (hi << 16) | (a << 24)
-}
-
-/// float → UNORM8 for eight lanes of four channels, exactly `tessera_format::convert::f32_to_unorm`
-/// (NaN → 0, clamp, `floor(c·255 + 0.5)` evaluated in f64).
-pub fn encode_unorm8(value: &Reg) -> [[u8; 8]; 4] {
-    value.map(|c| {
-        let c = c
-            .is_nan()
-            .blend(f32x8::ZERO, c)
-            .max(f32x8::ZERO)
-            .min(f32x8::ONE);
-        let a = c.to_array();
-        let lo = f64x4::from([
-            f64::from(a[0]),
-            f64::from(a[1]),
-            f64::from(a[2]),
-            f64::from(a[3]),
-        ]);
-        let hi = f64x4::from([
-            f64::from(a[4]),
-            f64::from(a[5]),
-            f64::from(a[6]),
-            f64::from(a[7]),
-        ]);
-        let lo = (lo * 255.0 + 0.5).floor().to_array();
-        let hi = (hi * 255.0 + 0.5).floor().to_array();
-        let mut out = [0u8; 8];
-        for i in 0..4 {
-            out[i] = lo[i] as u8;
-            out[i + 4] = hi[i] as u8;
-        }
-        out
-    })
 }
 
 /// Copies the bits of the channels in `write_mask` from `new` into `texel` (little-endian
