@@ -8,7 +8,10 @@ use std::ops::Range;
 use tessera_caps::PrimitiveTopology;
 
 use crate::error::PipelineError;
-use crate::ia::{STRIP_CUT, Triangle, assemble_triangles, has_strip_cut, strip_cut_value};
+use crate::ia::{
+    STRIP_CUT, Triangle, assemble_triangles, check_index_format, has_strip_cut, index_at,
+    strip_cut_value,
+};
 use crate::state::{DrawArgs, DrawState, IndexBufferBinding};
 use crate::vertex::{ShadedVertices, VertexKey, shade_vertices};
 
@@ -57,6 +60,7 @@ impl<'a> VertexSource<'a> {
                 ..
             } => {
                 let ib = state.index_buffer.ok_or(PipelineError::NoIndexBuffer)?;
+                check_index_format(ib.format)?;
                 let cut = has_strip_cut(state.topology).then(|| strip_cut_value(ib.format));
                 (
                     Self::Indexed {
@@ -76,16 +80,7 @@ impl<'a> VertexSource<'a> {
     fn index(&self, i: u32) -> u32 {
         match self {
             Self::Sequential { start } => start.wrapping_add(i),
-            Self::Indexed { ib, start, .. } => {
-                let wide = ib.format != tessera_format::Format::R16Uint;
-                let size = if wide { 4 } else { 2 };
-                let at = ib.offset as usize + (*start as usize + i as usize) * size;
-                match ib.data.get(at..at + size) {
-                    Some(b) if wide => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-                    Some(b) => u32::from(u16::from_le_bytes([b[0], b[1]])),
-                    None => 0,
-                }
-            }
+            Self::Indexed { ib, start, .. } => index_at(ib, u64::from(*start) + u64::from(i)),
         }
     }
 }

@@ -149,19 +149,30 @@ pub fn read_indices(
     start_index: u32,
     index_count: u32,
 ) -> Result<Vec<u32>, PipelineError> {
-    let size = index_size(ib.format)?;
-    let base = ib.offset as usize + start_index as usize * size;
-    let mut out = Vec::with_capacity(index_count as usize);
-    for i in 0..index_count as usize {
-        let at = base + i * size;
-        let value = match ib.data.get(at..at + size) {
-            Some(b) if size == 4 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-            Some(b) => u32::from(u16::from_le_bytes([b[0], b[1]])),
-            None => 0,
-        };
-        out.push(value);
+    index_size(ib.format)?;
+    Ok((0..index_count)
+        .map(|i| index_at(ib, u64::from(start_index) + u64::from(i)))
+        .collect())
+}
+
+/// The index value at `position` of an R16/R32 index buffer (widened, uninterpreted); a read
+/// past the buffer's end is 0 (D3D11.3 §8.4). The format must have passed [`read_indices`]'s
+/// or [`check_index_format`]'s check.
+#[inline]
+pub fn index_at(ib: &IndexBufferBinding<'_>, position: u64) -> u32 {
+    let wide = ib.format == Format::R32Uint;
+    let size = if wide { 4 } else { 2 };
+    let at = usize::try_from(u64::from(ib.offset) + position * size as u64).unwrap_or(usize::MAX);
+    match ib.data.get(at..at.saturating_add(size)) {
+        Some(b) if wide => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+        Some(b) => u32::from(u16::from_le_bytes([b[0], b[1]])),
+        None => 0,
     }
-    Ok(out)
+}
+
+/// Refuses index formats other than R16_UINT and R32_UINT.
+pub fn check_index_format(format: Format) -> Result<(), PipelineError> {
+    index_size(format).map(|_| ())
 }
 
 fn index_size(format: Format) -> Result<usize, PipelineError> {

@@ -156,3 +156,42 @@ fn triangle_strip_quad() {
         }
     }
 }
+
+/// An index buffer whose format is neither R16_UINT nor R32_UINT is refused, not read as one.
+#[test]
+fn bad_index_format_is_refused() {
+    let indices = [0u8; 12];
+    let ib = IndexBufferBinding {
+        data: &indices,
+        format: Format::R8Uint,
+        offset: 0,
+    };
+    let pos = positions();
+    let vbs = [VertexBufferBinding {
+        data: &pos,
+        stride: 16,
+        offset: 0,
+    }];
+    let mut rig = Rig::new(8, 8, Format::R32G32B32A32Float);
+    let args = DrawArgs::Indexed {
+        index_count: 3,
+        start_index: 0,
+        base_vertex: 0,
+        instance_count: 1,
+        start_instance: 0,
+    };
+    let err = rig.draw_full(
+        &instanced_layout(),
+        &vbs,
+        Some(ib),
+        &OffsetVs,
+        Some(&FlatVaryingPs),
+        args,
+    );
+    assert_eq!(
+        err.unwrap_err(),
+        tessera_pipeline::PipelineError::BadIndexFormat {
+            format: Format::R8Uint
+        }
+    );
+}
