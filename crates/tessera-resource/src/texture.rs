@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use tessera_caps::{Caps, TextureDesc, TextureDimension};
-use tessera_format::{Surface, SurfaceMut};
+use tessera_format::{Format, Surface, SurfaceMut};
 
 use crate::blit::{Extent, Pitched, copy_region};
 use crate::layout::{SubresourceLayout, TextureLayout};
@@ -344,21 +344,27 @@ impl TextureWriteGuard<'_> {
     }
 }
 
+/// The `(format, width, height, depth, row_pitch, depth_pitch)` of a subresource surface: the
+/// mip size, with MSAA rows widened to `width * sample_count` elements.
+fn surface_shape(tex: &Texture, l: &SubresourceLayout) -> (Format, u32, u32, u32, usize, usize) {
+    let width = l.width.saturating_mul(l.sample_count);
+    (
+        tex.inner.desc.format,
+        width,
+        l.height,
+        l.depth,
+        l.row_pitch,
+        l.depth_pitch,
+    )
+}
+
 fn make_surface<'a>(
     tex: &Texture,
     l: &SubresourceLayout,
     bytes: &'a [u8],
 ) -> Result<Surface<'a>, ResourceError> {
-    let (w, h) = surface_dims(tex, l);
-    Ok(Surface::new(
-        tex.inner.desc.format,
-        w,
-        h,
-        l.depth,
-        l.row_pitch,
-        l.depth_pitch,
-        bytes,
-    )?)
+    let (f, w, h, d, rp, dp) = surface_shape(tex, l);
+    Ok(Surface::new(f, w, h, d, rp, dp, bytes)?)
 }
 
 fn make_surface_mut<'a>(
@@ -366,19 +372,6 @@ fn make_surface_mut<'a>(
     l: &SubresourceLayout,
     bytes: &'a mut [u8],
 ) -> Result<SurfaceMut<'a>, ResourceError> {
-    let (w, h) = surface_dims(tex, l);
-    Ok(SurfaceMut::new(
-        tex.inner.desc.format,
-        w,
-        h,
-        l.depth,
-        l.row_pitch,
-        l.depth_pitch,
-        bytes,
-    )?)
-}
-
-/// Surface width/height: the mip size, with MSAA rows widened to `width * sample_count` elements.
-fn surface_dims(_tex: &Texture, l: &SubresourceLayout) -> (u32, u32) {
-    (l.width.saturating_mul(l.sample_count), l.height)
+    let (f, w, h, d, rp, dp) = surface_shape(tex, l);
+    Ok(SurfaceMut::new(f, w, h, d, rp, dp, bytes)?)
 }
