@@ -14,6 +14,7 @@ use tessera_caps::{FillMode, PrimitiveTopology, Viewport};
 use crate::bands::{make_bands, raster_chunks, setup_chunks};
 use crate::batch::{SlotTable, VertexSource, batch_ranges, build_batch};
 use crate::error::PipelineError;
+use crate::om::blend::{BlendPlan, blend_constant};
 use crate::om::depth::{DepthKind, DepthStencilOps};
 use crate::om::target::{TargetKind, blend_range};
 use crate::raster::RasterContext;
@@ -260,8 +261,13 @@ fn raster_context<'a>(
         depth_range: (vp.min_depth, vp.max_depth),
         ds: ops,
         early_depth: !late,
+        depth_active: depth_kind.is_some()
+            && (ds.depth_enable || (ds.stencil_enable && has_stencil)),
+        may_discard: state.pixel_shader.is_some_and(|ps| ps.may_discard()),
         blend,
-        blend_factor: state.blend_factor,
+        blend_constants: ranges.map(|range| blend_constant(state.blend_factor, range)),
+        blend_plans: blend.map(|desc| BlendPlan::of(&desc)),
+        dual_source: uses_dual_source(state),
         ranges,
     })
 }

@@ -6,7 +6,9 @@ use tessera_format::NumericKind;
 use wide::{CmpEq, CmpGt, f32x8, i32x8, i64x4};
 
 use crate::env::ShaderEnv;
-use crate::om::blend::{blend, fit_logic_bits, logic_op};
+#[cfg(doc)]
+use crate::om::blend::blend_constant;
+use crate::om::blend::{BlendPlan, blend, blend_over_unorm, fit_logic_bits, logic_op};
 use crate::om::depth::{BandDepth, DepthStencilOps};
 use crate::om::target::{BandTarget, TargetKind};
 use crate::om::{LANE_X, LANE_Y, LaneMask};
@@ -29,10 +31,19 @@ pub struct RasterContext<'a> {
     pub ds: DepthStencilOps,
     /// Test depth/stencil before the shader (it neither writes depth nor discards).
     pub early_depth: bool,
+    /// Depth or stencil testing is enabled with a buffer that has the plane; when false every
+    /// lane passes and nothing is written, so the test is skipped.
+    pub depth_active: bool,
+    /// The pixel shader may discard lanes.
+    pub may_discard: bool,
     /// Blend state per target (RT 0's for all unless independent blend).
     pub blend: [RenderTargetBlendDesc; MAX_RENDER_TARGETS],
-    /// Blend factor.
-    pub blend_factor: [f32; 4],
+    /// Blend factor per target, clamped to the target's range ([`blend_constant`]).
+    pub blend_constants: [[f32; 4]; MAX_RENDER_TARGETS],
+    /// Blend path per target ([`BlendPlan::of`] its blend state).
+    pub blend_plans: [BlendPlan; MAX_RENDER_TARGETS],
+    /// The draw blends with a second source (`out.targets[1]` is read).
+    pub dual_source: bool,
     /// Blend clamp range per target.
     pub ranges: [Option<(f32, f32)>; MAX_RENDER_TARGETS],
 }
@@ -291,7 +302,7 @@ fn depth_stencil(
     z: f32x8,
 ) -> LaneMask {
     match depth.as_mut() {
-        Some(depth) => depth.test(
+        Some(depth) if ctx.depth_active => depth.test(
             bx,
             by,
             mask,
@@ -299,7 +310,7 @@ fn depth_stencil(
             tri.front,
             &ctx.ds,
         ),
-        None => mask,
+        _ => mask,
     }
 }
 
@@ -352,16 +363,19 @@ fn shade_block(
         coverage: core::array::from_fn(|k| mask & (1 << k) != 0),
     };
     // Reset only what this draw can read back: bound targets (and o1 for dual-source).
-    for t in out.targets.iter_mut().take(band.colors.len().max(2)) {
+    let read = band.colors.len().max(if ctx.dual_source { 2 } else { 0 });
+    for t in out.targets.iter_mut().take(read) {
         *t = ZERO_REG;
     }
     out.depth = f32x8::ZERO;
     out.discard = [false; 8];
     ps.shade(ctx.env, &input, out);
     stats.ps_lanes += 8;
-    for k in 0..8 {
-        if out.discard[k] {
-            mask &= !(1 << k);
+    if ctx.may_discard {
+        for k in 0..8 {
+            if out.discard[k] {
+                mask &= !(1 << k);
+            }
         }
     }
     if !ctx.early_depth {
@@ -394,6 +408,23 @@ fn write_target(
         return;
     }
     let src = &out.targets[slot];
+    let range = ctx.ranges[slot];
+    if let Some(block) = target.unorm8_block(bx, by) {
+        let value = match ctx.blend_plans[slot] {
+            BlendPlan::Off => *src,
+            BlendPlan::Over { alpha_one } => blend_over_unorm(src, &block.dst(), alpha_one),
+            BlendPlan::General => blend(
+                desc,
+                src,
+                &out.targets[1],
+                &block.dst(),
+                ctx.blend_constants[slot],
+                range,
+            ),
+        };
+        target.store_unorm8_block(&block, mask, &value, write_mask);
+        return;
+    }
     let value: Reg = match target.kind {
         TargetKind::Integer if desc.logic_op_enable => {
             let dst = target.load(bx, by, mask);
@@ -416,8 +447,8 @@ fn write_target(
                 src,
                 &out.targets[1],
                 &dst,
-                ctx.blend_factor,
-                ctx.ranges[slot],
+                ctx.blend_constants[slot],
+                range,
             )
         }
         _ => *src,

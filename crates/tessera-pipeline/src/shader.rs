@@ -102,7 +102,8 @@ pub struct PsOutput {
     pub targets: [Reg; MAX_RENDER_TARGETS],
     /// `SV_Depth`, read only when [`PixelShader::writes_depth`] is true.
     pub depth: f32x8,
-    /// Lanes the shader discarded (`discard` / `clip`).
+    /// Lanes the shader discarded (`discard` / `clip`); read only when
+    /// [`PixelShader::may_discard`] is true.
     pub discard: [bool; 8],
 }
 
@@ -124,7 +125,8 @@ pub trait PixelShader: Send + Sync {
     fn writes_depth(&self) -> bool {
         false
     }
-    /// True when the shader may `discard` (forces late depth/stencil).
+    /// True when the shader may `discard` (forces late depth/stencil). `PsOutput::discard` is
+    /// read only when this is true.
     fn may_discard(&self) -> bool {
         false
     }

@@ -75,8 +75,8 @@ impl BandTarget<'_> {
     /// Loads the lanes of `mask` of the 4×2 block at (`bx`, `by`) as float4 registers (integer
     /// formats as bit patterns); other lanes read 0.
     pub fn load(&self, bx: u32, by: u32, mask: LaneMask) -> Reg {
-        if let (TargetKind::Unorm8 { bgra }, Some(px)) = (self.kind, self.load_block_u32(bx, by)) {
-            return unpack_unorm8(px, bgra);
+        if let Some(block) = self.unorm8_block(bx, by) {
+            return block.dst();
         }
         let mut v = [[0.0f32; 8]; 4];
         for k in lanes(mask) {
@@ -108,10 +108,8 @@ impl BandTarget<'_> {
     /// Stores the lanes of `mask`, writing only the channels of `write_mask` (R=1, G=2, B=4,
     /// A=8): channel bits outside the mask keep their stored value exactly.
     pub fn store(&mut self, bx: u32, by: u32, mask: LaneMask, value: &Reg, write_mask: u8) {
-        if let (TargetKind::Unorm8 { bgra }, Some(old)) = (self.kind, self.load_block_u32(bx, by)) {
-            let new = pack_unorm8(value, bgra);
-            let write = u32x8::splat(channel_bytes(write_mask, bgra)) & lane_select(mask);
-            self.store_block_u32(bx, by, (new & write) | (old & !write));
+        if let Some(block) = self.unorm8_block(bx, by) {
+            self.store_unorm8_block(&block, mask, value, write_mask);
             return;
         }
         let channels = value.map(f32x8::to_array);
@@ -161,6 +159,56 @@ impl BandTarget<'_> {
     }
 }
 
+/// An RGBA8/BGRA8 4×2 block wholly inside its target, read once for blend and store.
+#[derive(Clone, Copy, Debug)]
+pub struct Unorm8Block {
+    rows: (usize, usize),
+    old: u32x8,
+    bgra: bool,
+}
+
+impl Unorm8Block {
+    /// The stored texels as float registers (`code / 255`), the blend's destination.
+    #[inline]
+    pub fn dst(&self) -> Reg {
+        unpack_unorm8(self.old, self.bgra)
+    }
+}
+
+impl BandTarget<'_> {
+    /// The block at (`bx`, `by`) when the target is RGBA8/BGRA8 UNORM and the block lies wholly
+    /// inside it: the fast path of [`load`](Self::load) + [`store`](Self::store).
+    #[inline]
+    pub fn unorm8_block(&self, bx: u32, by: u32) -> Option<Unorm8Block> {
+        let TargetKind::Unorm8 { bgra } = self.kind else {
+            return None;
+        };
+        let rows = self.block_rows(bx, by)?;
+        let a = words(&self.data[rows.0..rows.0 + 16]);
+        let b = words(&self.data[rows.1..rows.1 + 16]);
+        let old = u32x8::from([a[0], a[1], b[0], b[1], a[2], a[3], b[2], b[3]]);
+        Some(Unorm8Block { rows, old, bgra })
+    }
+
+    /// Stores `value` into the lanes of `mask` and the channels of `write_mask` of `block`,
+    /// exactly as [`store`](Self::store) does.
+    #[inline]
+    pub fn store_unorm8_block(
+        &mut self,
+        block: &Unorm8Block,
+        mask: LaneMask,
+        value: &Reg,
+        write_mask: u8,
+    ) {
+        let new = pack_unorm8(value, block.bgra);
+        let write = u32x8::splat(channel_bytes(write_mask, block.bgra)) & lane_select(mask);
+        let v = ((new & write) | (block.old & !write)).to_array();
+        let (r0, r1) = block.rows;
+        put_words(&mut self.data[r0..r0 + 16], [v[0], v[1], v[4], v[5]]);
+        put_words(&mut self.data[r1..r1 + 16], [v[2], v[3], v[6], v[7]]);
+    }
+}
+
 impl BandTarget<'_> {
     /// Byte offsets of the block's two rows when the whole 4×2 block lies inside the target.
     #[inline]
@@ -171,27 +219,6 @@ impl BandTarget<'_> {
         let row0 = self.offset(bx, by);
         let row1 = row0 + self.row_pitch;
         (row1 + 16 <= self.data.len()).then_some((row0, row1))
-    }
-
-    /// The block's eight texels as u32 in lane order, when it lies wholly inside the target.
-    #[inline]
-    fn load_block_u32(&self, bx: u32, by: u32) -> Option<u32x8> {
-        let (r0, r1) = self.block_rows(bx, by)?;
-        let a = words(&self.data[r0..r0 + 16]);
-        let b = words(&self.data[r1..r1 + 16]);
-        Some(u32x8::from([
-            a[0], a[1], b[0], b[1], a[2], a[3], b[2], b[3],
-        ]))
-    }
-
-    #[inline]
-    fn store_block_u32(&mut self, bx: u32, by: u32, v: u32x8) {
-        let Some((r0, r1)) = self.block_rows(bx, by) else {
-            return;
-        };
-        let v = v.to_array();
-        put_words(&mut self.data[r0..r0 + 16], [v[0], v[1], v[4], v[5]]);
-        put_words(&mut self.data[r1..r1 + 16], [v[2], v[3], v[6], v[7]]);
     }
 }
 
@@ -213,34 +240,36 @@ fn put_words(b: &mut [u8], v: [u32; 4]) {
 /// All-ones lanes where `mask` has a bit.
 #[inline(always)]
 fn lane_select(mask: LaneMask) -> u32x8 {
-    let bit = |k: u32| if mask & (1 << k) != 0 { u32::MAX } else { 0 };
-    u32x8::from([
-        bit(0),
-        bit(1),
-        bit(2),
-        bit(3),
-        bit(4),
-        bit(5),
-        bit(6),
-        bit(7),
-    ])
+    let bits = u32x8::from([1, 2, 4, 8, 16, 32, 64, 128]);
+    (u32x8::splat(u32::from(mask)) & bits).cmp_eq(bits)
 }
 
 /// Byte-lane mask of the channels `write_mask` enables, in memory order.
 #[inline]
 fn channel_bytes(write_mask: u8, bgra: bool) -> u32 {
-    let mut m = 0;
-    for c in 0..4u32 {
-        if write_mask & (1 << c) != 0 {
-            let byte = match (bgra, c) {
-                (true, 0) => 2,
-                (true, 2) => 0,
-                (_, c) => c,
-            };
-            m |= 0xff << (8 * byte);
+    // R=1, G=2, B=4, A=8 → bytes 0..3 (B and R swap places in BGRA memory order).
+    const SPREAD: [u32; 16] = {
+        let mut t = [0u32; 16];
+        let mut m = 0;
+        while m < 16 {
+            let mut c = 0;
+            while c < 4 {
+                if m & (1 << c) != 0 {
+                    t[m] |= 0xff << (8 * c);
+                }
+                c += 1;
+            }
+            m += 1;
         }
-    }
-    m
+        t
+    };
+    let m = write_mask & 0xf;
+    let m = if bgra {
+        (m & 0b1010) | ((m & 1) << 2) | ((m >> 2) & 1)
+    } else {
+        m
+    };
+    SPREAD[usize::from(m)]
 }
 
 /// Eight packed RGBA8/BGRA8 texels → float registers.
@@ -258,12 +287,7 @@ fn unpack_unorm8(px: u32x8, bgra: bool) -> Reg {
 /// Float registers → eight packed RGBA8/BGRA8 texels (exact UNORM encode).
 #[inline]
 fn pack_unorm8(value: &Reg, bgra: bool) -> u32x8 {
-    let [r, g, b, a] = [
-        unorm8::encode(value[0]),
-        unorm8::encode(value[1]),
-        unorm8::encode(value[2]),
-        unorm8::encode(value[3]),
-    ];
+    let [r, g, b, a] = unorm8::encode_rgba(value);
     let (lo, hi) = if bgra { (b, r) } else { (r, b) };
     lo | (g << 8) | (hi << 16) | (a << 24)
 }

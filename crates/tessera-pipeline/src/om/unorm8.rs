@@ -1,6 +1,6 @@
 //! Exact 8-bit UNORM conversion on eight lanes, for the RGBA8/BGRA8 fast path.
 //!
-//! `encode` equals `tessera_format::convert::f32_to_unorm(x, 8)` bit for bit: NaN → 0, clamp
+//! [`encode_rgba`] equals `tessera_format::convert::f32_to_unorm(x, 8)` bit for bit: NaN → 0, clamp
 //! to [0, 1], `floor(c·255 + 0.5)` evaluated exactly. In f32, `t = c·255` is off from the exact
 //! product by at most half an ulp of `t` (≤ 2^−16 below 256), and `t + 0.5` is exact, so
 //! `floor(t + 0.5)` is exact unless the fraction of `t` lies within 2^−15 of one half. Those
@@ -8,29 +8,54 @@
 //! wrong) are recomputed with the exact scalar conversion; the rest stay on eight lanes.
 
 use tessera_format::convert::f32_to_unorm;
-use wide::{CmpEq, CmpGe, CmpLe, f32x8, u32x8};
+use wide::{CmpGe, CmpLe, f32x8, u32x8};
 
-/// float → UNORM8 codes for eight lanes, exactly as `f32_to_unorm(x, 8)`.
+/// float → UNORM8 codes for the four channels of a register, exactly as
+/// `f32_to_unorm(x, 8)` per lane, with one check for lanes near a half.
 #[inline]
-pub fn encode(c: f32x8) -> u32x8 {
-    let clean = c.cmp_eq(c).blend(c, f32x8::ZERO); // NaN → 0
-    let clamped = clean.max(f32x8::ZERO).min(f32x8::ONE);
-    let t = clamped * f32x8::splat(255.0);
-    let whole = t.trunc_int().round_float(); // floor, since t >= 0
-    let d = t - whole - f32x8::splat(0.5);
-    let code = whole + (d.cmp_ge(f32x8::ZERO) & f32x8::ONE);
-    let mut out: u32x8 = bytemuck::cast(code.trunc_int());
-    let near = d.abs().cmp_le(f32x8::splat(1.0 / 32768.0)).move_mask();
-    if near != 0 {
-        let lanes = out.as_array_mut();
-        let values = c.to_array();
-        for (k, lane) in lanes.iter_mut().enumerate() {
-            if near & (1 << k) != 0 {
-                *lane = f32_to_unorm(values[k], 8);
-            }
+pub fn encode_rgba(v: &[f32x8; 4]) -> [u32x8; 4] {
+    let [(mut r, nr), (mut g, ng), (mut b, nb), (mut a, na)] = v.map(encode_fast);
+    if (nr | ng | nb | na).move_mask() != 0 {
+        for (out, (c, near)) in [&mut r, &mut g, &mut b, &mut a].into_iter().zip([
+            (v[0], nr),
+            (v[1], ng),
+            (v[2], nb),
+            (v[3], na),
+        ]) {
+            fix_near(out, c, near.move_mask());
         }
     }
-    out
+    [r, g, b, a]
+}
+
+/// The eight-lane encode and the lanes whose `c·255` fraction lies within 2^−15 of one half
+/// (all-ones lanes), where the f32 product may round across the boundary.
+#[inline(always)]
+fn encode_fast(c: f32x8) -> (u32x8, f32x8) {
+    // `maxps(c, 0)` returns its second operand for NaN, so this is NaN → 0 and the clamp.
+    let clamped = c.fast_max(f32x8::ZERO).fast_min(f32x8::ONE);
+    let t = clamped * f32x8::splat(255.0);
+    // t ∈ [0, 255]: truncation is floor and needs no saturation fix-ups.
+    let whole = t.fast_trunc_int().round_float();
+    let d = t - whole - f32x8::splat(0.5);
+    let code = whole + (d.cmp_ge(f32x8::ZERO) & f32x8::ONE);
+    let near = d.abs().cmp_le(f32x8::splat(1.0 / 32768.0));
+    (bytemuck::cast(code.fast_trunc_int()), near)
+}
+
+/// Recomputes the lanes of `near` with the exact scalar conversion.
+#[cold]
+fn fix_near(out: &mut u32x8, c: f32x8, near: i32) {
+    if near == 0 {
+        return;
+    }
+    let lanes = out.as_array_mut();
+    let values = c.to_array();
+    for (k, lane) in lanes.iter_mut().enumerate() {
+        if near & (1 << k) != 0 {
+            *lane = f32_to_unorm(values[k], 8);
+        }
+    }
 }
 
 /// UNORM8 codes → float (`v / 255`, an exact IEEE division per lane).
@@ -68,9 +93,18 @@ mod tests {
         for chunk in values.chunks(8) {
             let mut lanes = [0.0f32; 8];
             lanes[..chunk.len()].copy_from_slice(chunk);
-            let got = encode(f32x8::from(lanes)).to_array();
-            for (i, &c) in lanes.iter().enumerate() {
-                assert_eq!(got[i], f32_to_unorm(c, 8), "c = {c:e}");
+            // Each channel gets a different lane order, so near-half fix-ups of one channel
+            // must not leak into another.
+            let mut rotated = lanes;
+            rotated.rotate_left(3);
+            let mut reversed = lanes;
+            reversed.reverse();
+            let channels = [lanes, rotated, reversed, [0.5; 8]];
+            let got = encode_rgba(&channels.map(f32x8::from));
+            for (codes, values) in got.iter().zip(&channels) {
+                for (code, &c) in codes.to_array().iter().zip(values) {
+                    assert_eq!(*code, f32_to_unorm(c, 8), "c = {c:e}");
+                }
             }
         }
     }
