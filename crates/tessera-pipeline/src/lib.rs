@@ -16,6 +16,7 @@ pub mod ia;
 pub mod om;
 pub mod raster;
 pub mod setup;
+pub mod shade;
 pub mod shader;
 pub mod state;
 pub mod vertex;

@@ -1,20 +1,20 @@
 //! The per-band rasterizer: exact integer coverage over 4×2 blocks (two quads, eight lanes),
-//! attribute interpolation, the pixel shader and the output merger.
+//! handing each covered block to the pixel stage ([`crate::shade`]).
 
 use tessera_caps::RenderTargetBlendDesc;
-use tessera_format::NumericKind;
-use wide::{CmpEq, CmpGt, f32x8, i32x8, i64x4};
+use wide::{CmpGt, i32x8, i64x4};
 
 use crate::env::ShaderEnv;
+use crate::om::blend::BlendPlan;
 #[cfg(doc)]
 use crate::om::blend::blend_constant;
-use crate::om::blend::{BlendPlan, blend, blend_over_unorm, fit_logic_bits, logic_op};
 use crate::om::depth::{BandDepth, DepthStencilOps};
-use crate::om::target::{BandTarget, TargetKind};
+use crate::om::target::BandTarget;
 use crate::om::{LANE_X, LANE_Y, LaneMask};
 use crate::setup::{Edge, Plane, TriSetup};
+use crate::shade::visit_block;
 use crate::shader::{
-    Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsInput, PsOutput, Reg, ZERO_REG,
+    Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, ZERO_REG,
 };
 
 /// Read-only per-draw state of the raster and pixel stages.
@@ -182,7 +182,7 @@ pub fn raster_triangle(
                 mask & rect_mask(bx, by, [x0, y0, x1, y1])
             };
             if mask != 0 {
-                shade_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
+                visit_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
             }
             bx += 4;
         }
@@ -239,7 +239,7 @@ fn raster_small(
             if mask != 0 {
                 mask &= rect_mask(bx, by, rect);
                 if mask != 0 {
-                    shade_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
+                    visit_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
                 }
             }
             for k in 0..3 {
@@ -258,200 +258,51 @@ fn raster_small(
 #[inline]
 fn rect_mask(bx: i32, by: i32, r: [i32; 4]) -> LaneMask {
     // Columns bx..bx+3 inside [r0, r2) as 4 bits, spread to the lanes that use them.
-    const COLUMN_LANES: [LaneMask; 4] = [0b0000_0101, 0b0000_1010, 0b0101_0000, 0b1010_0000];
+    const COLUMN_LANES: [LaneMask; 16] = {
+        const LANES: [LaneMask; 4] = [0b0000_0101, 0b0000_1010, 0b0101_0000, 0b1010_0000];
+        let mut t = [0; 16];
+        let mut m = 0;
+        while m < 16 {
+            let mut c = 0;
+            while c < 4 {
+                if m & (1 << c) != 0 {
+                    t[m] |= LANES[c];
+                }
+                c += 1;
+            }
+            m += 1;
+        }
+        t
+    };
     let lo = (r[0] - bx).clamp(0, 4);
     let hi = (r[2] - bx).clamp(0, 4);
-    let mut m = 0;
-    for (c, lanes) in COLUMN_LANES.iter().enumerate() {
-        if (lo..hi).contains(&(c as i32)) {
-            m |= lanes;
-        }
-    }
+    // Bits lo..hi of a nibble (empty when hi ≤ lo).
+    let columns = (0xfu32 >> (4 - hi)) & (0xfu32 << lo) & 0xf;
     let row0 = by >= r[1] && by < r[3];
     let row1 = by + 1 >= r[1] && by + 1 < r[3];
-    m & (if row0 { 0b0011_0011 } else { 0 } | if row1 { 0b1100_1100 } else { 0 })
+    COLUMN_LANES[columns as usize]
+        & (if row0 { 0b0011_0011 } else { 0 } | if row1 { 0b1100_1100 } else { 0 })
 }
 
-#[inline]
-fn eval(p: &Plane, dx: f32x8, dy: f32x8) -> f32x8 {
-    f32x8::splat(p.v0) + f32x8::splat(p.dx) * dx + f32x8::splat(p.dy) * dy
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Clamps depth to the viewport range with float min/max rules (NaN → the range minimum).
-#[inline]
-fn clamp_depth(z: f32x8, range: (f32, f32)) -> f32x8 {
-    let (lo, hi) = (f32x8::splat(range.0), f32x8::splat(range.1));
-    let z = z.cmp_eq(z).blend(z, lo);
-    z.max(lo).min(hi)
-}
-
-/// Pixel-centre offsets of the lanes of a block (x: 0.5, 1.5, 0.5, 1.5, 2.5, …).
-const LANE_CX: [f32; 8] = [0.5, 1.5, 0.5, 1.5, 2.5, 3.5, 2.5, 3.5];
-/// Pixel-centre offsets of the lanes of a block in y.
-const LANE_CY: [f32; 8] = [0.5, 0.5, 1.5, 1.5, 0.5, 0.5, 1.5, 1.5];
-
-/// Depth clamp, stencil and depth tests of a block (SPEC §5.1); all lanes pass without a DSV.
-#[inline]
-fn depth_stencil(
-    ctx: &RasterContext<'_>,
-    depth: &mut Option<BandDepth<'_>>,
-    tri: &TriSetup,
-    bx: u32,
-    by: u32,
-    mask: LaneMask,
-    z: f32x8,
-) -> LaneMask {
-    match depth.as_mut() {
-        Some(depth) if ctx.depth_active => depth.test(
-            bx,
-            by,
-            mask,
-            clamp_depth(z, ctx.depth_range),
-            tri.front,
-            &ctx.ds,
-        ),
-        _ => mask,
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-#[inline]
-fn shade_block(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    tri: &TriSetup,
-    planes: &[Plane],
-    bx: u32,
-    by: u32,
-    mut mask: LaneMask,
-    stats: &mut BandStats,
-) {
-    // bx + (k + 0.5) is exact for every coordinate a target can have.
-    let px = f32x8::splat(bx as f32) + f32x8::from(LANE_CX);
-    let py = f32x8::splat(by as f32) + f32x8::from(LANE_CY);
-    let dx = px - f32x8::splat(tri.origin[0]);
-    let dy = py - f32x8::splat(tri.origin[1]);
-    let z = eval(&tri.z, dx, dy);
-    if ctx.early_depth {
-        mask = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
-        if mask == 0 {
-            return;
-        }
-    }
-    let Some(ps) = ctx.ps else {
-        stats.passed += u64::from(mask.count_ones());
-        return;
-    };
-    let q = eval(&tri.q, dx, dy);
-    let w = f32x8::ONE / q;
-    let Scratch { varyings, out } = &mut *band.scratch;
-    for (r, mode) in ctx.inputs.iter().enumerate().take(MAX_VARYINGS) {
-        for c in 0..4 {
-            let v = eval(&planes[4 * r + c], dx, dy);
-            varyings[r][c] = if *mode == Interpolation::Perspective {
-                v * w
-            } else {
-                v
-            };
-        }
-    }
-    let input = PsInput {
-        position: [px, py, z, w],
-        varyings: &varyings[..ctx.inputs.len().min(MAX_VARYINGS)],
-        front_face: tri.front,
-        primitive_id: tri.primitive_id,
-        coverage: core::array::from_fn(|k| mask & (1 << k) != 0),
-    };
-    // Reset only what this draw can read back: bound targets (and o1 for dual-source).
-    let read = band.colors.len().max(if ctx.dual_source { 2 } else { 0 });
-    for t in out.targets.iter_mut().take(read) {
-        *t = ZERO_REG;
-    }
-    out.depth = f32x8::ZERO;
-    out.discard = [false; 8];
-    ps.shade(ctx.env, &input, out);
-    stats.ps_lanes += 8;
-    if ctx.may_discard {
-        for k in 0..8 {
-            if out.discard[k] {
-                mask &= !(1 << k);
+    /// `rect_mask` sets exactly the lanes whose pixel lies inside the rectangle.
+    #[test]
+    fn rect_mask_matches_the_per_pixel_definition() {
+        for x0 in -2..8 {
+            for x1 in -2..10 {
+                for (y0, y1) in [(0, 2), (1, 2), (0, 1), (2, 5), (-3, 0), (1, 1)] {
+                    let r = [x0, y0, x1, y1];
+                    let want = (0..8).fold(0, |m, k| {
+                        let (x, y) = (LANE_X[k] as i32, LANE_Y[k] as i32);
+                        let inside = x >= x0 && x < x1 && y >= y0 && y < y1;
+                        m | (LaneMask::from(inside) << k)
+                    });
+                    assert_eq!(rect_mask(0, 0, r), want, "rect {r:?}");
+                }
             }
         }
     }
-    if !ctx.early_depth {
-        let z = if ps.writes_depth() { out.depth } else { z };
-        mask = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
-    }
-    if mask == 0 {
-        return;
-    }
-    stats.passed += u64::from(mask.count_ones());
-    for (slot, target) in band.colors.iter_mut().enumerate() {
-        if let Some(target) = target {
-            write_target(ctx, target, slot, out, bx, by, mask);
-        }
-    }
-}
-
-fn write_target(
-    ctx: &RasterContext<'_>,
-    target: &mut BandTarget<'_>,
-    slot: usize,
-    out: &PsOutput,
-    bx: u32,
-    by: u32,
-    mask: LaneMask,
-) {
-    let desc = &ctx.blend[slot];
-    let write_mask = desc.write_mask.0 as u8;
-    if write_mask == 0 {
-        return;
-    }
-    let src = &out.targets[slot];
-    let range = ctx.ranges[slot];
-    if let Some(block) = target.unorm8_block(bx, by) {
-        let value = match ctx.blend_plans[slot] {
-            BlendPlan::Off => *src,
-            BlendPlan::Over { alpha_one } => blend_over_unorm(src, &block.dst(), alpha_one),
-            BlendPlan::General => blend(
-                desc,
-                src,
-                &out.targets[1],
-                &block.dst(),
-                ctx.blend_constants[slot],
-                range,
-            ),
-        };
-        target.store_unorm8_block(&block, mask, &value, write_mask);
-        return;
-    }
-    let value: Reg = match target.kind {
-        TargetKind::Integer if desc.logic_op_enable => {
-            let dst = target.load(bx, by, mask);
-            let bits = target.format.info().channel_bits;
-            let signed = target.format.kind() == NumericKind::Sint;
-            core::array::from_fn(|c| {
-                let s = src[c].to_array();
-                let d = dst[c].to_array();
-                f32x8::from(core::array::from_fn::<f32, 8, _>(|k| {
-                    let v = logic_op(desc.logic_op, s[k].to_bits(), d[k].to_bits());
-                    f32::from_bits(fit_logic_bits(v, bits[c], signed))
-                }))
-            })
-        }
-        TargetKind::Integer => *src,
-        _ if desc.blend_enable => {
-            let dst = target.load(bx, by, mask);
-            blend(
-                desc,
-                src,
-                &out.targets[1],
-                &dst,
-                ctx.blend_constants[slot],
-                range,
-            )
-        }
-        _ => *src,
-    };
-    target.store(bx, by, mask, &value, write_mask);
 }

@@ -2,7 +2,7 @@
 
 use tessera_caps::{ComparisonFunc, DepthStencilDesc, StencilFaceDesc, StencilOp};
 use tessera_format::Format;
-use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x8};
+use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x8, i32x8};
 
 use super::{LANE_X, LANE_Y, LaneMask, lanes};
 use crate::error::PipelineError;
@@ -160,7 +160,7 @@ impl BandDepth<'_> {
     /// Runs the stencil and depth tests for the lanes of `mask` of the block at (`bx`, `by`)
     /// with incoming depths `z` (already clamped to the viewport range), applies the stencil
     /// update and the depth write, and returns the lanes that passed both tests (SPEC §5.1).
-    #[inline]
+    #[inline(always)]
     pub fn test(
         &mut self,
         bx: u32,
@@ -170,9 +170,23 @@ impl BandDepth<'_> {
         front: bool,
         ops: &DepthStencilOps,
     ) -> LaneMask {
-        if let Some(passed) = self.test_d32_block(bx, by, mask, z, ops) {
-            return passed;
+        match self.test_d32_block(bx, by, mask, z, ops) {
+            Some(passed) => passed,
+            None => self.test_lanes(bx, by, mask, z, front, ops),
         }
+    }
+
+    /// [`test`](Self::test) lane by lane, for every format and stencil.
+    #[inline(never)]
+    fn test_lanes(
+        &mut self,
+        bx: u32,
+        by: u32,
+        mask: LaneMask,
+        z: f32x8,
+        front: bool,
+        ops: &DepthStencilOps,
+    ) -> LaneMask {
         let z = z.to_array();
         let desc = &ops.desc;
         let face = if front {
@@ -216,7 +230,7 @@ impl BandDepth<'_> {
 
 impl BandDepth<'_> {
     /// D32_FLOAT without stencil, block wholly inside the target: eight lanes at once.
-    #[inline]
+    #[inline(always)]
     fn test_d32_block(
         &mut self,
         bx: u32,
@@ -230,36 +244,49 @@ impl BandDepth<'_> {
         }
         let row0 = self.offset(bx, by);
         let row1 = row0 + self.row_pitch;
-        if row1 + 16 > self.data.len() {
-            return None;
-        }
         let desc = &ops.desc;
         if !desc.depth_enable {
             return Some(mask);
         }
-        let floats = |b: &[u8]| {
-            let f = |i: usize| f32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
-            [f(0), f(4), f(8), f(12)]
-        };
-        let r0 = floats(&self.data[row0..row0 + 16]);
-        let r1 = floats(&self.data[row1..row1 + 16]);
+        let r0 = floats(self.data.get(row0..row0 + 16)?);
+        let r1 = floats(self.data.get(row1..row1 + 16)?);
         let stored = f32x8::from([r0[0], r0[1], r1[0], r1[1], r0[2], r0[3], r1[2], r1[3]]);
         let pass = compare(desc.depth_func, z, stored) & mask;
         if ops.depth_write && pass != 0 {
-            let z = z.to_array();
-            let keep = |k: usize| pass & (1 << k) != 0;
-            let new = |k: usize, old: f32| if keep(k) { z[k] } else { old };
-            let w0 = [new(0, r0[0]), new(1, r0[1]), new(4, r0[2]), new(5, r0[3])];
-            let w1 = [new(2, r1[0]), new(3, r1[1]), new(6, r1[2]), new(7, r1[3])];
-            for (chunk, v) in self.data[row0..row0 + 16].chunks_exact_mut(4).zip(w0) {
-                chunk.copy_from_slice(&v.to_le_bytes());
-            }
-            for (chunk, v) in self.data[row1..row1 + 16].chunks_exact_mut(4).zip(w1) {
-                chunk.copy_from_slice(&v.to_le_bytes());
-            }
+            let new = lane_select(pass).blend(z, stored).to_array();
+            put_floats(
+                &mut self.data[row0..row0 + 16],
+                [new[0], new[1], new[4], new[5]],
+            );
+            put_floats(
+                &mut self.data[row1..row1 + 16],
+                [new[2], new[3], new[6], new[7]],
+            );
         }
         Some(pass)
     }
+}
+
+/// Four little-endian f32 from 16 bytes.
+#[inline(always)]
+fn floats(b: &[u8]) -> [f32; 4] {
+    let f = |i: usize| f32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    [f(0), f(4), f(8), f(12)]
+}
+
+/// Writes four little-endian f32 into 16 bytes.
+#[inline(always)]
+fn put_floats(b: &mut [u8], v: [f32; 4]) {
+    for (chunk, f) in b.chunks_exact_mut(4).zip(v) {
+        chunk.copy_from_slice(&f.to_le_bytes());
+    }
+}
+
+/// All-ones lanes (as a float mask) where `mask` has a bit.
+#[inline(always)]
+fn lane_select(mask: LaneMask) -> f32x8 {
+    let bits = i32x8::from([1, 2, 4, 8, 16, 32, 64, 128]);
+    bytemuck::cast((i32x8::splat(i32::from(mask)) & bits).cmp_eq(bits))
 }
 
 /// `incoming FUNC stored` on eight lanes as a bitmask, with Rust's NaN rules (every

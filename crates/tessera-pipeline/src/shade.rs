@@ -1,0 +1,224 @@
+//! The pixel stage of one 4×2 block: early depth/stencil, attribute interpolation, the pixel
+//! shader, late depth/stencil and the output merger (SPEC §5.1 order).
+
+use tessera_format::NumericKind;
+use wide::f32x8;
+
+use crate::om::LaneMask;
+use crate::om::blend::{BlendPlan, blend, blend_over_unorm, fit_logic_bits, logic_op};
+use crate::om::depth::BandDepth;
+use crate::om::target::{BandTarget, TargetKind};
+use crate::raster::{Band, BandStats, RasterContext, Scratch};
+use crate::setup::{Plane, TriSetup};
+use crate::shader::{Interpolation, MAX_VARYINGS, PsInput, PsOutput, Reg, ZERO_REG};
+
+#[inline]
+fn eval(p: &Plane, dx: f32x8, dy: f32x8) -> f32x8 {
+    f32x8::splat(p.v0) + f32x8::splat(p.dx) * dx + f32x8::splat(p.dy) * dy
+}
+
+/// Clamps depth to the viewport range with float min/max rules (NaN → the range minimum):
+/// `maxps(z, lo)` returns `lo` for a NaN `z` (the range is finite: the caps layer refuses
+/// non-finite viewports).
+#[inline(always)]
+fn clamp_depth(z: f32x8, range: (f32, f32)) -> f32x8 {
+    z.fast_max(f32x8::splat(range.0))
+        .fast_min(f32x8::splat(range.1))
+}
+
+/// Pixel-centre offsets of the lanes of a block (x: 0.5, 1.5, 0.5, 1.5, 2.5, …).
+const LANE_CX: [f32; 8] = [0.5, 1.5, 0.5, 1.5, 2.5, 3.5, 2.5, 3.5];
+/// Pixel-centre offsets of the lanes of a block in y.
+const LANE_CY: [f32; 8] = [0.5, 0.5, 1.5, 1.5, 0.5, 0.5, 1.5, 1.5];
+
+/// Depth clamp, stencil and depth tests of a block (SPEC §5.1); all lanes pass without a DSV
+/// or with both tests off.
+#[inline(always)]
+fn depth_stencil(
+    ctx: &RasterContext<'_>,
+    depth: &mut Option<BandDepth<'_>>,
+    tri: &TriSetup,
+    bx: u32,
+    by: u32,
+    mask: LaneMask,
+    z: f32x8,
+) -> LaneMask {
+    match depth.as_mut() {
+        Some(depth) if ctx.depth_active => depth.test(
+            bx,
+            by,
+            mask,
+            clamp_depth(z, ctx.depth_range),
+            tri.front,
+            &ctx.ds,
+        ),
+        _ => mask,
+    }
+}
+
+/// Depth of the block's lanes at their pixel centres, and the centres' offsets from the
+/// triangle's origin.
+#[inline(always)]
+fn block_z(tri: &TriSetup, bx: u32, by: u32) -> (f32x8, f32x8, f32x8, f32x8, f32x8) {
+    // bx + (k + 0.5) is exact for every coordinate a target can have.
+    let px = f32x8::splat(bx as f32) + f32x8::from(LANE_CX);
+    let py = f32x8::splat(by as f32) + f32x8::from(LANE_CY);
+    let dx = px - f32x8::splat(tri.origin[0]);
+    let dy = py - f32x8::splat(tri.origin[1]);
+    (eval(&tri.z, dx, dy), px, py, dx, dy)
+}
+
+/// One covered block: early depth/stencil inline (most occluded blocks end here), then the
+/// pixel shader and output merger for the lanes left.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub fn visit_block(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    bx: u32,
+    by: u32,
+    mut mask: LaneMask,
+    stats: &mut BandStats,
+) {
+    if ctx.early_depth && ctx.depth_active {
+        let (z, ..) = block_z(tri, bx, by);
+        mask = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
+        if mask == 0 {
+            return;
+        }
+    }
+    shade_block(ctx, band, tri, planes, bx, by, mask, stats);
+}
+
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn shade_block(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    bx: u32,
+    by: u32,
+    mut mask: LaneMask,
+    stats: &mut BandStats,
+) {
+    let (z, px, py, dx, dy) = block_z(tri, bx, by);
+    let Some(ps) = ctx.ps else {
+        stats.passed += u64::from(mask.count_ones());
+        return;
+    };
+    let q = eval(&tri.q, dx, dy);
+    let w = f32x8::ONE / q;
+    let Scratch { varyings, out } = &mut *band.scratch;
+    for (r, mode) in ctx.inputs.iter().enumerate().take(MAX_VARYINGS) {
+        for c in 0..4 {
+            let v = eval(&planes[4 * r + c], dx, dy);
+            varyings[r][c] = if *mode == Interpolation::Perspective {
+                v * w
+            } else {
+                v
+            };
+        }
+    }
+    let input = PsInput {
+        position: [px, py, z, w],
+        varyings: &varyings[..ctx.inputs.len().min(MAX_VARYINGS)],
+        front_face: tri.front,
+        primitive_id: tri.primitive_id,
+        coverage: core::array::from_fn(|k| mask & (1 << k) != 0),
+    };
+    // Reset only what this draw can read back: bound targets (and o1 for dual-source).
+    let read = band.colors.len().max(if ctx.dual_source { 2 } else { 0 });
+    for t in out.targets.iter_mut().take(read) {
+        *t = ZERO_REG;
+    }
+    out.depth = f32x8::ZERO;
+    out.discard = [false; 8];
+    ps.shade(ctx.env, &input, out);
+    stats.ps_lanes += 8;
+    if ctx.may_discard {
+        for k in 0..8 {
+            if out.discard[k] {
+                mask &= !(1 << k);
+            }
+        }
+    }
+    if !ctx.early_depth {
+        let z = if ps.writes_depth() { out.depth } else { z };
+        mask = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
+    }
+    if mask == 0 {
+        return;
+    }
+    stats.passed += u64::from(mask.count_ones());
+    for (slot, target) in band.colors.iter_mut().enumerate() {
+        if let Some(target) = target {
+            write_target(ctx, target, slot, out, bx, by, mask);
+        }
+    }
+}
+
+fn write_target(
+    ctx: &RasterContext<'_>,
+    target: &mut BandTarget<'_>,
+    slot: usize,
+    out: &PsOutput,
+    bx: u32,
+    by: u32,
+    mask: LaneMask,
+) {
+    let desc = &ctx.blend[slot];
+    let write_mask = desc.write_mask.0 as u8;
+    if write_mask == 0 {
+        return;
+    }
+    let src = &out.targets[slot];
+    let range = ctx.ranges[slot];
+    if let Some(block) = target.unorm8_block(bx, by) {
+        let value = match ctx.blend_plans[slot] {
+            BlendPlan::Off => *src,
+            BlendPlan::Over { alpha_one } => blend_over_unorm(src, &block.dst(), alpha_one),
+            BlendPlan::General => blend(
+                desc,
+                src,
+                &out.targets[1],
+                &block.dst(),
+                ctx.blend_constants[slot],
+                range,
+            ),
+        };
+        target.store_unorm8_block(&block, mask, &value, write_mask);
+        return;
+    }
+    let value: Reg = match target.kind {
+        TargetKind::Integer if desc.logic_op_enable => {
+            let dst = target.load(bx, by, mask);
+            let bits = target.format.info().channel_bits;
+            let signed = target.format.kind() == NumericKind::Sint;
+            core::array::from_fn(|c| {
+                let s = src[c].to_array();
+                let d = dst[c].to_array();
+                f32x8::from(core::array::from_fn::<f32, 8, _>(|k| {
+                    let v = logic_op(desc.logic_op, s[k].to_bits(), d[k].to_bits());
+                    f32::from_bits(fit_logic_bits(v, bits[c], signed))
+                }))
+            })
+        }
+        TargetKind::Integer => *src,
+        _ if desc.blend_enable => {
+            let dst = target.load(bx, by, mask);
+            blend(
+                desc,
+                src,
+                &out.targets[1],
+                &dst,
+                ctx.blend_constants[slot],
+                range,
+            )
+        }
+        _ => *src,
+    };
+    target.store(bx, by, mask, &value, write_mask);
+}
