@@ -55,9 +55,10 @@ pub(crate) fn setup_chunks(
         .par_chunks(TRIANGLES_PER_TASK)
         .enumerate()
         .map(|(chunk_index, tris)| {
+            // Sized for the common case (no clipping) so setup never regrows them.
             let mut chunk = SetupChunk {
-                tris: Vec::new(),
-                planes: Vec::new(),
+                tris: Vec::with_capacity(tris.len()),
+                planes: Vec::with_capacity(tris.len() * 4 * params.inputs.len()),
                 bins: vec![Vec::new(); bands],
             };
             for (i, t) in tris.iter().enumerate() {

@@ -8,7 +8,7 @@
 //! wrong) are recomputed with the exact scalar conversion; the rest stay on eight lanes.
 
 use tessera_format::convert::f32_to_unorm;
-use wide::{CmpGe, CmpLe, f32x8, u32x8};
+use wide::{CmpGe, CmpLe, f32x8, i32x8, u32x8};
 
 /// float → UNORM8 codes for the four channels of a register, exactly as
 /// `f32_to_unorm(x, 8)` per lane, with one check for lanes near a half.
@@ -61,7 +61,9 @@ fn fix_near(out: &mut u32x8, c: f32x8, near: i32) {
 /// UNORM8 codes → float (`v / 255`, an exact IEEE division per lane).
 #[inline]
 pub fn decode(v: u32x8) -> f32x8 {
-    f32x8::from_i32x8(bytemuck::cast(v)) / f32x8::splat(255.0)
+    let v: i32x8 = bytemuck::cast(v);
+    // `round_float` is cvtdq2ps on every build (wide's `f32x8::from_i32x8` is per lane without AVX2).
+    v.round_float() / f32x8::splat(255.0)
 }
 
 #[cfg(test)]
