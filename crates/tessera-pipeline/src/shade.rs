@@ -130,9 +130,14 @@ fn shade_block(
         coverage: core::array::from_fn(|k| mask & (1 << k) != 0),
     };
     // Reset only what this draw can read back: bound targets (and o1 for dual-source).
-    let read = band.colors.len().max(if ctx.dual_source { 2 } else { 0 });
-    for t in out.targets.iter_mut().take(read) {
-        *t = ZERO_REG;
+    match band.colors.len().max(if ctx.dual_source { 2 } else { 0 }) {
+        0 => {}
+        1 => out.targets[0] = ZERO_REG,
+        read => out
+            .targets
+            .iter_mut()
+            .take(read)
+            .for_each(|t| *t = ZERO_REG),
     }
     out.depth = f32x8::ZERO;
     out.discard = [false; 8];
@@ -153,13 +158,19 @@ fn shade_block(
         return;
     }
     stats.passed += u64::from(mask.count_ones());
-    for (slot, target) in band.colors.iter_mut().enumerate() {
-        if let Some(target) = target {
-            write_target(ctx, target, slot, out, bx, by, mask);
+    match band.colors.as_mut_slice() {
+        [Some(target)] => write_target(ctx, target, 0, out, bx, by, mask),
+        colors => {
+            for (slot, target) in colors.iter_mut().enumerate() {
+                if let Some(target) = target {
+                    write_target(ctx, target, slot, out, bx, by, mask);
+                }
+            }
         }
     }
 }
 
+#[inline(always)]
 fn write_target(
     ctx: &RasterContext<'_>,
     target: &mut BandTarget<'_>,

@@ -13,7 +13,9 @@ fn clamp(v: &Reg, range: Option<(f32, f32)>) -> Reg {
     match range {
         Some((lo, hi)) => {
             let (lo, hi) = (f32x8::splat(lo), f32x8::splat(hi));
-            v.map(|c| c.fast_max(lo).fast_min(hi))
+            // Written out: `array::map` over f32x8 is not always inlined.
+            let c = |c: f32x8| c.fast_max(lo).fast_min(hi);
+            [c(v[0]), c(v[1]), c(v[2]), c(v[3])]
         }
         None => *v,
     }

@@ -192,7 +192,7 @@ impl BandTarget<'_> {
 
     /// Stores `value` into the lanes of `mask` and the channels of `write_mask` of `block`,
     /// exactly as [`store`](Self::store) does.
-    #[inline]
+    #[inline(always)]
     pub fn store_unorm8_block(
         &mut self,
         block: &Unorm8Block,

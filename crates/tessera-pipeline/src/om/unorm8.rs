@@ -14,7 +14,12 @@ use wide::{CmpGe, CmpLe, f32x8, i32x8, u32x8};
 /// `f32_to_unorm(x, 8)` per lane, with one check for lanes near a half.
 #[inline]
 pub fn encode_rgba(v: &[f32x8; 4]) -> [u32x8; 4] {
-    let [(mut r, nr), (mut g, ng), (mut b, nb), (mut a, na)] = v.map(encode_fast);
+    let [(mut r, nr), (mut g, ng), (mut b, nb), (mut a, na)] = [
+        encode_fast(v[0]),
+        encode_fast(v[1]),
+        encode_fast(v[2]),
+        encode_fast(v[3]),
+    ];
     if (nr | ng | nb | na).move_mask() != 0 {
         for (out, (c, near)) in [&mut r, &mut g, &mut b, &mut a].into_iter().zip([
             (v[0], nr),
