@@ -56,6 +56,9 @@ pub struct TriSetup {
     pub z: Plane,
     /// Plane of 1/w.
     pub q: Plane,
+    /// `w` when it is the same at every pixel: the `q` plane is flat and its value normal, so
+    /// every lane's `1/q` is exactly `1/q.v0` and the per-block division can be skipped.
+    pub w_flat: Option<f32>,
     /// Offset of this triangle's 4·n attribute planes in the setup arena.
     pub attr_offset: u32,
     /// Front-facing (for `SV_IsFrontFace` and two-sided stencil).
@@ -174,6 +177,8 @@ pub fn setup_triangle(
     let mut z = plane(s[0].z, s[1].z, s[2].z);
     z.v0 += depth_bias(params, &z, [s[0].z, s[1].z, s[2].z]);
     let q = plane(s[0].q, s[1].q, s[2].q);
+    // v0 + (±0)·dx + (±0)·dy is exactly v0 for a normal v0, whatever the signs of dx and dy.
+    let w_flat = (q.dx == 0.0 && q.dy == 0.0 && q.v0.is_normal()).then(|| 1.0 / q.v0);
 
     let attr_offset = arena.len() as u32;
     for (r, mode) in params.inputs.iter().enumerate() {
@@ -213,6 +218,7 @@ pub fn setup_triangle(
         origin: [x0, y0],
         z,
         q,
+        w_flat,
         attr_offset,
         front,
         primitive_id,

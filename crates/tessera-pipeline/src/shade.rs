@@ -109,8 +109,10 @@ fn shade_block(
         stats.passed += u64::from(mask.count_ones());
         return;
     };
-    let q = eval(&tri.q, dx, dy);
-    let w = f32x8::ONE / q;
+    let w = match tri.w_flat {
+        Some(w) => f32x8::splat(w),
+        None => f32x8::ONE / eval(&tri.q, dx, dy),
+    };
     let Scratch { varyings, out } = &mut *band.scratch;
     for (r, mode) in ctx.inputs.iter().enumerate().take(MAX_VARYINGS) {
         for c in 0..4 {

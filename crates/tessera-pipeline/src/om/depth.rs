@@ -4,7 +4,7 @@ use tessera_caps::{ComparisonFunc, DepthStencilDesc, StencilFaceDesc, StencilOp}
 use tessera_format::Format;
 use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x8, i32x8};
 
-use super::{LANE_X, LANE_Y, LaneMask, lanes};
+use super::{LANE_X, LANE_Y, LaneMask, lanes, read_u32x4, write_u32x4};
 use crate::error::PipelineError;
 
 /// The depth-stencil formats the output merger writes.
@@ -270,16 +270,13 @@ impl BandDepth<'_> {
 /// Four little-endian f32 from 16 bytes.
 #[inline(always)]
 fn floats(b: &[u8]) -> [f32; 4] {
-    let f = |i: usize| f32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
-    [f(0), f(4), f(8), f(12)]
+    read_u32x4(b).map(f32::from_bits)
 }
 
 /// Writes four little-endian f32 into 16 bytes.
 #[inline(always)]
 fn put_floats(b: &mut [u8], v: [f32; 4]) {
-    for (chunk, f) in b.chunks_exact_mut(4).zip(v) {
-        chunk.copy_from_slice(&f.to_le_bytes());
-    }
+    write_u32x4(b, v.map(f32::to_bits));
 }
 
 /// All-ones lanes (as a float mask) where `mask` has a bit.

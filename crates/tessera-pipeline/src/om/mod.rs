@@ -19,3 +19,15 @@ pub type LaneMask = u8;
 pub fn lanes(mask: LaneMask) -> impl Iterator<Item = usize> {
     (0..8).filter(move |k| mask & (1 << k) != 0)
 }
+
+/// Four little-endian u32 from the first 16 bytes of `b` (one unaligned 16-byte load).
+#[inline(always)]
+pub fn read_u32x4(b: &[u8]) -> [u32; 4] {
+    bytemuck::pod_read_unaligned::<[u32; 4]>(&b[..16]).map(u32::from_le)
+}
+
+/// Writes four little-endian u32 into the first 16 bytes of `b` (one 16-byte store).
+#[inline(always)]
+pub fn write_u32x4(b: &mut [u8], v: [u32; 4]) {
+    b[..16].copy_from_slice(bytemuck::bytes_of(&v.map(u32::to_le)));
+}

@@ -3,7 +3,7 @@
 use tessera_format::{Format, NumericKind};
 use wide::{f32x8, u32x8};
 
-use super::{LANE_X, LANE_Y, LaneMask, lanes, unorm8};
+use super::{LANE_X, LANE_Y, LaneMask, lanes, read_u32x4, unorm8, write_u32x4};
 use crate::error::PipelineError;
 use crate::shader::Reg;
 
@@ -184,8 +184,8 @@ impl BandTarget<'_> {
             return None;
         };
         let rows = self.block_rows(bx, by)?;
-        let a = words(&self.data[rows.0..rows.0 + 16]);
-        let b = words(&self.data[rows.1..rows.1 + 16]);
+        let a = read_u32x4(&self.data[rows.0..rows.0 + 16]);
+        let b = read_u32x4(&self.data[rows.1..rows.1 + 16]);
         let old = u32x8::from([a[0], a[1], b[0], b[1], a[2], a[3], b[2], b[3]]);
         Some(Unorm8Block { rows, old, bgra })
     }
@@ -204,8 +204,8 @@ impl BandTarget<'_> {
         let write = u32x8::splat(channel_bytes(write_mask, block.bgra)) & lane_select(mask);
         let v = ((new & write) | (block.old & !write)).to_array();
         let (r0, r1) = block.rows;
-        put_words(&mut self.data[r0..r0 + 16], [v[0], v[1], v[4], v[5]]);
-        put_words(&mut self.data[r1..r1 + 16], [v[2], v[3], v[6], v[7]]);
+        write_u32x4(&mut self.data[r0..r0 + 16], [v[0], v[1], v[4], v[5]]);
+        write_u32x4(&mut self.data[r1..r1 + 16], [v[2], v[3], v[6], v[7]]);
     }
 }
 
@@ -219,21 +219,6 @@ impl BandTarget<'_> {
         let row0 = self.offset(bx, by);
         let row1 = row0 + self.row_pitch;
         (row1 + 16 <= self.data.len()).then_some((row0, row1))
-    }
-}
-
-/// Four little-endian u32 from 16 bytes.
-#[inline(always)]
-fn words(b: &[u8]) -> [u32; 4] {
-    let w = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
-    [w(0), w(4), w(8), w(12)]
-}
-
-/// Writes four little-endian u32 into 16 bytes.
-#[inline(always)]
-fn put_words(b: &mut [u8], v: [u32; 4]) {
-    for (chunk, w) in b.chunks_exact_mut(4).zip(v) {
-        chunk.copy_from_slice(&w.to_le_bytes());
     }
 }
 

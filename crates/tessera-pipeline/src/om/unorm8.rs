@@ -63,17 +63,36 @@ fn fix_near(out: &mut u32x8, c: f32x8, near: i32) {
     }
 }
 
-/// UNORM8 codes → float (`v / 255`, an exact IEEE division per lane).
+/// UNORM8 codes → float, exactly `v / 255` (the IEEE-rounded quotient) without a division.
+///
+/// `v / 255 = v·257 / 2^16 · (1 + 2^−16 + 2^−32 + …)`; with `e = v·257` (exact in f32),
+/// `e·2^−16 + e·(1 + 2^−16)·2^−32` rounds to the same f32 as the quotient for every code
+/// 0..=255 (both products are exact; the exhaustive test below checks all 256 codes).
 #[inline]
 pub fn decode(v: u32x8) -> f32x8 {
-    let v: i32x8 = bytemuck::cast(v);
-    // `round_float` is cvtdq2ps on every build (wide's `f32x8::from_i32x8` is per lane without AVX2).
-    v.round_float() / f32x8::splat(255.0)
+    const LO: f32 = (1.0 + 1.0 / 65536.0) / 4_294_967_296.0;
+    let e: i32x8 = bytemuck::cast(v | (v << 8));
+    // `round_float` is cvtdq2ps on every build (wide's `f32x8::from_i32x8` is per lane
+    // without AVX2).
+    let e = e.round_float();
+    e * f32x8::splat(1.0 / 65536.0) + e * f32x8::splat(LO)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decode_is_the_ieee_quotient_for_every_code() {
+        for base in (0..256u32).step_by(8) {
+            let codes: [u32; 8] = core::array::from_fn(|k| base + k as u32);
+            let got = decode(u32x8::from(codes)).to_array();
+            for (code, value) in codes.iter().zip(got) {
+                let want = *code as f32 / 255.0;
+                assert_eq!(value.to_bits(), want.to_bits(), "code {code}");
+            }
+        }
+    }
 
     #[test]
     fn matches_the_format_crate_near_every_code_boundary() {
