@@ -1,0 +1,342 @@
+//! One mip level's bilinear (or point) filter over 8 lanes, each lane at its own level and slice:
+//! SIMD fixed-point texel selection, scalar texel reads, SIMD decode and combines.
+
+use super::Layout;
+use crate::address::{address, linear_texels, point_texel, reduce, to_fixed};
+use crate::view::TextureView;
+use tessera_caps::desc::AddressMode;
+use tessera_format::Surface;
+use tessera_format::convert::srgb8_to_linear_table;
+use wide::{CmpEq, CmpGt, CmpLt, f32x8, i32x8};
+
+/// Largest power-of-two extent whose fixed-point product stays exact and in `i32`.
+const MAX_POW2: u32 = 1 << 17;
+
+/// 8-bit fixed-point weights as `f32` (exact, as [`crate::address::weight`]).
+#[inline]
+pub(super) fn weights(k: i32x8) -> f32x8 {
+    f32x8::from_i32x8(k) * f32x8::splat(1.0 / 256.0)
+}
+
+/// The core's two-input combine (standard reduction) on 8 lanes. The core returns `a` where
+/// `w = 0`, `b` where `w = 1`, `a` where `a == b`, else `a + w·(b − a)` clamped to
+/// `[lo, hi] = a < b ? [a, b] : [b, a]`. Here the inputs are decoded UNORM/sRGB texels or combines
+/// of them — finite, never −0 — and `w = k/256` with `0 ≤ k ≤ 255` (texel and mip weights). So
+/// `w = 1` never occurs, and for `w = 0` or `a == b` the formula itself gives exactly `a`
+/// (`a + (±0) = a`, inside `[lo, hi]`): only the formula and the clamp remain. `fast_min` /
+/// `fast_max` are `minps`/`maxps`, whose `x < y ? x : y` / `x > y ? x : y` are the core's
+/// comparisons operand for operand (`lo`, `hi`, then `r < lo → lo`, `r > hi → hi`); the inputs
+/// are NaN-free, so every SIMD ISA's min/max agrees with them.
+#[inline]
+pub(super) fn combine(a: f32x8, b: f32x8, w: f32x8) -> f32x8 {
+    let r = a + w * (b - a);
+    let lo = a.fast_min(b);
+    let hi = b.fast_max(a);
+    hi.fast_min(lo.fast_max(r))
+}
+
+/// Reinterprets a lane mask (all ones / all zeros) as integers.
+#[inline]
+fn mask_i32(m: f32x8) -> i32x8 {
+    bytemuck::cast(m)
+}
+
+/// `u − floor(u)` (WRAP range reduction) on 8 lanes, as [`reduce`] up to the sign of a zero
+/// result, which the fixed-point conversion maps to 0 either way. `|u| < 2^23`: truncation, minus
+/// one where it rounded up (exact); otherwise (`u` integral, ±∞ or NaN) `floor(u) = u`.
+#[inline]
+fn frac(u: f32x8) -> f32x8 {
+    let small = u.abs().cmp_lt(f32x8::splat(8_388_608.0));
+    // Lanes outside the range truncate to anything: they are blended away.
+    let t = f32x8::from_i32x8(u.fast_trunc_int());
+    let f = t - (t.cmp_gt(u) & f32x8::ONE);
+    u - small.blend(f, u)
+}
+
+/// Addressed texel indices of the 2-tap footprint on one axis and the 8-bit weight of the second.
+struct Axis {
+    t0: i32x8,
+    t1: i32x8,
+    w: i32x8,
+}
+
+/// Per-lane texel selection shared by both levels of a call: `half` is 128 on linear lanes (the
+/// `−½` texel shift), `wmask` 255 there (0 on point lanes: weight 0).
+#[derive(Clone, Copy)]
+pub(super) struct Select {
+    pub half: i32x8,
+    pub wmask: i32x8,
+    pub any_linear: bool,
+}
+
+/// One mip level's filter setup for 8 lanes.
+pub(super) struct Level<'v, 'a> {
+    pub view: &'v TextureView<'a>,
+    pub modes: [AddressMode; 2],
+    pub lay: Layout,
+    pub base: [u32; 8],
+    pub linear: [bool; 8],
+    pub sel: Select,
+    pub offset: [i32; 2],
+    pub u: f32x8,
+    pub v: f32x8,
+}
+
+impl Level<'_, '_> {
+    /// Axis selection, power-of-two extents `n` on all lanes: SIMD fixed point. The product
+    /// `r · n · 256` is exact (a power of two ≤ 2^25 times `|r| ≤ 10`), so truncation (minus one
+    /// where it rounded up) is the core's `f64` floor; NaN → 0 as in [`to_fixed`].
+    #[inline]
+    fn axis_simd(&self, c: f32x8, n: i32x8, mode: AddressMode, off: i32) -> Axis {
+        let scale = f32x8::from_i32x8(n << 8);
+        let fx = match mode {
+            AddressMode::Wrap => {
+                // r ∈ [0, 1] or NaN: p ≥ 0 (or −0), so truncation is the floor.
+                let p = frac(c) * scale;
+                (p & p.cmp_eq(p)).fast_trunc_int()
+            }
+            _ => {
+                // f32::clamp(−10, 10) after NaN → 0 (which maps to fixed point 0 like NaN).
+                let r = (c & c.cmp_eq(c))
+                    .fast_max(f32x8::splat(-10.0))
+                    .fast_min(f32x8::splat(10.0));
+                let p = r * scale;
+                let t = p.fast_trunc_int();
+                t + mask_i32(f32x8::from_i32x8(t).cmp_gt(p))
+            }
+        };
+        // Point: t = fx >> 8, weight 0. Linear: g = fx − 128, t0 = g >> 8, w = g & 255.
+        let g = fx - self.sel.half;
+        let t0 = (g >> 8) + i32x8::splat(off);
+        let w = g & self.sel.wmask;
+        let one = i32x8::splat(1);
+        let t1 = t0 + one;
+        let last = n - one;
+        let addr = |t: i32x8| match mode {
+            AddressMode::Wrap => t & last,
+            _ => t.max(i32x8::splat(0)).min(last),
+        };
+        Axis {
+            t0: addr(t0),
+            t1: addr(t1),
+            w,
+        }
+    }
+
+    /// Axis selection through the scalar [`crate::address`] functions (any extent).
+    fn axis_scalar(&self, c: f32x8, n: [u32; 8], mode: AddressMode, off: i32) -> Axis {
+        let c = c.to_array();
+        let mut t0 = [0i32; 8];
+        let mut t1 = [0i32; 8];
+        let mut w = [0i32; 8];
+        for l in 0..8 {
+            let fx = to_fixed(reduce(c[l], mode), n[l]);
+            let (t, ww) = if self.linear[l] {
+                linear_texels(fx)
+            } else {
+                (point_texel(fx), 0)
+            };
+            let t = t + i64::from(off);
+            // WRAP and CLAMP never select the border.
+            t0[l] = address(t, n[l], mode).unwrap_or(0) as i32;
+            t1[l] = address(t + 1, n[l], mode).unwrap_or(0) as i32;
+            w[l] = ww as i32;
+        }
+        Axis {
+            t0: i32x8::new(t0),
+            t1: i32x8::new(t1),
+            w: i32x8::new(w),
+        }
+    }
+
+    /// RGBA of 8 lanes at level `m[l]` of slice `base[l]`.
+    pub fn filter(&self, m: [u32; 8]) -> [f32x8; 4] {
+        // Lane l reuses lane l − 1's surface when its (mip, slice) is the same.
+        let first = self.view.surface(m[0], self.base[0]);
+        let mut surf = [first; 8];
+        let mut uniform = true;
+        for l in 1..8 {
+            if m[l] != m[l - 1] || self.base[l] != self.base[l - 1] {
+                surf[l] = self.view.surface(m[l], self.base[l]);
+                uniform = false;
+            } else {
+                surf[l] = surf[l - 1];
+            }
+        }
+        let p2 = |n: u32| n.is_power_of_two() && n <= MAX_POW2;
+        let simd = if uniform {
+            p2(first.width) && p2(first.height)
+        } else {
+            surf.iter().all(|s| p2(s.width) && p2(s.height))
+        };
+        let (x, y) = if simd {
+            let n = |f: fn(&Surface<'_>) -> u32| {
+                if uniform {
+                    i32x8::splat(f(first) as i32)
+                } else {
+                    i32x8::new(surf.map(|s| f(s) as i32))
+                }
+            };
+            (
+                self.axis_simd(self.u, n(|s| s.width), self.modes[0], self.offset[0]),
+                self.axis_simd(self.v, n(|s| s.height), self.modes[1], self.offset[1]),
+            )
+        } else {
+            let (wd, ht) = (surf.map(|s| s.width), surf.map(|s| s.height));
+            (
+                self.axis_scalar(self.u, wd, self.modes[0], self.offset[0]),
+                self.axis_scalar(self.v, ht, self.modes[1], self.offset[1]),
+            )
+        };
+        let bytes = if !self.sel.any_linear {
+            // Point on every lane: one tap (the core reads only (x0, y0) when both weights are 0).
+            let (x0, y0) = (x.t0.to_array(), y.t0.to_array());
+            let w = i32x8::new(core::array::from_fn(|l| {
+                let s = surf[l];
+                word(s.data, y0[l] as usize * s.row_pitch + x0[l] as usize * 4)
+            }));
+            if self.lay.srgb {
+                [0, 8, 16, 24].map(|k| decode::<true>(w, k))
+            } else {
+                [0, 8, 16, 24].map(|k| decode::<false>(w, k))
+            }
+        } else {
+            let t = match uniform.then(|| Words::of(first)).flatten() {
+                Some(words) => words.taps(&x, &y),
+                None => taps(&x, &y, &surf),
+            };
+            let (wx, wy) = (weights(x.w), weights(y.w));
+            if self.lay.srgb {
+                bilinear::<true>(&t, wx, wy)
+            } else {
+                bilinear::<false>(&t, wx, wy)
+            }
+        };
+        // Bytes 0..3 in memory order → R, G, B, A.
+        if self.lay.bgra {
+            [bytes[2], bytes[1], bytes[0], bytes[3]]
+        } else {
+            bytes
+        }
+    }
+}
+
+/// Byte `k / 8` (memory order) of 8 RGBA8/BGRA8 words as float, exactly as
+/// [`crate::fetch::Rgba8`]: UNORM as `v / 255` (the IEEE division the core's table was built
+/// with), the sRGB colour bytes (0..=2) through the core's table.
+#[inline(always)]
+fn decode<const SRGB: bool>(w: i32x8, k: i32) -> f32x8 {
+    if SRGB && k < 24 {
+        let t = srgb8_to_linear_table();
+        return f32x8::new(w.to_array().map(|v| t[((v >> k) & 255) as usize]));
+    }
+    let b = (w >> k) & i32x8::splat(255);
+    f32x8::from_i32x8(b) / f32x8::splat(255.0)
+}
+
+/// The bilinear filter of the taps TL, TR, BL, BR, byte by byte (memory order): decode the four
+/// taps, then the core's x, x, y combines.
+#[inline(always)]
+fn bilinear<const SRGB: bool>(t: &[i32x8; 4], wx: f32x8, wy: f32x8) -> [f32x8; 4] {
+    let byte = |k: i32| {
+        let r0 = combine(decode::<SRGB>(t[0], k), decode::<SRGB>(t[1], k), wx);
+        let r1 = combine(decode::<SRGB>(t[2], k), decode::<SRGB>(t[3], k), wx);
+        combine(r0, r1, wy)
+    };
+    [byte(0), byte(8), byte(16), byte(24)]
+}
+
+/// Texel reads from one well-formed surface (every texel inside `data`, whose length fits in
+/// `u32`): texel byte offsets are computed in `u32` without overflow.
+struct Words<'a> {
+    data: &'a [u8],
+    pitch: u32,
+}
+
+impl<'a> Words<'a> {
+    /// `Some` when every texel of `s` lies inside its memory and that memory is < 4 GiB.
+    #[inline]
+    fn of(s: &Surface<'a>) -> Option<Self> {
+        let pitch = u32::try_from(s.row_pitch).ok()?;
+        let len = u32::try_from(s.data.len()).ok()?;
+        let end = u64::from(s.height.checked_sub(1)?) * u64::from(pitch) + u64::from(s.width) * 4;
+        (end <= u64::from(len)).then_some(Self {
+            data: s.data,
+            pitch,
+        })
+    }
+
+    /// The `N` bytes at `o` as a little-endian integer (in bounds for texels of the surface).
+    #[inline(always)]
+    fn read<const N: usize>(&self, o: u32) -> Option<[u8; N]> {
+        let o = o as usize;
+        self.data.get(o..o + N)?.try_into().ok()
+    }
+
+    /// The bilinear taps TL, TR, BL, BR of 8 lanes as raw words. Where every lane's right tap is
+    /// the next texel in memory (no wrap at the right edge), each row's pair is one 8-byte read.
+    #[inline(always)]
+    fn taps(&self, x: &Axis, y: &Axis) -> [i32x8; 4] {
+        let adjacent = x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all();
+        let (x0, x1, y0, y1) = (
+            x.t0.to_array(),
+            x.t1.to_array(),
+            y.t0.to_array(),
+            y.t1.to_array(),
+        );
+        let p = self.pitch;
+        let mut t = [[0i32; 8]; 4];
+        if adjacent {
+            let pair = |o: u32| self.read::<8>(o).map_or(0, u64::from_le_bytes);
+            for l in 0..8 {
+                let c = (x0[l] as u32) * 4;
+                let a = pair((y0[l] as u32) * p + c);
+                let b = pair((y1[l] as u32) * p + c);
+                (t[0][l], t[1][l]) = (a as i32, (a >> 32) as i32);
+                (t[2][l], t[3][l]) = (b as i32, (b >> 32) as i32);
+            }
+        } else {
+            let one = |o: u32| self.read::<4>(o).map_or(0, i32::from_le_bytes);
+            for l in 0..8 {
+                let (r0, r1) = ((y0[l] as u32) * p, (y1[l] as u32) * p);
+                let (c0, c1) = ((x0[l] as u32) * 4, (x1[l] as u32) * 4);
+                t[0][l] = one(r0 + c0);
+                t[1][l] = one(r0 + c1);
+                t[2][l] = one(r1 + c0);
+                t[3][l] = one(r1 + c1);
+            }
+        }
+        t.map(i32x8::new)
+    }
+}
+
+/// The little-endian texel word at byte `o` of `d`; 0 (all components 0, as the core's fetcher
+/// returns) for a texel the surface's memory does not hold.
+#[inline]
+fn word(d: &[u8], o: usize) -> i32 {
+    match d.get(o..).and_then(<[u8]>::first_chunk::<4>) {
+        Some(b) => i32::from_le_bytes(*b),
+        None => 0,
+    }
+}
+
+/// The bilinear taps TL, TR, BL, BR of 8 lanes as raw words, lane `l` reading `surf[l]`.
+fn taps(x: &Axis, y: &Axis, surf: &[&Surface<'_>; 8]) -> [i32x8; 4] {
+    let (x0, x1, y0, y1) = (
+        x.t0.to_array(),
+        x.t1.to_array(),
+        y.t0.to_array(),
+        y.t1.to_array(),
+    );
+    let mut taps = [[0i32; 8]; 4];
+    for l in 0..8 {
+        let s = surf[l];
+        let (r0, r1) = (y0[l] as usize * s.row_pitch, y1[l] as usize * s.row_pitch);
+        let (c0, c1) = (x0[l] as usize * 4, x1[l] as usize * 4);
+        taps[0][l] = word(s.data, r0 + c0);
+        taps[1][l] = word(s.data, r0 + c1);
+        taps[2][l] = word(s.data, r1 + c0);
+        taps[3][l] = word(s.data, r1 + c1);
+    }
+    taps.map(i32x8::new)
+}
