@@ -7,10 +7,9 @@
 //! coordinates (one LOD per quad). A `None` view (unbound SRV) returns zeros. Integer formats
 //! cannot be filtered: sampling them returns zeros (use [`load`]).
 
-use crate::core::{Ctx, LodReq, Red, geom, quantize_ref};
+use crate::core::{Ctx, LodReq, Lods, Red, geom, quantize_ref};
 use crate::fetch::with_fetch;
 use crate::lod;
-use crate::quad::{ddx_coarse, ddy_coarse};
 use crate::view::{Sampler, TextureView, border_for, oob_value, present};
 use tessera_caps::desc::{FilterReduction, ViewDimension};
 use tessera_format::Format;
@@ -78,7 +77,7 @@ fn drive(
     view: Option<&TextureView<'_>>,
     s: &Sampler,
     coords: [f32x8; 4],
-    req: impl Fn(usize) -> LodReq,
+    lods: Lods<'_>,
     offset: [i32; 3],
     cmp_ref: Option<f32x8>,
     clamp: Option<f32x8>,
@@ -90,7 +89,7 @@ fn drive(
     }
     let cl = clamp.map(|r| r.to_array());
     if path == Path::Auto && cmp_ref.is_none() {
-        if let Some(out) = crate::fast::sample(v, s, coords, &req, offset, cl.as_ref()) {
+        if let Some(out) = crate::fast::sample(v, s, coords, lods, offset, cl.as_ref()) {
             return out;
         }
     }
@@ -116,7 +115,7 @@ fn drive(
                 ctx.cmp = Some((s.desc.comparison_func, quantize_ref(v.format, r[l])));
             }
             let clamp = cl.as_ref().map_or(f32::MIN, |c| c[l]);
-            let res = ctx.sample(lane(&c, l), req(l), offset, clamp);
+            let res = ctx.sample(lane(&c, l), lods.req(l), offset, clamp);
             for i in 0..4 {
                 out[i][l] = res[i];
             }
@@ -125,18 +124,19 @@ fn drive(
     out.map(f32x8::new)
 }
 
-fn implicit(coords: [f32x8; 4]) -> ([[f32; 8]; 3], [[f32; 8]; 3]) {
-    let dx = [0, 1, 2].map(|i| ddx_coarse(coords[i]).to_array());
-    let dy = [0, 1, 2].map(|i| ddy_coarse(coords[i]).to_array());
-    (dx, dy)
+/// Each quad's coarse derivatives `(ddx, ddy)` of the first three coordinates, exactly as
+/// [`crate::ddx_coarse`] / [`crate::ddy_coarse`] compute them.
+fn quad_derivatives(coords: [f32x8; 4]) -> ([[f32; 3]; 2], [[f32; 3]; 2]) {
+    let c = lanes(coords);
+    let d = |k: usize| {
+        core::array::from_fn(|q| core::array::from_fn(|i| c[i][4 * q + k] - c[i][4 * q]))
+    };
+    (d(1), d(2))
 }
 
-fn grad_req(dx: &[[f32; 8]; 3], dy: &[[f32; 8]; 3], l: usize, bias: f32) -> LodReq {
-    LodReq::Grad {
-        ddx: [dx[0][l], dx[1][l], dx[2][l]],
-        ddy: [dy[0][l], dy[1][l], dy[2][l]],
-        bias,
-    }
+fn implicit(coords: [f32x8; 4], bias: Option<&[f32; 8]>) -> Lods<'_> {
+    let (ddx, ddy) = quad_derivatives(coords);
+    Lods::Quads { ddx, ddy, bias }
 }
 
 fn sample_path(
@@ -146,12 +146,11 @@ fn sample_path(
     offset: [i32; 3],
     path: Path,
 ) -> [f32x8; 4] {
-    let (dx, dy) = implicit(coords);
     drive(
         view,
         s,
         coords,
-        |l| grad_req(&dx, &dy, l, 0.0),
+        implicit(coords, None),
         offset,
         None,
         None,
@@ -167,12 +166,11 @@ fn sample_clamped_path(
     offset: [i32; 3],
     path: Path,
 ) -> [f32x8; 4] {
-    let (dx, dy) = implicit(coords);
     drive(
         view,
         s,
         coords,
-        |l| grad_req(&dx, &dy, l, 0.0),
+        implicit(coords, None),
         offset,
         None,
         Some(clamp),
@@ -188,13 +186,12 @@ fn sample_bias_path(
     offset: [i32; 3],
     path: Path,
 ) -> [f32x8; 4] {
-    let (dx, dy) = implicit(coords);
     let b = bias.to_array();
     drive(
         view,
         s,
         coords,
-        |l| grad_req(&dx, &dy, l, b[l]),
+        implicit(coords, Some(&b)),
         offset,
         None,
         None,
@@ -211,16 +208,7 @@ fn sample_level_path(
     path: Path,
 ) -> [f32x8; 4] {
     let lv = lod.to_array();
-    drive(
-        view,
-        s,
-        coords,
-        |l| LodReq::Level(lv[l]),
-        offset,
-        None,
-        None,
-        path,
-    )
+    drive(view, s, coords, Lods::Level(&lv), offset, None, None, path)
 }
 
 fn sample_grad_path(
@@ -238,7 +226,7 @@ fn sample_grad_path(
         view,
         s,
         coords,
-        |l| grad_req(&dx, &dy, l, 0.0),
+        Lods::Grad { ddx: &dx, ddy: &dy },
         offset,
         None,
         None,
@@ -373,12 +361,11 @@ pub fn sample_cmp(
     reference: f32x8,
     offset: [i32; 3],
 ) -> f32x8 {
-    let (dx, dy) = implicit(coords);
     drive(
         view,
         s,
         coords,
-        |l| grad_req(&dx, &dy, l, 0.0),
+        implicit(coords, None),
         offset,
         Some(reference),
         None,
@@ -398,7 +385,7 @@ pub fn sample_cmp_level_zero(
         view,
         s,
         coords,
-        |_| LodReq::Level(0.0),
+        Lods::Level(&[0.0; 8]),
         offset,
         Some(reference),
         None,
@@ -479,7 +466,7 @@ pub fn calculate_lod(
     let Some(v) = view else {
         return (f32x8::ZERO, f32x8::ZERO);
     };
-    let (dx, dy) = implicit(coords);
+    let lods = implicit(coords, None);
     let c = lanes(coords);
     let g = geom(v.dimension);
     let mut a = [0.0f32; 8];
@@ -493,7 +480,7 @@ pub fn calculate_lod(
         cmp: None,
     };
     for l in 0..8 {
-        let li = ctx.lod(g, lane(&c, l), grad_req(&dx, &dy, l, 0.0), f32::MIN);
+        let li = ctx.lod(g, lane(&c, l), lods.req(l), f32::MIN);
         let q = lod::to_fixed(li.clamped) as f32 / 256.0;
         a[l] = q.clamp(0.0, (v.mip_count - 1) as f32);
         b[l] = li.raw + s.bias;

@@ -93,6 +93,62 @@ pub(crate) enum LodReq {
     Level(f32),
 }
 
+/// The LOD sources of the 8 lanes of one call.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Lods<'a> {
+    /// Implicit LOD: each quad's coarse derivatives (`TR − TL`, `BL − TL` of the coordinates,
+    /// quad `q` = lanes `4q..4q + 4`) and an optional per-lane shader bias (else 0).
+    Quads {
+        ddx: [[f32; 3]; 2],
+        ddy: [[f32; 3]; 2],
+        bias: Option<&'a [f32; 8]>,
+    },
+    /// Explicit per-lane derivatives.
+    Grad {
+        ddx: &'a [[f32; 8]; 3],
+        ddy: &'a [[f32; 8]; 3],
+    },
+    /// Explicit per-lane LOD.
+    Level(&'a [f32; 8]),
+}
+
+impl Lods<'_> {
+    /// Lane `l`'s request.
+    #[inline]
+    pub fn req(&self, l: usize) -> LodReq {
+        match *self {
+            Lods::Quads { ddx, ddy, bias } => LodReq::Grad {
+                ddx: ddx[l / 4],
+                ddy: ddy[l / 4],
+                bias: bias.map_or(0.0, |b| b[l]),
+            },
+            Lods::Grad { ddx, ddy } => LodReq::Grad {
+                ddx: [ddx[0][l], ddx[1][l], ddx[2][l]],
+                ddy: [ddy[0][l], ddy[1][l], ddy[2][l]],
+                bias: 0.0,
+            },
+            Lods::Level(v) => LodReq::Level(v[l]),
+        }
+    }
+
+    /// Whether lane `l` (≥ 1) has bit for bit the request of lane `l − 1`.
+    #[inline]
+    pub fn same_as_previous(&self, l: usize) -> bool {
+        let eq = |a: f32, b: f32| a.to_bits() == b.to_bits();
+        let eq3 = |a: &[f32; 3], b: &[f32; 3]| (0..3).all(|i| eq(a[i], b[i]));
+        match *self {
+            Lods::Quads { ddx, ddy, bias } => {
+                (l != 4 || (eq3(&ddx[0], &ddx[1]) && eq3(&ddy[0], &ddy[1])))
+                    && bias.is_none_or(|b| eq(b[l], b[l - 1]))
+            }
+            Lods::Grad { ddx, ddy } => {
+                (0..3).all(|i| eq(ddx[i][l], ddx[i][l - 1]) && eq(ddy[i][l], ddy[i][l - 1]))
+            }
+            Lods::Level(v) => eq(v[l], v[l - 1]),
+        }
+    }
+}
+
 /// Geometry of a view dimension.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Geom {

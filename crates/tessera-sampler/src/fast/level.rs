@@ -75,7 +75,10 @@ pub(super) struct Level<'v, 'a> {
     pub modes: [AddressMode; 2],
     pub lay: Layout,
     pub base: [u32; 8],
-    pub linear: [bool; 8],
+    /// Whether every lane reads the same slice.
+    pub base_uniform: bool,
+    /// 1 on lanes that filter linearly, 0 on point lanes.
+    pub lin: i32x8,
     pub sel: Select,
     pub offset: [i32; 2],
     pub u: f32x8,
@@ -126,12 +129,13 @@ impl Level<'_, '_> {
     /// Axis selection through the scalar [`crate::address`] functions (any extent).
     fn axis_scalar(&self, c: f32x8, n: [u32; 8], mode: AddressMode, off: i32) -> Axis {
         let c = c.to_array();
+        let linear = self.lin.to_array();
         let mut t0 = [0i32; 8];
         let mut t1 = [0i32; 8];
         let mut w = [0i32; 8];
         for l in 0..8 {
             let fx = to_fixed(reduce(c[l], mode), n[l]);
-            let (t, ww) = if self.linear[l] {
+            let (t, ww) = if linear[l] != 0 {
                 linear_texels(fx)
             } else {
                 (point_texel(fx), 0)
@@ -150,17 +154,18 @@ impl Level<'_, '_> {
     }
 
     /// RGBA of 8 lanes at level `m[l]` of slice `base[l]`.
-    pub fn filter(&self, m: [u32; 8]) -> [f32x8; 4] {
-        // Lane l reuses lane l − 1's surface when its (mip, slice) is the same.
+    pub fn filter(&self, m: &[u32; 8]) -> [f32x8; 4] {
         let first = self.view.surface(m[0], self.base[0]);
+        let uniform = self.base_uniform && m.iter().all(|&k| k == m[0]);
         let mut surf = [first; 8];
-        let mut uniform = true;
-        for l in 1..8 {
-            if m[l] != m[l - 1] || self.base[l] != self.base[l - 1] {
-                surf[l] = self.view.surface(m[l], self.base[l]);
-                uniform = false;
-            } else {
-                surf[l] = surf[l - 1];
+        if !uniform {
+            // Lane l reuses lane l − 1's surface when its (mip, slice) is the same.
+            for l in 1..8 {
+                surf[l] = if m[l] != m[l - 1] || self.base[l] != self.base[l - 1] {
+                    self.view.surface(m[l], self.base[l])
+                } else {
+                    surf[l - 1]
+                };
             }
         }
         let p2 = |n: u32| n.is_power_of_two() && n <= MAX_POW2;

@@ -33,13 +33,13 @@
 
 mod level;
 
-use crate::core::{Ctx, LodInfo, LodReq, MipSel, Red, geom};
+use crate::core::{Ctx, LodInfo, Lods, MipSel, Red, geom};
 use crate::fetch::Rgba32F;
 use crate::view::{Sampler, TextureView};
 use level::{Level, Select, combine, weights};
 use tessera_caps::desc::{AddressMode, FilterReduction, ViewDimension};
 use tessera_format::Format;
-use wide::{f32x8, i32x8};
+use wide::{CmpEq, f32x8, i32x8};
 
 /// The texel layout of a covered format.
 #[derive(Clone, Copy)]
@@ -84,29 +84,13 @@ pub(crate) fn covers(view: &TextureView<'_>, s: &Sampler) -> bool {
         && mode_ok(s.desc.address_v)
 }
 
-fn same_req(a: &LodReq, b: &LodReq) -> bool {
-    let eq3 = |x: &[f32; 3], y: &[f32; 3]| (0..3).all(|i| x[i].to_bits() == y[i].to_bits());
-    match (a, b) {
-        (LodReq::Level(x), LodReq::Level(y)) => x.to_bits() == y.to_bits(),
-        (
-            LodReq::Grad { ddx, ddy, bias },
-            LodReq::Grad {
-                ddx: dx2,
-                ddy: dy2,
-                bias: b2,
-            },
-        ) => eq3(ddx, dx2) && eq3(ddy, dy2) && bias.to_bits() == b2.to_bits(),
-        _ => false,
-    }
-}
-
 /// Filtered samples of 8 lanes, or `None` when the call is not covered (the caller then runs the
-/// per-lane core). `req(l)` / `clamp[l]` are lane `l`'s LOD source and per-sample clamp.
+/// per-lane core). `lods` / `clamp[l]` are the lanes' LOD sources and per-sample clamps.
 pub(crate) fn sample(
     view: &TextureView<'_>,
     s: &Sampler,
     coords: [f32x8; 4],
-    req: &dyn Fn(usize) -> LodReq,
+    lods: Lods<'_>,
     offset: [i32; 3],
     clamp: Option<&[f32; 8]>,
 ) -> Option<[f32x8; 4]> {
@@ -123,57 +107,60 @@ pub(crate) fn sample(
         red: Red::Avg,
         cmp: None,
     };
-    let c = coords.map(|v| v.to_array());
-    let mut sel = [MipSel {
-        linear: false,
-        m0: 0,
-        m1: 0,
-        wm: 0,
-    }; 8];
-    let mut base = [0u32; 8];
-    let mut prev: Option<(LodReq, u32, MipSel)> = None;
+    // LOD and mip selection per lane, memoised across lanes with bit-identical LOD inputs (a
+    // non-cube LOD does not read the coordinates, which are passed as zeros). Struct of arrays:
+    // levels m0, m1, the 8-bit weight of m1 and whether the lane filters linearly (0/1).
+    let (mut m0, mut m1, mut wm, mut lin) = ([0u32; 8], [0u32; 8], [0i32; 8], [0i32; 8]);
     for l in 0..8 {
-        let lc = [c[0][l], c[1][l], c[2][l], c[3][l]];
-        let r = req(l);
-        let cl = clamp.map_or(f32::MIN, |c| c[l]);
-        sel[l] = match prev {
-            Some((pr, pc, m)) if pc == cl.to_bits() && same_req(&pr, &r) => m,
-            _ => {
-                let li: LodInfo = ctx.lod(g, lc, r, cl);
-                if li.empty {
-                    return None;
-                }
-                ctx.mip_select(li.clamped)
+        let same = |c: &[f32; 8]| c[l].to_bits() == c[l - 1].to_bits();
+        if l > 0 && clamp.is_none_or(same) && lods.same_as_previous(l) {
+            (m0[l], m1[l], wm[l], lin[l]) = (m0[l - 1], m1[l - 1], wm[l - 1], lin[l - 1]);
+        } else {
+            let cl = clamp.map_or(f32::MIN, |c| c[l]);
+            let li: LodInfo = ctx.lod(g, [0.0; 4], lods.req(l), cl);
+            if li.empty {
+                return None;
             }
-        };
-        prev = Some((r, cl.to_bits(), sel[l]));
-        if g.array_comp.is_some() {
-            base[l] = ctx.base_slice(g, lc);
+            let MipSel {
+                linear,
+                m0: a,
+                m1: b,
+                wm: w,
+            } = ctx.mip_select(li.clamped);
+            (m0[l], m1[l], wm[l], lin[l]) = (a, b, w as i32, i32::from(linear));
         }
     }
-    let linear = sel.map(|m| m.linear);
-    let lanes = |on: i32| i32x8::new(linear.map(|b| if b { on } else { 0 }));
+    let mut base = [0u32; 8];
+    if g.array_comp.is_some() {
+        let c = coords.map(|v| v.to_array());
+        for (l, b) in base.iter_mut().enumerate() {
+            *b = ctx.base_slice(g, [c[0][l], c[1][l], c[2][l], c[3][l]]);
+        }
+    }
+    let lin = i32x8::new(lin);
     let lv = Level {
         view,
         modes: [s.desc.address_u, s.desc.address_v],
         lay,
+        base_uniform: base.iter().all(|&b| b == base[0]),
         base,
-        linear,
+        lin,
         sel: Select {
-            half: lanes(128),
-            wmask: lanes(255),
-            any_linear: linear.iter().any(|&b| b),
+            half: lin << 7,
+            wmask: (lin << 8) - lin,
+            any_linear: !lin.cmp_eq(i32x8::ZERO).all(),
         },
         offset: [offset[0], offset[1]],
         u: coords[0],
         v: coords[1],
     };
-    let a = lv.filter(sel.map(|m| m.m0));
-    if sel.iter().all(|m| m.wm == 0) {
+    let a = lv.filter(&m0);
+    let wm = i32x8::new(wm);
+    if wm.cmp_eq(i32x8::ZERO).all() {
         return Some(a);
     }
-    let b = lv.filter(sel.map(|m| m.m1));
-    let wm = weights(i32x8::new(sel.map(|m| m.wm as i32)));
+    let b = lv.filter(&m1);
+    let wm = weights(wm);
     Some(core::array::from_fn(|i| combine(a[i], b[i], wm)))
 }
 
@@ -209,8 +196,9 @@ mod tests {
             f32x8::ZERO,
             f32x8::ZERO,
         ];
-        let req = |_| LodReq::Level(0.25);
-        let run = |v: &TextureView<'_>, s: &Sampler| sample(v, s, coords, &req, [0; 3], None);
+        let run = |v: &TextureView<'_>, s: &Sampler| {
+            sample(v, s, coords, Lods::Level(&[0.25; 8]), [0; 3], None)
+        };
         use AddressMode::*;
         use ViewDimension as D;
         for format in [
