@@ -18,21 +18,22 @@ pub(super) fn weights(k: i32x8) -> f32x8 {
     f32x8::from_i32x8(k) * f32x8::splat(1.0 / 256.0)
 }
 
-/// The core's two-input combine (standard reduction) on 8 lanes. The core returns `a` where
-/// `w = 0`, `b` where `w = 1`, `a` where `a == b`, else `a + w·(b − a)` clamped to
-/// `[lo, hi] = a < b ? [a, b] : [b, a]`. Here the inputs are decoded UNORM/sRGB texels or combines
-/// of them — finite, never −0 — and `w = k/256` with `0 ≤ k ≤ 255` (texel and mip weights). So
-/// `w = 1` never occurs, and for `w = 0` or `a == b` the formula itself gives exactly `a`
-/// (`a + (±0) = a`, inside `[lo, hi]`): only the formula and the clamp remain. `fast_min` /
-/// `fast_max` are `minps`/`maxps`, whose `x < y ? x : y` / `x > y ? x : y` are the core's
-/// comparisons operand for operand (`lo`, `hi`, then `r < lo → lo`, `r > hi → hi`); the inputs
-/// are NaN-free, so every SIMD ISA's min/max agrees with them.
+/// The core's two-input combine (standard reduction) on 8 lanes: `a + w·(b − a)`.
+///
+/// The core returns `a` where `w = 0`, `b` where `w = 1`, `a` where `a == b`, else
+/// `r = a + w·(b − a)` clamped to `[min(a, b), max(a, b)]`. Here the inputs are decoded
+/// UNORM/sRGB texels or combines of them — finite, in `[0, 1]`, never −0 — and `w = k/256` with
+/// `0 ≤ k ≤ 255` (texel and mip weights), so `w = 1` never occurs, and for `w = 0` or `a == b`
+/// the formula gives exactly `a` (`a + (±0) = a`). The clamp never changes `r` either. Take
+/// `a ≤ b` (the other case is symmetric): `d = fl(b − a) ≥ 0`, `p = fl(w·d) ≥ 0`, so
+/// `fl(a + p) ≥ a`. If `b − a` is exact, `p ≤ d` (rounding is monotone, `w ≤ 1`), so
+/// `a + p ≤ b` and `fl(a + p) ≤ b` as `b` is a float. Otherwise `d` is normal (subnormal
+/// differences are exact) and `p ≤ (255/256)(1 + 2⁻²⁴)²(b − a) + 2⁻¹⁵⁰ < b − a` (the last term
+/// covers a subnormal product; `b − a ≥ 2⁻¹²⁶` here), so again `a + p < b` and
+/// `fl(a + p) ≤ b`. `tests::combine_needs_no_clamp` checks this exhaustively for UNORM8 pairs.
 #[inline]
 pub(super) fn combine(a: f32x8, b: f32x8, w: f32x8) -> f32x8 {
-    let r = a + w * (b - a);
-    let lo = a.fast_min(b);
-    let hi = b.fast_max(a);
-    hi.fast_min(lo.fast_max(r))
+    a + w * (b - a)
 }
 
 /// Reinterprets a lane mask (all ones / all zeros) as integers.
@@ -344,4 +345,40 @@ fn taps(x: &Axis, y: &Axis, surf: &[&Surface<'_>; 8]) -> [i32x8; 4] {
         taps[3][l] = word(s.data, r1 + c1);
     }
     taps.map(i32x8::new)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::{Red, combine};
+
+    /// [`super::combine`]'s claim: for every pair of UNORM8 values and every 8-bit weight, and
+    /// for pseudo-random pairs in `[0, 1]`, the core's combine equals the plain formula.
+    #[test]
+    fn combine_needs_no_clamp() {
+        let formula = |a: f32, b: f32, w: f32| a + w * (b - a);
+        let check = |a: f32, b: f32| {
+            for k in 0..256 {
+                let w = k as f32 / 256.0;
+                let core = combine(Red::Avg, [a; 4], [b; 4], w)[0];
+                assert_eq!(core.to_bits(), formula(a, b, w).to_bits(), "{a} {b} {k}");
+            }
+        };
+        for i in 0..256 {
+            for j in 0..256 {
+                check(i as f32 / 255.0, j as f32 / 255.0);
+            }
+        }
+        let mut x = 0x1234_5678_9abc_def0u64;
+        let mut unit = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Uniform bits: every exponent down to subnormals is reached now and then.
+            f32::from_bits((x >> 33) as u32 % 0x3f80_0001)
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (unit(), unit());
+            check(a, b);
+        }
+    }
 }

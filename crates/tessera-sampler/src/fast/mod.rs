@@ -27,9 +27,10 @@
 //!   the memory reads as 0, as the core's fetcher does. Channels are filtered in memory byte
 //!   order and swizzled at the end (BGRA), which is the same per-channel arithmetic.
 //! - Filtering: the core's `combine` (w = 0 → a, w = 1 → b, a = b → a, else
-//!   `clamp(a + w·(b − a), min, max)`) on `f32x8`, in the same x, y, mip order (the special
-//!   cases reduce to the formula for these inputs, see [`combine`]); taps the core skips (weight
-//!   0) are fetched but contribute exactly nothing. No FMA.
+//!   `clamp(a + w·(b − a), min, max)`) on `f32x8`, in the same x, y, mip order; for these inputs
+//!   (values in `[0, 1]`, weights `k/256 < 1`) the special cases and the clamp all reduce to
+//!   the plain formula, see [`combine`]; taps the core skips (weight 0) are fetched but
+//!   contribute exactly nothing. No FMA.
 
 mod level;
 
