@@ -42,18 +42,6 @@ fn mask_i32(m: f32x8) -> i32x8 {
     bytemuck::cast(m)
 }
 
-/// `u − floor(u)` (WRAP range reduction) on 8 lanes, as [`reduce`] up to the sign of a zero
-/// result, which the fixed-point conversion maps to 0 either way. `|u| < 2^23`: truncation, minus
-/// one where it rounded up (exact); otherwise (`u` integral, ±∞ or NaN) `floor(u) = u`.
-#[inline]
-fn frac(u: f32x8) -> f32x8 {
-    let small = u.abs().cmp_lt(f32x8::splat(8_388_608.0));
-    // Lanes outside the range truncate to anything: they are blended away.
-    let t = f32x8::from_i32x8(u.fast_trunc_int());
-    let f = t - (t.cmp_gt(u) & f32x8::ONE);
-    u - small.blend(f, u)
-}
-
 /// Addressed texel indices of the 2-tap footprint on one axis and the 8-bit weight of the second.
 struct Axis {
     t0: i32x8,
@@ -95,9 +83,14 @@ impl Level<'_, '_> {
         let scale = f32x8::from_i32x8(n << 8);
         let fx = match mode {
             AddressMode::Wrap => {
-                // r ∈ [0, 1] or NaN: p ≥ 0 (or −0), so truncation is the floor.
-                let p = frac(c) * scale;
-                (p & p.cmp_eq(p)).fast_trunc_int()
+                // |c| < 2^31: truncation is exact, minus one where it rounded up is the floor,
+                // and r = c − floor(c) ∈ [0, 1] (exact), so p = r·n·256 ≥ 0 (or −0) truncates
+                // to its floor. Other lanes (|c| ≥ 2^31 integral, ±∞, NaN) have r = 0 or NaN:
+                // fixed point 0, as the mask gives.
+                let small = c.abs().cmp_lt(f32x8::splat(2_147_483_648.0));
+                let t = f32x8::from_i32x8(c.fast_trunc_int());
+                let r = c - (t - (t.cmp_gt(c) & f32x8::ONE));
+                (r * scale).fast_trunc_int() & mask_i32(small)
             }
             _ => {
                 // f32::clamp(−10, 10) after NaN → 0 (which maps to fixed point 0 like NaN).
@@ -157,32 +150,56 @@ impl Level<'_, '_> {
     /// RGBA of 8 lanes at level `m[l]` of slice `base[l]`.
     pub fn filter(&self, m: &[u32; 8]) -> [f32x8; 4] {
         let first = self.view.surface(m[0], self.base[0]);
-        let uniform = self.base_uniform && m.iter().all(|&k| k == m[0]);
-        let mut surf = [first; 8];
-        if !uniform {
-            // Lane l reuses lane l − 1's surface when its (mip, slice) is the same.
-            for l in 1..8 {
-                surf[l] = if m[l] != m[l - 1] || self.base[l] != self.base[l - 1] {
-                    self.view.surface(m[l], self.base[l])
-                } else {
-                    surf[l - 1]
-                };
-            }
-        }
-        let p2 = |n: u32| n.is_power_of_two() && n <= MAX_POW2;
-        let simd = if uniform {
-            p2(first.width) && p2(first.height)
+        let bytes = if self.base_uniform && m.iter().all(|&k| k == m[0]) {
+            self.filter_one(first)
         } else {
-            surf.iter().all(|s| p2(s.width) && p2(s.height))
+            self.filter_lanes(m)
         };
-        let (x, y) = if simd {
-            let n = |f: fn(&Surface<'_>) -> u32| {
-                if uniform {
-                    i32x8::splat(f(first) as i32)
-                } else {
-                    i32x8::new(surf.map(|s| f(s) as i32))
-                }
+        // Bytes 0..3 in memory order → R, G, B, A.
+        if self.lay.bgra {
+            [bytes[2], bytes[1], bytes[0], bytes[3]]
+        } else {
+            bytes
+        }
+    }
+
+    /// Every lane reads surface `s`: extents are splats, and a well-formed surface is read
+    /// through [`Words`].
+    fn filter_one(&self, s: &Surface<'_>) -> [f32x8; 4] {
+        let (x, y) = if p2(s.width) && p2(s.height) {
+            let n = |v: u32| i32x8::splat(v as i32);
+            (
+                self.axis_simd(self.u, n(s.width), self.modes[0], self.offset[0]),
+                self.axis_simd(self.v, n(s.height), self.modes[1], self.offset[1]),
+            )
+        } else {
+            (
+                self.axis_scalar(self.u, [s.width; 8], self.modes[0], self.offset[0]),
+                self.axis_scalar(self.v, [s.height; 8], self.modes[1], self.offset[1]),
+            )
+        };
+        let Some(words) = Words::of(s) else {
+            return self.texels(&x, &y, &[s; 8]);
+        };
+        if !self.sel.any_linear {
+            return self.point(words.point(&x, &y));
+        }
+        self.bilinear(&words.taps(&x, &y), &x, &y)
+    }
+
+    /// Lanes at different levels or slices: a surface per lane.
+    fn filter_lanes(&self, m: &[u32; 8]) -> [f32x8; 4] {
+        // Lane l reuses lane l − 1's surface when its (mip, slice) is the same.
+        let mut surf = [self.view.surface(m[0], self.base[0]); 8];
+        for l in 1..8 {
+            surf[l] = if m[l] != m[l - 1] || self.base[l] != self.base[l - 1] {
+                self.view.surface(m[l], self.base[l])
+            } else {
+                surf[l - 1]
             };
+        }
+        let (x, y) = if surf.iter().all(|s| p2(s.width) && p2(s.height)) {
+            let n = |f: fn(&Surface<'_>) -> u32| i32x8::new(surf.map(|s| f(s) as i32));
             (
                 self.axis_simd(self.u, n(|s| s.width), self.modes[0], self.offset[0]),
                 self.axis_simd(self.v, n(|s| s.height), self.modes[1], self.offset[1]),
@@ -194,37 +211,48 @@ impl Level<'_, '_> {
                 self.axis_scalar(self.v, ht, self.modes[1], self.offset[1]),
             )
         };
-        let bytes = if !self.sel.any_linear {
+        self.texels(&x, &y, &surf)
+    }
+
+    /// Filters texels read lane by lane from `surf[l]` (any surface, any layout).
+    fn texels(&self, x: &Axis, y: &Axis, surf: &[&Surface<'_>; 8]) -> [f32x8; 4] {
+        if !self.sel.any_linear {
             // Point on every lane: one tap (the core reads only (x0, y0) when both weights are 0).
             let (x0, y0) = (x.t0.to_array(), y.t0.to_array());
-            let w = i32x8::new(core::array::from_fn(|l| {
+            return self.point(i32x8::new(core::array::from_fn(|l| {
                 let s = surf[l];
                 word(s.data, y0[l] as usize * s.row_pitch + x0[l] as usize * 4)
-            }));
-            if self.lay.srgb {
-                [0, 8, 16, 24].map(|k| decode::<true>(w, k))
-            } else {
-                [0, 8, 16, 24].map(|k| decode::<false>(w, k))
-            }
+            })));
+        }
+        self.bilinear(&taps(x, y, surf), x, y)
+    }
+
+    /// The bytes (memory order) of one point tap per lane.
+    #[inline(always)]
+    fn point(&self, w: i32x8) -> [f32x8; 4] {
+        if self.lay.srgb {
+            [0, 8, 16, 24].map(|k| decode::<true>(w, k))
         } else {
-            let t = match uniform.then(|| Words::of(first)).flatten() {
-                Some(words) => words.taps(&x, &y),
-                None => taps(&x, &y, &surf),
-            };
-            let (wx, wy) = (weights(x.w), weights(y.w));
-            if self.lay.srgb {
-                bilinear::<true>(&t, wx, wy)
-            } else {
-                bilinear::<false>(&t, wx, wy)
-            }
-        };
-        // Bytes 0..3 in memory order → R, G, B, A.
-        if self.lay.bgra {
-            [bytes[2], bytes[1], bytes[0], bytes[3]]
-        } else {
-            bytes
+            [0, 8, 16, 24].map(|k| decode::<false>(w, k))
         }
     }
+
+    /// The bytes (memory order) of the bilinear filter of the taps TL, TR, BL, BR.
+    #[inline(always)]
+    fn bilinear(&self, t: &[i32x8; 4], x: &Axis, y: &Axis) -> [f32x8; 4] {
+        let (wx, wy) = (weights(x.w), weights(y.w));
+        if self.lay.srgb {
+            bilinear::<true>(t, wx, wy)
+        } else {
+            bilinear::<false>(t, wx, wy)
+        }
+    }
+}
+
+/// Whether the SIMD fixed point covers extent `n`.
+#[inline]
+fn p2(n: u32) -> bool {
+    n.is_power_of_two() && n <= MAX_POW2
 }
 
 /// Byte `k / 8` (memory order) of 8 RGBA8/BGRA8 words as float, exactly as
@@ -272,47 +300,54 @@ impl<'a> Words<'a> {
         })
     }
 
-    /// The `N` bytes at `o` as a little-endian integer (in bounds for texels of the surface).
+    /// The `N` bytes at `o` (in bounds for texels of the surface).
     #[inline(always)]
-    fn read<const N: usize>(&self, o: u32) -> Option<[u8; N]> {
-        let o = o as usize;
+    fn read<const N: usize>(&self, o: i32) -> Option<[u8; N]> {
+        let o = o as u32 as usize;
         self.data.get(o..o + N)?.try_into().ok()
+    }
+
+    /// Byte offsets (as `u32` bits) of the texels at addressed columns `x`, rows `y`.
+    #[inline(always)]
+    fn offsets(&self, x: i32x8, y: i32x8) -> [i32; 8] {
+        let rows = if self.pitch.is_power_of_two() {
+            y << self.pitch.trailing_zeros() as i32
+        } else {
+            let p = self.pitch as i32;
+            i32x8::new(y.to_array().map(|v| v.wrapping_mul(p)))
+        };
+        (rows + (x << 2i32)).to_array()
+    }
+
+    /// One point tap per lane as raw words.
+    #[inline(always)]
+    fn point(&self, x: &Axis, y: &Axis) -> i32x8 {
+        let o = self.offsets(x.t0, y.t0);
+        i32x8::new(o.map(|o| self.read::<4>(o).map_or(0, i32::from_le_bytes)))
     }
 
     /// The bilinear taps TL, TR, BL, BR of 8 lanes as raw words. Where every lane's right tap is
     /// the next texel in memory (no wrap at the right edge), each row's pair is one 8-byte read.
     #[inline(always)]
     fn taps(&self, x: &Axis, y: &Axis) -> [i32x8; 4] {
-        let adjacent = x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all();
-        let (x0, x1, y0, y1) = (
-            x.t0.to_array(),
-            x.t1.to_array(),
-            y.t0.to_array(),
-            y.t1.to_array(),
-        );
-        let p = self.pitch;
-        let mut t = [[0i32; 8]; 4];
-        if adjacent {
-            let pair = |o: u32| self.read::<8>(o).map_or(0, u64::from_le_bytes);
-            for l in 0..8 {
-                let c = (x0[l] as u32) * 4;
-                let a = pair((y0[l] as u32) * p + c);
-                let b = pair((y1[l] as u32) * p + c);
-                (t[0][l], t[1][l]) = (a as i32, (a >> 32) as i32);
-                (t[2][l], t[3][l]) = (b as i32, (b >> 32) as i32);
-            }
-        } else {
-            let one = |o: u32| self.read::<4>(o).map_or(0, i32::from_le_bytes);
-            for l in 0..8 {
-                let (r0, r1) = ((y0[l] as u32) * p, (y1[l] as u32) * p);
-                let (c0, c1) = ((x0[l] as u32) * 4, (x1[l] as u32) * 4);
-                t[0][l] = one(r0 + c0);
-                t[1][l] = one(r0 + c1);
-                t[2][l] = one(r1 + c0);
-                t[3][l] = one(r1 + c1);
-            }
+        let one =
+            |o: [i32; 8]| i32x8::new(o.map(|o| self.read::<4>(o).map_or(0, i32::from_le_bytes)));
+        if !x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all() {
+            return [
+                one(self.offsets(x.t0, y.t0)),
+                one(self.offsets(x.t1, y.t0)),
+                one(self.offsets(x.t0, y.t1)),
+                one(self.offsets(x.t1, y.t1)),
+            ];
         }
-        t.map(i32x8::new)
+        let pairs = |o: [i32; 8]| o.map(|o| self.read::<8>(o).map_or(0, u64::from_le_bytes));
+        let (r0, r1) = (
+            pairs(self.offsets(x.t0, y.t0)),
+            pairs(self.offsets(x.t0, y.t1)),
+        );
+        let lo = |r: [u64; 8]| i32x8::new(r.map(|v| v as i32));
+        let hi = |r: [u64; 8]| i32x8::new(r.map(|v| (v >> 32) as i32));
+        [lo(r0), hi(r0), lo(r1), hi(r1)]
     }
 }
 

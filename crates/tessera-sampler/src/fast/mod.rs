@@ -108,27 +108,36 @@ pub(crate) fn sample(
         red: Red::Avg,
         cmp: None,
     };
-    // LOD and mip selection per lane, memoised across lanes with bit-identical LOD inputs (a
-    // non-cube LOD does not read the coordinates, which are passed as zeros). Struct of arrays:
-    // levels m0, m1, the 8-bit weight of m1 and whether the lane filters linearly (0/1).
+    // LOD and mip selection, memoised across lanes with bit-identical LOD inputs (a non-cube
+    // LOD does not read the coordinates, which are passed as zeros). Struct of arrays: levels
+    // m0, m1, the 8-bit weight of m1 and whether the lane filters linearly (0/1).
+    let select = |l: usize| {
+        let cl = clamp.map_or(f32::MIN, |c| c[l]);
+        let li: LodInfo = ctx.lod(g, [0.0; 4], lods.req(l), cl);
+        (!li.empty).then(|| ctx.mip_select(li.clamped))
+    };
+    let soa = |m: &MipSel| (m.m0, m.m1, m.wm as i32, i32::from(m.linear));
     let (mut m0, mut m1, mut wm, mut lin) = ([0u32; 8], [0u32; 8], [0i32; 8], [0i32; 8]);
-    for l in 0..8 {
-        let same = |c: &[f32; 8]| c[l].to_bits() == c[l - 1].to_bits();
-        if l > 0 && clamp.is_none_or(same) && lods.same_as_previous(l) {
-            (m0[l], m1[l], wm[l], lin[l]) = (m0[l - 1], m1[l - 1], wm[l - 1], lin[l - 1]);
+    if let (Lods::Quads { bias: None, .. }, None) = (lods, clamp) {
+        // One request per quad: lanes 4q..4q + 4 share lane 4q's selection.
+        let q0 = select(0)?;
+        let q1 = if lods.same_as_previous(4) {
+            q0
         } else {
-            let cl = clamp.map_or(f32::MIN, |c| c[l]);
-            let li: LodInfo = ctx.lod(g, [0.0; 4], lods.req(l), cl);
-            if li.empty {
-                return None;
-            }
-            let MipSel {
-                linear,
-                m0: a,
-                m1: b,
-                wm: w,
-            } = ctx.mip_select(li.clamped);
-            (m0[l], m1[l], wm[l], lin[l]) = (a, b, w as i32, i32::from(linear));
+            select(4)?
+        };
+        for (l, m) in [q0, q0, q0, q0, q1, q1, q1, q1].iter().enumerate() {
+            (m0[l], m1[l], wm[l], lin[l]) = soa(m);
+        }
+    } else {
+        for l in 0..8 {
+            let same = |c: &[f32; 8]| c[l].to_bits() == c[l - 1].to_bits();
+            (m0[l], m1[l], wm[l], lin[l]) =
+                if l > 0 && clamp.is_none_or(same) && lods.same_as_previous(l) {
+                    (m0[l - 1], m1[l - 1], wm[l - 1], lin[l - 1])
+                } else {
+                    soa(&select(l)?)
+                };
         }
     }
     let mut base = [0u32; 8];
