@@ -15,7 +15,7 @@ const MAX_POW2: u32 = 1 << 17;
 /// 8-bit fixed-point weights as `f32` (exact, as [`crate::address::weight`]).
 #[inline]
 pub(super) fn weights(k: i32x8) -> f32x8 {
-    f32x8::from_i32x8(k) * f32x8::splat(1.0 / 256.0)
+    k.round_float() * f32x8::splat(1.0 / 256.0)
 }
 
 /// The core's two-input combine (standard reduction) on 8 lanes: `a + w·(b − a)`.
@@ -80,7 +80,7 @@ impl Level<'_, '_> {
     /// where it rounded up) is the core's `f64` floor; NaN → 0 as in [`to_fixed`].
     #[inline]
     fn axis_simd(&self, c: f32x8, n: i32x8, mode: AddressMode, off: i32) -> Axis {
-        let scale = f32x8::from_i32x8(n << 8);
+        let scale = (n << 8_i32).round_float();
         let fx = match mode {
             AddressMode::Wrap => {
                 // |c| < 2^31: truncation is exact, minus one where it rounded up is the floor,
@@ -99,7 +99,7 @@ impl Level<'_, '_> {
                     .fast_min(f32x8::splat(10.0));
                 let p = r * scale;
                 let t = p.fast_trunc_int();
-                t + mask_i32(f32x8::from_i32x8(t).cmp_gt(p))
+                t + mask_i32(t.round_float().cmp_gt(p))
             }
         };
         // Point: t = fx >> 8, weight 0. Linear: g = fx − 128, t0 = g >> 8, w = g & 255.
@@ -265,7 +265,7 @@ fn decode<const SRGB: bool>(w: i32x8, k: i32) -> f32x8 {
         return f32x8::new(w.to_array().map(|v| t[((v >> k) & 255) as usize]));
     }
     let b = (w >> k) & i32x8::splat(255);
-    f32x8::from_i32x8(b) / f32x8::splat(255.0)
+    b.round_float() / f32x8::splat(255.0)
 }
 
 /// The bilinear filter of the taps TL, TR, BL, BR, byte by byte (memory order): decode the four
