@@ -114,32 +114,35 @@ fn shade_block(
         None => f32x8::ONE / eval(&tri.q, dx, dy),
     };
     let Scratch { varyings, out } = &mut *band.scratch;
-    for (r, mode) in ctx.inputs.iter().enumerate().take(MAX_VARYINGS) {
-        for c in 0..4 {
-            let v = eval(&planes[4 * r + c], dx, dy);
-            varyings[r][c] = if *mode == Interpolation::Perspective {
-                v * w
-            } else {
-                v
-            };
-        }
+    let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
+    let planes = &planes[..4 * inputs.len()];
+    for ((v, mode), p) in varyings.iter_mut().zip(inputs).zip(planes.chunks_exact(4)) {
+        let e = [
+            eval(&p[0], dx, dy),
+            eval(&p[1], dx, dy),
+            eval(&p[2], dx, dy),
+            eval(&p[3], dx, dy),
+        ];
+        *v = if *mode == Interpolation::Perspective {
+            [e[0] * w, e[1] * w, e[2] * w, e[3] * w]
+        } else {
+            e
+        };
     }
     let input = PsInput {
         position: [px, py, z, w],
-        varyings: &varyings[..ctx.inputs.len().min(MAX_VARYINGS)],
+        varyings: &varyings[..inputs.len()],
         front_face: tri.front,
         primitive_id: tri.primitive_id,
-        coverage: core::array::from_fn(|k| mask & (1 << k) != 0),
+        coverage: mask,
     };
-    // Reset only what this draw can read back: bound targets (and o1 for dual-source).
-    match band.colors.len().max(if ctx.dual_source { 2 } else { 0 }) {
-        0 => {}
-        1 => out.targets[0] = ZERO_REG,
-        read => out
-            .targets
-            .iter_mut()
-            .take(read)
-            .for_each(|t| *t = ZERO_REG),
+    // Reset what this draw can read back: o0 and o1 always (a fixed-size store the compiler
+    // keeps inline), the other bound targets when there are more.
+    out.targets[0] = ZERO_REG;
+    out.targets[1] = ZERO_REG;
+    let read = band.colors.len();
+    if read > 2 {
+        out.targets[2..read].fill(ZERO_REG);
     }
     out.depth = f32x8::ZERO;
     out.discard = [false; 8];

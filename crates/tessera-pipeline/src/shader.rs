@@ -91,8 +91,8 @@ pub struct PsInput<'a> {
     pub front_face: bool,
     /// `SV_PrimitiveID` (index of the primitive within the draw).
     pub primitive_id: u32,
-    /// Lanes covered by the primitive (true) or helper lanes (false), for `discard` logic.
-    pub coverage: [bool; 8],
+    /// Lanes covered by the primitive (bit k set = lane k covered; clear = helper lane).
+    pub coverage: u8,
 }
 
 /// What a pixel shader writes for eight lanes.

@@ -159,7 +159,7 @@ impl BlendPlan {
 /// clamps, products and sums in the same order (`x·1 = x` exactly, so the `ONE` factor's
 /// product is skipped). The final clamp is left to the UNORM encode, which clamps to [0, 1]
 /// (NaN → 0) exactly as the clamp would.
-#[inline]
+#[inline(always)]
 pub fn blend_over_unorm(src: &Reg, dst: &Reg, alpha_one: bool) -> Reg {
     let src = clamp(src, Some((0.0, 1.0)));
     let a = src[3];

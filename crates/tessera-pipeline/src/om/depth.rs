@@ -4,7 +4,7 @@ use tessera_caps::{ComparisonFunc, DepthStencilDesc, StencilFaceDesc, StencilOp}
 use tessera_format::Format;
 use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x8, i32x8};
 
-use super::{LANE_X, LANE_Y, LaneMask, lanes, read_u32x4, write_u32x4};
+use super::{LANE_X, LANE_Y, LaneMask, lanes, read_block_u32, write_block_u32};
 use crate::error::PipelineError;
 
 /// The depth-stencil formats the output merger writes.
@@ -248,35 +248,16 @@ impl BandDepth<'_> {
         if !desc.depth_enable {
             return Some(mask);
         }
-        let r0 = floats(self.data.get(row0..row0 + 16)?);
-        let r1 = floats(self.data.get(row1..row1 + 16)?);
-        let stored = f32x8::from([r0[0], r0[1], r1[0], r1[1], r0[2], r0[3], r1[2], r1[3]]);
+        let (head, tail) = self.data.split_at_mut_checked(row1)?;
+        let (row0, row1) = (head.get_mut(row0..)?, tail.get_mut(..16)?);
+        let stored: f32x8 = bytemuck::cast(read_block_u32(row0, row1));
         let pass = compare(desc.depth_func, z, stored) & mask;
         if ops.depth_write && pass != 0 {
-            let new = lane_select(pass).blend(z, stored).to_array();
-            put_floats(
-                &mut self.data[row0..row0 + 16],
-                [new[0], new[1], new[4], new[5]],
-            );
-            put_floats(
-                &mut self.data[row1..row1 + 16],
-                [new[2], new[3], new[6], new[7]],
-            );
+            let new = lane_select(pass).blend(z, stored);
+            write_block_u32(row0, row1, bytemuck::cast(new));
         }
         Some(pass)
     }
-}
-
-/// Four little-endian f32 from 16 bytes.
-#[inline(always)]
-fn floats(b: &[u8]) -> [f32; 4] {
-    read_u32x4(b).map(f32::from_bits)
-}
-
-/// Writes four little-endian f32 into 16 bytes.
-#[inline(always)]
-fn put_floats(b: &mut [u8], v: [f32; 4]) {
-    write_u32x4(b, v.map(f32::to_bits));
 }
 
 /// All-ones lanes (as a float mask) where `mask` has a bit.

@@ -20,14 +20,26 @@ pub fn lanes(mask: LaneMask) -> impl Iterator<Item = usize> {
     (0..8).filter(move |k| mask & (1 << k) != 0)
 }
 
-/// Four little-endian u32 from the first 16 bytes of `b` (one unaligned 16-byte load).
+// Block reads and writes reinterpret u64 pairs of texels as u32 lanes, which is the memory
+// order only on little-endian hosts (D3D resources are little-endian).
+const _: () = assert!(
+    cfg!(target_endian = "little"),
+    "Tessera needs a little-endian host"
+);
+
+/// The eight 32-bit texels of a 4×2 block in lane order (two quads: TL, TR, BL, BR each), from
+/// the first 16 bytes of its two rows: two 8-byte pieces per row, no per-texel shuffling.
 #[inline(always)]
-pub fn read_u32x4(b: &[u8]) -> [u32; 4] {
-    bytemuck::pod_read_unaligned::<[u32; 4]>(&b[..16]).map(u32::from_le)
+pub fn read_block_u32(row0: &[u8], row1: &[u8]) -> [u32; 8] {
+    let a = bytemuck::pod_read_unaligned::<[u64; 2]>(&row0[..16]);
+    let b = bytemuck::pod_read_unaligned::<[u64; 2]>(&row1[..16]);
+    bytemuck::cast([a[0], b[0], a[1], b[1]])
 }
 
-/// Writes four little-endian u32 into the first 16 bytes of `b` (one 16-byte store).
+/// Writes a block's eight 32-bit texels (lane order) back to its two rows.
 #[inline(always)]
-pub fn write_u32x4(b: &mut [u8], v: [u32; 4]) {
-    b[..16].copy_from_slice(bytemuck::bytes_of(&v.map(u32::to_le)));
+pub fn write_block_u32(row0: &mut [u8], row1: &mut [u8], lanes: [u32; 8]) {
+    let q: [u64; 4] = bytemuck::cast(lanes);
+    row0[..16].copy_from_slice(bytemuck::bytes_of(&[q[0], q[2]]));
+    row1[..16].copy_from_slice(bytemuck::bytes_of(&[q[1], q[3]]));
 }

@@ -3,7 +3,7 @@
 use tessera_format::{Format, NumericKind};
 use wide::{f32x8, u32x8};
 
-use super::{LANE_X, LANE_Y, LaneMask, lanes, read_u32x4, unorm8, write_u32x4};
+use super::{LANE_X, LANE_Y, LaneMask, lanes, read_block_u32, unorm8, write_block_u32};
 use crate::error::PipelineError;
 use crate::shader::Reg;
 
@@ -169,7 +169,7 @@ pub struct Unorm8Block {
 
 impl Unorm8Block {
     /// The stored texels as float registers (`code / 255`), the blend's destination.
-    #[inline]
+    #[inline(always)]
     pub fn dst(&self) -> Reg {
         unpack_unorm8(self.old, self.bgra)
     }
@@ -178,15 +178,13 @@ impl Unorm8Block {
 impl BandTarget<'_> {
     /// The block at (`bx`, `by`) when the target is RGBA8/BGRA8 UNORM and the block lies wholly
     /// inside it: the fast path of [`load`](Self::load) + [`store`](Self::store).
-    #[inline]
+    #[inline(always)]
     pub fn unorm8_block(&self, bx: u32, by: u32) -> Option<Unorm8Block> {
         let TargetKind::Unorm8 { bgra } = self.kind else {
             return None;
         };
         let rows = self.block_rows(bx, by)?;
-        let a = read_u32x4(&self.data[rows.0..rows.0 + 16]);
-        let b = read_u32x4(&self.data[rows.1..rows.1 + 16]);
-        let old = u32x8::from([a[0], a[1], b[0], b[1], a[2], a[3], b[2], b[3]]);
+        let old = u32x8::from(read_block_u32(&self.data[rows.0..], &self.data[rows.1..]));
         Some(Unorm8Block { rows, old, bgra })
     }
 
@@ -203,15 +201,14 @@ impl BandTarget<'_> {
         let new = pack_unorm8(value, block.bgra);
         let write = u32x8::splat(channel_bytes(write_mask, block.bgra)) & lane_select(mask);
         let v = ((new & write) | (block.old & !write)).to_array();
-        let (r0, r1) = block.rows;
-        write_u32x4(&mut self.data[r0..r0 + 16], [v[0], v[1], v[4], v[5]]);
-        write_u32x4(&mut self.data[r1..r1 + 16], [v[2], v[3], v[6], v[7]]);
+        let (head, row1) = self.data.split_at_mut(block.rows.1);
+        write_block_u32(&mut head[block.rows.0..], row1, v);
     }
 }
 
 impl BandTarget<'_> {
     /// Byte offsets of the block's two rows when the whole 4×2 block lies inside the target.
-    #[inline]
+    #[inline(always)]
     fn block_rows(&self, bx: u32, by: u32) -> Option<(usize, usize)> {
         if bx + 4 > self.width || self.texel_size != 4 {
             return None;
@@ -230,7 +227,7 @@ fn lane_select(mask: LaneMask) -> u32x8 {
 }
 
 /// Byte-lane mask of the channels `write_mask` enables, in memory order.
-#[inline]
+#[inline(always)]
 fn channel_bytes(write_mask: u8, bgra: bool) -> u32 {
     // R=1, G=2, B=4, A=8 → bytes 0..3 (B and R swap places in BGRA memory order).
     const SPREAD: [u32; 16] = {
@@ -258,7 +255,7 @@ fn channel_bytes(write_mask: u8, bgra: bool) -> u32 {
 }
 
 /// Eight packed RGBA8/BGRA8 texels → float registers.
-#[inline]
+#[inline(always)]
 fn unpack_unorm8(px: u32x8, bgra: bool) -> Reg {
     let byte = |shift: u32| unorm8::decode((px >> shift) & u32x8::splat(0xff));
     let (r, b) = if bgra {
@@ -270,7 +267,7 @@ fn unpack_unorm8(px: u32x8, bgra: bool) -> Reg {
 }
 
 /// Float registers → eight packed RGBA8/BGRA8 texels (exact UNORM encode).
-#[inline]
+#[inline(always)]
 fn pack_unorm8(value: &Reg, bgra: bool) -> u32x8 {
     let [r, g, b, a] = unorm8::encode_rgba(value);
     let (lo, hi) = if bgra { (b, r) } else { (r, b) };

@@ -12,7 +12,7 @@ use wide::{CmpGe, CmpLe, f32x8, i32x8, u32x8};
 
 /// float → UNORM8 codes for the four channels of a register, exactly as
 /// `f32_to_unorm(x, 8)` per lane, with one check for lanes near a half.
-#[inline]
+#[inline(always)]
 pub fn encode_rgba(v: &[f32x8; 4]) -> [u32x8; 4] {
     let [(mut r, nr), (mut g, ng), (mut b, nb), (mut a, na)] = [
         encode_fast(v[0]),
@@ -68,7 +68,7 @@ fn fix_near(out: &mut u32x8, c: f32x8, near: i32) {
 /// `v / 255 = v·257 / 2^16 · (1 + 2^−16 + 2^−32 + …)`; with `e = v·257` (exact in f32),
 /// `e·2^−16 + e·(1 + 2^−16)·2^−32` rounds to the same f32 as the quotient for every code
 /// 0..=255 (both products are exact; the exhaustive test below checks all 256 codes).
-#[inline]
+#[inline(always)]
 pub fn decode(v: u32x8) -> f32x8 {
     const LO: f32 = (1.0 + 1.0 / 65536.0) / 4_294_967_296.0;
     let e: i32x8 = bytemuck::cast(v | (v << 8));
