@@ -202,42 +202,35 @@ fn raster_small(
 ) {
     let [x0, y0, x1, y1] = rect;
     let (bx0, by0) = (x0 & !3, y0 & !1);
+    // Lane offsets `LANE_X·step_x + LANE_Y·step_y`; every value here fits in i32 (see
+    // `SMALL_EXTENT`), so the i32 sums equal the i64 ones.
     let lane = |e: &Edge| {
-        let off =
-            |k: usize| (i64::from(LANE_X[k]) * e.step_x + i64::from(LANE_Y[k]) * e.step_y) as i32;
-        i32x8::from([
-            off(0),
-            off(1),
-            off(2),
-            off(3),
-            off(4),
-            off(5),
-            off(6),
-            off(7),
-        ])
+        let (sx, sy) = (e.step_x as i32, e.step_y as i32);
+        i32x8::from([0, sx, 0, sx, 2 * sx, 3 * sx, 2 * sx, 3 * sx])
+            + i32x8::from([0, 0, sy, sy, 0, 0, sy, sy])
     };
-    let offsets = [
-        lane(&tri.edges[0]),
-        lane(&tri.edges[1]),
-        lane(&tri.edges[2]),
-    ];
-    let step_x = tri.edges.map(|e| (e.step_x * 4) as i32);
-    let mut row = tri
-        .edges
-        .map(|e| e.at(i64::from(bx0), i64::from(by0)) as i32);
-    let step_y = tri.edges.map(|e| (e.step_y * 2) as i32);
+    let [e0, e1, e2] = &tri.edges;
+    let offsets = [lane(e0), lane(e1), lane(e2)];
+    let step_x = [(e0.step_x * 4) as i32, (e1.step_x * 4) as i32, (e2.step_x * 4) as i32];
+    let (bx, by) = (i64::from(bx0), i64::from(by0));
+    let mut row = [e0.at(bx, by) as i32, e1.at(bx, by) as i32, e2.at(bx, by) as i32];
+    let step_y = [(e0.step_y * 2) as i32, (e1.step_y * 2) as i32, (e2.step_y * 2) as i32];
     let minus_one = i32x8::splat(-1);
     let mut by = by0;
     while by < y1 {
         let mut e = row;
         let mut bx = bx0;
+        // Blocks wholly inside the rectangle need no rectangle mask.
+        let rows_inside = by >= y0 && by + 2 <= y1;
         while bx < x1 {
             let m0 = (i32x8::splat(e[0]) + offsets[0]).cmp_gt(minus_one);
             let m1 = (i32x8::splat(e[1]) + offsets[1]).cmp_gt(minus_one);
             let m2 = (i32x8::splat(e[2]) + offsets[2]).cmp_gt(minus_one);
             let mut mask = (m0 & m1 & m2).move_mask() as LaneMask;
             if mask != 0 {
-                mask &= rect_mask(bx, by, rect);
+                if !(rows_inside && bx >= x0 && bx + 4 <= x1) {
+                    mask &= rect_mask(bx, by, rect);
+                }
                 if mask != 0 {
                     visit_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
                 }

@@ -159,7 +159,8 @@ pub fn setup_triangle(
     }
     let bounds = bounds(&s, params.rect)?;
     let order = if clockwise { [0, 1, 2] } else { [0, 2, 1] };
-    let edges = [0, 1, 2].map(|i| edge(&s[order[i]], &s[order[(i + 1) % 3]]));
+    let [a, b, c] = order.map(|i| &s[i]);
+    let edges = [edge(a, b), edge(b, c), edge(c, a)];
 
     let x0 = s[0].fx as f32 / SUBPIXEL_ONE;
     let y0 = s[0].fy as f32 / SUBPIXEL_ONE;
