@@ -12,7 +12,7 @@ use crate::om::depth::{BandDepth, DepthStencilOps};
 use crate::om::target::BandTarget;
 use crate::om::{LANE_X, LANE_Y, LaneMask};
 use crate::setup::{Edge, Plane, TriSetup};
-use crate::shade::visit_block;
+use crate::shade::{visit_block, visit_run};
 use crate::shader::{
     Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, ZERO_REG,
 };
@@ -169,9 +169,14 @@ pub fn raster_triangle(
         };
         let mut bx = (lo as i32) & !3;
         while i64::from(bx) <= hi {
-            let mask = if i64::from(bx) >= inner_lo && i64::from(bx) + 3 <= inner_hi {
-                0xff
-            } else {
+            if i64::from(bx) >= inner_lo && i64::from(bx) + 3 <= inner_hi {
+                // The run of fully covered blocks from here.
+                let count = ((inner_hi - i64::from(bx) - 3) / 4 + 1) as u32;
+                visit_run(ctx, band, tri, planes, bx as u32, by as u32, count, stats);
+                bx += 4 * count as i32;
+                continue;
+            }
+            let mask = {
                 let mut mask: LaneMask = 0xff;
                 for (e, (olo, ohi)) in tri.edges.iter().zip(&offsets) {
                     let base = i64x4::splat(e.at(i64::from(bx), i64::from(by)));
@@ -211,10 +216,22 @@ fn raster_small(
     };
     let [e0, e1, e2] = &tri.edges;
     let offsets = [lane(e0), lane(e1), lane(e2)];
-    let step_x = [(e0.step_x * 4) as i32, (e1.step_x * 4) as i32, (e2.step_x * 4) as i32];
+    let step_x = [
+        (e0.step_x * 4) as i32,
+        (e1.step_x * 4) as i32,
+        (e2.step_x * 4) as i32,
+    ];
     let (bx, by) = (i64::from(bx0), i64::from(by0));
-    let mut row = [e0.at(bx, by) as i32, e1.at(bx, by) as i32, e2.at(bx, by) as i32];
-    let step_y = [(e0.step_y * 2) as i32, (e1.step_y * 2) as i32, (e2.step_y * 2) as i32];
+    let mut row = [
+        e0.at(bx, by) as i32,
+        e1.at(bx, by) as i32,
+        e2.at(bx, by) as i32,
+    ];
+    let step_y = [
+        (e0.step_y * 2) as i32,
+        (e1.step_y * 2) as i32,
+        (e2.step_y * 2) as i32,
+    ];
     let minus_one = i32x8::splat(-1);
     let mut by = by0;
     while by < y1 {

@@ -68,6 +68,24 @@ fn block_z(tri: &TriSetup, bx: u32, by: u32) -> (f32x8, f32x8, f32x8, f32x8, f32
     (eval(&tri.z, dx, dy), px, py, dx, dy)
 }
 
+/// Early depth/stencil of one block when the draw tests before the shader: the lanes left.
+#[inline(always)]
+fn early_test(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    bx: u32,
+    by: u32,
+    mask: LaneMask,
+) -> LaneMask {
+    if ctx.early_depth && ctx.depth_active {
+        let (z, ..) = block_z(tri, bx, by);
+        depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z)
+    } else {
+        mask
+    }
+}
+
 /// One covered block: early depth/stencil inline (most occluded blocks end here), then the
 /// pixel shader and output merger for the lanes left.
 #[allow(clippy::too_many_arguments)]
@@ -79,22 +97,58 @@ pub fn visit_block(
     planes: &[Plane],
     bx: u32,
     by: u32,
-    mut mask: LaneMask,
+    mask: LaneMask,
     stats: &mut BandStats,
 ) {
-    if ctx.early_depth && ctx.depth_active {
-        let (z, ..) = block_z(tri, bx, by);
-        mask = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
-        if mask == 0 {
-            return;
+    let mask = early_test(ctx, band, tri, bx, by, mask);
+    if mask != 0 {
+        shade_block(ctx, band, tri, planes, bx, by, mask, stats);
+    }
+}
+
+/// `count` fully covered blocks from (`bx`, `by`) rightwards, each exactly as [`visit_block`]
+/// would do it, in one call: interior runs of large triangles keep the per-draw state in
+/// registers instead of paying a call per block.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+pub fn visit_run(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    bx: u32,
+    by: u32,
+    count: u32,
+    stats: &mut BandStats,
+) {
+    for k in 0..count {
+        let bx = bx + 4 * k;
+        let mask = early_test(ctx, band, tri, bx, by, 0xff);
+        if mask != 0 {
+            shade_body(ctx, band, tri, planes, bx, by, mask, stats);
         }
     }
-    shade_block(ctx, band, tri, planes, bx, by, mask, stats);
 }
 
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn shade_block(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    bx: u32,
+    by: u32,
+    mask: LaneMask,
+    stats: &mut BandStats,
+) {
+    shade_body(ctx, band, tri, planes, bx, by, mask, stats);
+}
+
+/// Interpolation, pixel shader, late depth/stencil and output merger of one block.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn shade_body(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
     tri: &TriSetup,
