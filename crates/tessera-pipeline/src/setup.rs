@@ -59,6 +59,10 @@ pub struct TriSetup {
     /// `w` when it is the same at every pixel: the `q` plane is flat and its value normal, so
     /// every lane's `1/q` is exactly `1/q.v0` and the per-block division can be skipped.
     pub w_flat: Option<f32>,
+    /// Every attribute plane is flat (`dx = dy = 0`) with a `v0` that is neither −0 nor NaN,
+    /// and `w` is flat: each lane's interpolated value is exactly `v0` (times `w`), so the
+    /// pixel stage splats it instead of evaluating planes.
+    pub flat_varyings: bool,
     /// Offset of this triangle's 4·n attribute planes in the setup arena.
     pub attr_offset: u32,
     /// Front-facing (for `SV_IsFrontFace` and two-sided stencil).
@@ -203,6 +207,12 @@ pub fn setup_triangle(
             });
         }
     }
+    // v0 + (±0)·dx + (±0)·dy is exactly v0 unless v0 is −0 (the sum's sign would follow dx
+    // and dy) or NaN.
+    let flat_varyings = w_flat.is_some()
+        && arena[attr_offset as usize..].iter().all(|p| {
+            p.dx == 0.0 && p.dy == 0.0 && !p.v0.is_nan() && p.v0.to_bits() != (-0.0f32).to_bits()
+        });
     let extent = [0usize, 1, 2]
         .iter()
         .map(|&i| {
@@ -220,6 +230,7 @@ pub fn setup_triangle(
         z,
         q,
         w_flat,
+        flat_varyings,
         attr_offset,
         front,
         primitive_id,

@@ -170,7 +170,15 @@ fn shade_body(
     let Scratch { varyings, out } = &mut *band.scratch;
     let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
     let planes = &planes[..4 * inputs.len()];
+    let flat_w = if tri.flat_varyings { tri.w_flat } else { None };
     for ((v, mode), p) in varyings.iter_mut().zip(inputs).zip(planes.chunks_exact(4)) {
+        if let Some(wf) = flat_w {
+            // Each lane would compute exactly v0 (· w): see `TriSetup::flat_varyings`.
+            let perspective = *mode == Interpolation::Perspective;
+            let k = |p: &Plane| f32x8::splat(if perspective { p.v0 * wf } else { p.v0 });
+            *v = [k(&p[0]), k(&p[1]), k(&p[2]), k(&p[3])];
+            continue;
+        }
         let e = [
             eval(&p[0], dx, dy),
             eval(&p[1], dx, dy),

@@ -1,14 +1,14 @@
 //! Exact 8-bit UNORM conversion on eight lanes, for the RGBA8/BGRA8 fast path.
 //!
-//! [`encode_rgba`] equals `tessera_format::convert::f32_to_unorm(x, 8)` bit for bit: NaN → 0, clamp
-//! to [0, 1], `floor(c·255 + 0.5)` evaluated exactly. In f32, `t = c·255` is off from the exact
-//! product by at most half an ulp of `t` (≤ 2^−16 below 256), and `t + 0.5` is exact, so
-//! `floor(t + 0.5)` is exact unless the fraction of `t` lies within 2^−15 of one half. Those
-//! lanes (about one value in 16 000, and 128 f32 inputs in [0, 1] that the naive formula gets
-//! wrong) are recomputed with the exact scalar conversion; the rest stay on eight lanes.
+//! [`encode_rgba`] equals `tessera_format::convert::f32_to_unorm(x, 8)` bit for bit: NaN → 0,
+//! clamp to [0, 1], `floor(c·255 + 0.5)` of the exact real value. In f32, `u = (c·255) + 0.5`
+//! carries two roundings of at most 2^−17 each (both results lie below 256), so `|u − exact| ≤
+//! 2^−16` and `floor(u)` is exact unless `u` lies within 2^−15 of an integer. Those lanes (about
+//! one value in 16 000) are recomputed with the exact scalar conversion; the rest stay on eight
+//! lanes.
 
 use tessera_format::convert::f32_to_unorm;
-use wide::{CmpGe, CmpLe, f32x8, i32x8, u32x8};
+use wide::{CmpGt, f32x8, i32x8, u32x8};
 
 /// float → UNORM8 codes for the four channels of a register, exactly as
 /// `f32_to_unorm(x, 8)` per lane, with one check for lanes near a half.
@@ -33,19 +33,21 @@ pub fn encode_rgba(v: &[f32x8; 4]) -> [u32x8; 4] {
     [r, g, b, a]
 }
 
-/// The eight-lane encode and the lanes whose `c·255` fraction lies within 2^−15 of one half
-/// (all-ones lanes), where the f32 product may round across the boundary.
+/// The eight-lane encode and the lanes (all-ones) where `u = c·255 + 0.5` lies within 2^−15 of
+/// an integer, where the f32 roundings may have crossed it.
 #[inline(always)]
 fn encode_fast(c: f32x8) -> (u32x8, f32x8) {
     // `maxps(c, 0)` returns its second operand for NaN, so this is NaN → 0 and the clamp.
     let clamped = c.fast_max(f32x8::ZERO).fast_min(f32x8::ONE);
-    let t = clamped * f32x8::splat(255.0);
-    // t ∈ [0, 255]: truncation is floor and needs no saturation fix-ups.
-    let whole = t.fast_trunc_int().round_float();
-    let d = t - whole - f32x8::splat(0.5);
-    let code = whole + (d.cmp_ge(f32x8::ZERO) & f32x8::ONE);
-    let near = d.abs().cmp_le(f32x8::splat(1.0 / 32768.0));
-    (bytemuck::cast(code.fast_trunc_int()), near)
+    let u = clamped * f32x8::splat(255.0) + f32x8::splat(0.5);
+    // u ∈ [0.5, 255.5]: truncation is floor and needs no saturation fix-ups.
+    let code = u.fast_trunc_int();
+    // r = u − floor(u) ∈ [0, 1) and r − ½ are exact (Sterbenz; r is a multiple of ulp(u)).
+    let r = u - code.round_float();
+    let near = (r - f32x8::splat(0.5))
+        .abs()
+        .cmp_gt(f32x8::splat(0.5 - 1.0 / 32768.0));
+    (bytemuck::cast(code), near)
 }
 
 /// Recomputes the lanes of `near` with the exact scalar conversion.
@@ -81,6 +83,22 @@ pub fn decode(v: u32x8) -> f32x8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A strided sweep over every f32 bit pattern in [0, 1] (and just above) against the
+    /// scalar reference.
+    #[test]
+    fn matches_the_format_crate_on_a_sweep_of_all_unit_floats() {
+        let end = 1.01f32.to_bits();
+        let mut bits = 0u32;
+        while bits < end {
+            let lanes: [f32; 8] = core::array::from_fn(|k| f32::from_bits(bits + 37 * k as u32));
+            let got = encode_rgba(&[f32x8::from(lanes); 4]);
+            for (code, &c) in got[0].to_array().iter().zip(&lanes) {
+                assert_eq!(*code, f32_to_unorm(c, 8), "c = {c:e}");
+            }
+            bits += 251;
+        }
+    }
 
     #[test]
     fn decode_is_the_ieee_quotient_for_every_code() {
