@@ -17,6 +17,10 @@ use crate::vertex::{ShadedVertices, VertexKey, shade_vertices};
 
 /// Triangles per batch in list topologies (strips are one batch).
 pub const BATCH_TRIANGLES: u32 = 32 * 1024;
+/// Triangles per group: a list batch is read, deduplicated, shaded and assembled as
+/// independent groups of this size in parallel (a vertex shared by two groups is shaded by
+/// both, with identical results). Fixed, so the split never depends on the thread count.
+pub const GROUP_TRIANGLES: u32 = 4 * 1024;
 
 /// Where a draw's vertices come from.
 #[derive(Clone, Copy)]
@@ -87,21 +91,37 @@ impl<'a> VertexSource<'a> {
 
 /// The stream ranges of a draw's batches: whole primitives in lists, the whole stream in strips.
 pub fn batch_ranges(topology: PrimitiveTopology, count: u32) -> Vec<Range<u32>> {
+    split_list(topology, 0..count, BATCH_TRIANGLES)
+}
+
+/// The groups of a batch (see [`GROUP_TRIANGLES`]); strips stay whole.
+pub fn group_ranges(topology: PrimitiveTopology, batch: Range<u32>) -> Vec<Range<u32>> {
+    split_list(topology, batch, GROUP_TRIANGLES)
+}
+
+/// `range` cut into runs of `triangles` whole primitives in list topologies.
+fn split_list(topology: PrimitiveTopology, range: Range<u32>, triangles: u32) -> Vec<Range<u32>> {
     let per_primitive = match topology {
         PrimitiveTopology::TriangleList => 3,
         PrimitiveTopology::TriangleListAdj => 6,
-        _ => return std::iter::once(0..count).collect(),
+        _ => return vec![range],
     };
-    let step = BATCH_TRIANGLES * per_primitive;
+    let step = triangles * per_primitive;
+    let count = range.end - range.start;
     (0..count.div_ceil(step).max(1))
-        .map(|b| b * step..((b + 1) * step).min(count))
+        .map(|b| range.start + b * step..range.start + ((b + 1) * step).min(count))
         .collect()
+}
+
+thread_local! {
+    /// Each worker's slot table, reused by every batch it deduplicates.
+    static SLOTS: std::cell::RefCell<SlotTable> = std::cell::RefCell::default();
 }
 
 /// Maps index values to batch-local vertex slots: a stamped table when the index range is
 /// dense, else a sort of the batch's indices.
 #[derive(Default)]
-pub struct SlotTable {
+struct SlotTable {
     stamp: Vec<u32>,
     slot: Vec<u32>,
     generation: u32,
@@ -122,9 +142,10 @@ pub fn build_batch(
     range: Range<u32>,
     instance: u32,
     start_instance: u32,
-    table: &mut SlotTable,
 ) -> Batch {
-    let (distinct, stream) = dedupe(source, range, table);
+    // The table is borrowed only while deduplicating: the vertex stage below may run other
+    // groups' work on this thread.
+    let (distinct, stream) = SLOTS.with(|table| dedupe(source, range, &mut table.borrow_mut()));
     let keys: Vec<VertexKey> = distinct
         .iter()
         .map(|&i| {

@@ -1,6 +1,8 @@
-//! Draw execution. A draw is processed in batches of primitives (see [`crate::batch`]); for
-//! each batch the vertex stage runs on its distinct vertices, triangles are clipped and set up
-//! in parallel chunks and binned into row bands, then every band is rasterized in parallel.
+//! Draw execution. A draw is processed in batches of primitives (see [`crate::batch`]); each
+//! batch is prepared as fixed groups in parallel (indices read and deduplicated, the vertex
+//! stage run on the group's distinct vertices, triangles clipped and set up in chunks and
+//! binned into row bands), then every band is rasterized in parallel while the next batch is
+//! prepared.
 //!
 //! Determinism: batches run in order; within a batch every band processes its triangles in
 //! submission order (chunks in order, triangles in order within a chunk); every value is
@@ -9,10 +11,12 @@
 
 use std::ops::Range;
 
+use rayon::prelude::*;
+
 use tessera_caps::{FillMode, PrimitiveTopology, Viewport};
 
 use crate::bands::{make_bands, raster_chunks, setup_chunks};
-use crate::batch::{SlotTable, VertexSource, batch_ranges, build_batch};
+use crate::batch::{VertexSource, batch_ranges, build_batch, group_ranges};
 use crate::error::PipelineError;
 use crate::om::blend::{BlendPlan, blend_constant};
 use crate::om::depth::{DepthKind, DepthStencilOps};
@@ -100,36 +104,45 @@ pub fn draw(
         _ => 3,
     };
     let bands_len = bands.len();
-    let prepare = |(instance, range): &(u32, Range<u32>), table: &mut SlotTable| {
-        let batch = build_batch(
-            state,
-            &source,
-            range.clone(),
-            *instance,
-            start_instance,
-            table,
-        );
-        // SV_PrimitiveID counts the primitives of each instance from 0; list batches hold
-        // whole primitives and strips are a single batch, so this is the batch's first ID.
-        let first_primitive = range.start / per_primitive;
+    // A batch is prepared as fixed groups in parallel; their chunks, in group order, keep
+    // the submission order.
+    let prepare = |(instance, range): &(u32, Range<u32>)| {
+        let groups: Vec<_> = group_ranges(state.topology, range.clone())
+            .into_par_iter()
+            .map(|group| {
+                let batch = build_batch(state, &source, group.clone(), *instance, start_instance);
+                // SV_PrimitiveID counts the primitives of each instance from 0; list groups
+                // hold whole primitives and strips are a single group, so this is the
+                // group's first ID.
+                let first_primitive = group.start / per_primitive;
+                let chunks = rasterize.then(|| {
+                    setup_chunks(
+                        &batch.triangles,
+                        &batch.shaded,
+                        &params,
+                        &viewport,
+                        bands_len,
+                        first_primitive,
+                    )
+                });
+                (
+                    batch.shaded.vertex_count() as u64,
+                    batch.triangles.len() as u64,
+                    chunks,
+                )
+            })
+            .collect();
+        let vertices = groups.iter().map(|g| g.0).sum::<u64>();
+        let triangles = groups.iter().map(|g| g.1).sum::<u64>();
         let chunks = rasterize.then(|| {
-            setup_chunks(
-                &batch.triangles,
-                &batch.shaded,
-                &params,
-                &viewport,
-                bands_len,
-                first_primitive,
-            )
+            groups
+                .into_iter()
+                .flat_map(|g| g.2.unwrap_or_default())
+                .collect::<Vec<_>>()
         });
-        (
-            batch.shaded.vertex_count() as u64,
-            batch.triangles.len() as u64,
-            chunks,
-        )
+        (vertices, triangles, chunks)
     };
-    let mut table = SlotTable::default();
-    let mut pending = work.first().map(|w| prepare(w, &mut table));
+    let mut pending = work.first().map(prepare);
     let mut stats = DrawStats::default();
     for next in work.iter().skip(1).map(Some).chain(std::iter::once(None)) {
         let Some((vertices, triangles, chunks)) = pending.take() else {
@@ -146,7 +159,7 @@ pub fn draw(
                     )
                 })
             },
-            || next.map(|w| prepare(w, &mut table)),
+            || next.map(prepare),
         );
         if let Some((clipped, band_stats)) = band_stats {
             stats.c_primitives += clipped;
