@@ -198,13 +198,12 @@ fn shade_body(
         primitive_id: tri.primitive_id,
         coverage: mask,
     };
-    // Reset what this draw can read back: o0 and o1 always (a fixed-size store the compiler
-    // keeps inline), the other bound targets when there are more.
+    // Reset what this draw can read back: o0 (a fixed-size store the compiler keeps inline),
+    // then the other bound targets and o1 for dual-source blending.
     out.targets[0] = ZERO_REG;
-    out.targets[1] = ZERO_REG;
-    let read = band.colors.len();
-    if read > 2 {
-        out.targets[2..read].fill(ZERO_REG);
+    let read = band.colors.len().max(if ctx.dual_source { 2 } else { 0 });
+    if read > 1 {
+        out.targets[1..read].fill(ZERO_REG);
     }
     out.depth = f32x8::ZERO;
     out.discard = [false; 8];
