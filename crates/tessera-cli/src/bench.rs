@@ -272,7 +272,6 @@ fn run_one(device: &Device, path: &std::path::Path, args: &BenchArgs) -> ExitCod
         Ok(p) => p,
         Err(e) => return fail(e),
     };
-    drop(scene);
     let prepare_ms = t1.elapsed().as_secs_f64() * 1e3;
     let mut result = match run_scene(device, &prepared, args) {
         Ok(r) => r,
@@ -318,7 +317,6 @@ fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
             Ok(p) => p,
             Err(e) => return fail(e),
         };
-        drop(scene);
         if i == 0 {
             let clear_args = BenchArgs {
                 scene: None,

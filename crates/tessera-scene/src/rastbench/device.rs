@@ -3,8 +3,10 @@
 use super::*;
 
 impl RastBenchScene {
-    /// Creates every device object once: buffers, texture, views, states and shaders.
-    pub fn prepare(&self, device: &Device) -> Result<Prepared> {
+    /// Creates every device object once: buffers, texture, views, states and shaders. Takes
+    /// the scene so each host array is freed as soon as its buffer holds a copy (the peak
+    /// memory of a benchmark is one copy of the geometry, not two).
+    pub fn prepare(mut self, device: &Device) -> Result<Prepared> {
         self.validate()?;
         let h = &self.header;
         let kind = self.shader_kind()?;
@@ -17,6 +19,7 @@ impl RastBenchScene {
             },
             Some(&self.vertices),
         )?;
+        self.vertices = Vec::new();
         let ib = device.create_buffer(
             &BufferDesc {
                 byte_width: self.indices.len().max(4) as u32,
@@ -30,6 +33,7 @@ impl RastBenchScene {
                 &self.indices
             }),
         )?;
+        self.indices = Vec::new();
         // GL clip z in [-w, w] → D3D [0, w]: z' = ½z + ½w.
         let matrix: [f32; 16] = [
             1.0, 0.0, 0.0, 0.0, //
