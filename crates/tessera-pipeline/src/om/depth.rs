@@ -4,7 +4,7 @@ use tessera_caps::{ComparisonFunc, DepthStencilDesc, StencilFaceDesc, StencilOp}
 use tessera_format::Format;
 use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x8, i32x8};
 
-use super::{LANE_X, LANE_Y, LaneMask, lanes, read_block_u32, write_block_u32};
+use super::{LANE_X, LANE_Y, LaneMask, block_rows_mut, lanes, read_block_u32, write_block_u32};
 use crate::error::PipelineError;
 
 /// The depth-stencil formats the output merger writes.
@@ -243,13 +243,11 @@ impl BandDepth<'_> {
             return None;
         }
         let row0 = self.offset(bx, by);
-        let row1 = row0 + self.row_pitch;
         let desc = &ops.desc;
         if !desc.depth_enable {
             return Some(mask);
         }
-        let (head, tail) = self.data.split_at_mut_checked(row1)?;
-        let (row0, row1) = (head.get_mut(row0..)?, tail.get_mut(..16)?);
+        let (row0, row1) = block_rows_mut(self.data, row0, self.row_pitch)?;
         let stored: f32x8 = bytemuck::cast(read_block_u32(row0, row1));
         let pass = compare(desc.depth_func, z, stored) & mask;
         if ops.depth_write && pass != 0 {

@@ -27,19 +27,41 @@ const _: () = assert!(
     "Tessera needs a little-endian host"
 );
 
-/// The eight 32-bit texels of a 4×2 block in lane order (two quads: TL, TR, BL, BR each), from
-/// the first 16 bytes of its two rows: two 8-byte pieces per row, no per-texel shuffling.
+/// The first 16 bytes of a block's two rows (`row0` and `row0 + pitch`), if both lie in `data`.
 #[inline(always)]
-pub fn read_block_u32(row0: &[u8], row1: &[u8]) -> [u32; 8] {
-    let a = bytemuck::pod_read_unaligned::<[u64; 2]>(&row0[..16]);
-    let b = bytemuck::pod_read_unaligned::<[u64; 2]>(&row1[..16]);
+pub fn block_rows(data: &[u8], row0: usize, pitch: usize) -> Option<(&[u8; 16], &[u8; 16])> {
+    let row1 = row0.checked_add(pitch)?;
+    let a = data.get(row0..row0 + 16)?.try_into().ok()?;
+    let b = data.get(row1..row1.checked_add(16)?)?.try_into().ok()?;
+    Some((a, b))
+}
+
+/// [`block_rows`] for writing (the rows must not overlap: `pitch ≥ 16`).
+#[inline(always)]
+pub fn block_rows_mut(
+    data: &mut [u8],
+    row0: usize,
+    pitch: usize,
+) -> Option<(&mut [u8; 16], &mut [u8; 16])> {
+    let (head, tail) = data.split_at_mut_checked(row0.checked_add(pitch)?)?;
+    let a = head.get_mut(row0..row0 + 16)?.try_into().ok()?;
+    let b = tail.get_mut(..16)?.try_into().ok()?;
+    Some((a, b))
+}
+
+/// The eight 32-bit texels of a 4×2 block in lane order (two quads: TL, TR, BL, BR each), from
+/// its two rows: two 8-byte pieces per row, no per-texel shuffling.
+#[inline(always)]
+pub fn read_block_u32(row0: &[u8; 16], row1: &[u8; 16]) -> [u32; 8] {
+    let a: [u64; 2] = bytemuck::pod_read_unaligned(row0);
+    let b: [u64; 2] = bytemuck::pod_read_unaligned(row1);
     bytemuck::cast([a[0], b[0], a[1], b[1]])
 }
 
 /// Writes a block's eight 32-bit texels (lane order) back to its two rows.
 #[inline(always)]
-pub fn write_block_u32(row0: &mut [u8], row1: &mut [u8], lanes: [u32; 8]) {
+pub fn write_block_u32(row0: &mut [u8; 16], row1: &mut [u8; 16], lanes: [u32; 8]) {
     let q: [u64; 4] = bytemuck::cast(lanes);
-    row0[..16].copy_from_slice(bytemuck::bytes_of(&[q[0], q[2]]));
-    row1[..16].copy_from_slice(bytemuck::bytes_of(&[q[1], q[3]]));
+    row0.copy_from_slice(bytemuck::bytes_of(&[q[0], q[2]]));
+    row1.copy_from_slice(bytemuck::bytes_of(&[q[1], q[3]]));
 }

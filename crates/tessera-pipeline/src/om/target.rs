@@ -3,7 +3,10 @@
 use tessera_format::{Format, NumericKind};
 use wide::{f32x8, u32x8};
 
-use super::{LANE_X, LANE_Y, LaneMask, lanes, read_block_u32, unorm8, write_block_u32};
+use super::{
+    LANE_X, LANE_Y, LaneMask, block_rows, block_rows_mut, lanes, read_block_u32, unorm8,
+    write_block_u32,
+};
 use crate::error::PipelineError;
 use crate::shader::Reg;
 
@@ -162,7 +165,7 @@ impl BandTarget<'_> {
 /// An RGBA8/BGRA8 4×2 block wholly inside its target, read once for blend and store.
 #[derive(Clone, Copy, Debug)]
 pub struct Unorm8Block {
-    rows: (usize, usize),
+    row0: usize,
     old: u32x8,
     bgra: bool,
 }
@@ -183,9 +186,15 @@ impl BandTarget<'_> {
         let TargetKind::Unorm8 { bgra } = self.kind else {
             return None;
         };
-        let rows = self.block_rows(bx, by)?;
-        let old = u32x8::from(read_block_u32(&self.data[rows.0..], &self.data[rows.1..]));
-        Some(Unorm8Block { rows, old, bgra })
+        // Rows at least 16 bytes apart: the store's two row borrows cannot overlap, so it
+        // finds the block again.
+        if bx + 4 > self.width || self.texel_size != 4 || self.row_pitch < 16 {
+            return None;
+        }
+        let row0 = self.offset(bx, by);
+        let (a, b) = block_rows(self.data, row0, self.row_pitch)?;
+        let old = u32x8::from(read_block_u32(a, b));
+        Some(Unorm8Block { row0, old, bgra })
     }
 
     /// Stores `value` into the lanes of `mask` and the channels of `write_mask` of `block`,
@@ -201,21 +210,9 @@ impl BandTarget<'_> {
         let new = pack_unorm8(value, block.bgra);
         let write = u32x8::splat(channel_bytes(write_mask, block.bgra)) & lane_select(mask);
         let v = ((new & write) | (block.old & !write)).to_array();
-        let (head, row1) = self.data.split_at_mut(block.rows.1);
-        write_block_u32(&mut head[block.rows.0..], row1, v);
-    }
-}
-
-impl BandTarget<'_> {
-    /// Byte offsets of the block's two rows when the whole 4×2 block lies inside the target.
-    #[inline(always)]
-    fn block_rows(&self, bx: u32, by: u32) -> Option<(usize, usize)> {
-        if bx + 4 > self.width || self.texel_size != 4 {
-            return None;
+        if let Some((a, b)) = block_rows_mut(self.data, block.row0, self.row_pitch) {
+            write_block_u32(a, b, v);
         }
-        let row0 = self.offset(bx, by);
-        let row1 = row0 + self.row_pitch;
-        (row1 + 16 <= self.data.len()).then_some((row0, row1))
     }
 }
 
