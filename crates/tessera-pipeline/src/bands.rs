@@ -10,7 +10,9 @@ use crate::ia::Triangle;
 use crate::om::depth::{BandDepth, DepthKind};
 use crate::om::target::{BandTarget, TargetKind};
 use crate::raster::{Band, BandStats, RasterContext, raster_triangle};
-use crate::setup::{Plane, SetupParams, TriSetup, setup_triangle};
+use crate::setup::{
+    Plane, ScreenVertex, SetupParams, TriSetup, setup_screen_triangle, setup_triangle, to_screen,
+};
 use crate::shader::MAX_RENDER_TARGETS;
 use crate::state::Targets;
 use crate::vertex::ShadedVertices;
@@ -19,6 +21,8 @@ use crate::vertex::ShadedVertices;
 pub const BAND_HEIGHT: u32 = 8;
 /// Triangles per setup task.
 const TRIANGLES_PER_TASK: usize = 1024;
+/// Vertices per task of the per-vertex screen transform.
+const VERTICES_PER_TASK: usize = 512;
 /// Guard band half-extent in pixels beyond the viewport centre.
 const GUARD_PIXELS: f32 = 16384.0;
 
@@ -51,6 +55,17 @@ pub(crate) fn setup_chunks(
         guard_y: (GUARD_PIXELS / (vp.height * 0.5).max(1.0)).max(1.0),
     };
     let len = shaded.stride;
+    // Once per shaded vertex (not per use): the clip outcode and, inside every plane, the
+    // screen position.
+    let screen: Vec<(u8, Option<ScreenVertex>)> = (0..shaded.vertex_count())
+        .into_par_iter()
+        .with_min_len(VERTICES_PER_TASK)
+        .map(|i| {
+            let v = shaded.vertex(i);
+            let code = planes.outcode(v);
+            (code, if code == 0 { to_screen(v, vp) } else { None })
+        })
+        .collect();
     triangles
         .par_chunks(TRIANGLES_PER_TASK)
         .enumerate()
@@ -65,14 +80,25 @@ pub(crate) fn setup_chunks(
                 let id =
                     first_primitive.wrapping_add((chunk_index * TRIANGLES_PER_TASK + i) as u32);
                 let v = t.map(|k| shaded.vertex(k as usize));
-                let codes = v.map(|v| planes.outcode(v));
+                let [a, b, c] = t.map(|k| screen[k as usize]);
+                let codes = [a.0, b.0, c.0];
                 let before = chunk.tris.len();
                 if codes[0] & codes[1] & codes[2] != 0 {
                     continue;
                 }
                 if codes[0] | codes[1] | codes[2] == 0 {
-                    if let Some(s) = setup_triangle(v, v[0], params, id, &mut chunk.planes) {
-                        chunk.tris.push(s);
+                    // A vertex whose screen position is NaN culls the triangle, as in setup.
+                    let s = [a.1, b.1, c.1];
+                    if let [Some(sa), Some(sb), Some(sc)] = s {
+                        let tri = setup_screen_triangle(
+                            v,
+                            [sa, sb, sc],
+                            v[0],
+                            params,
+                            id,
+                            &mut chunk.planes,
+                        );
+                        chunk.tris.extend(tri);
                     }
                 } else {
                     let poly = planes.clip_triangle(v, len, codes);

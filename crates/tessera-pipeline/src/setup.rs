@@ -94,7 +94,7 @@ pub struct SetupParams<'a> {
 
 /// A post-clip vertex in screen space.
 #[derive(Clone, Copy, Debug)]
-struct ScreenVertex {
+pub(crate) struct ScreenVertex {
     fx: i64,
     fy: i64,
     z: f32,
@@ -114,7 +114,8 @@ pub fn snap(v: f32) -> Option<i64> {
     Some(((f64::from(s) + MAGIC) - MAGIC) as i64)
 }
 
-fn to_screen(v: &[f32], vp: &Viewport) -> Option<ScreenVertex> {
+/// Divide, viewport transform and snapping of one clip-space vertex; `None` for NaN.
+pub(crate) fn to_screen(v: &[f32], vp: &Viewport) -> Option<ScreenVertex> {
     let q = 1.0 / v[3];
     let (x, y, z) = (v[0] * q, v[1] * q, v[2] * q);
     let xs = (x + 1.0) * vp.width * 0.5 + vp.top_left_x;
@@ -147,6 +148,19 @@ pub fn setup_triangle(
         to_screen(verts[1], vp)?,
         to_screen(verts[2], vp)?,
     ];
+    setup_screen_triangle(verts, s, provoking, params, primitive_id, arena)
+}
+
+/// [`setup_triangle`] with the vertices' screen positions already computed ([`to_screen`] of
+/// each, done once per shaded vertex for triangles that need no clipping).
+pub(crate) fn setup_screen_triangle(
+    verts: [&[f32]; 3],
+    s: [ScreenVertex; 3],
+    provoking: &[f32],
+    params: &SetupParams<'_>,
+    primitive_id: u32,
+    arena: &mut Vec<Plane>,
+) -> Option<TriSetup> {
     let (e1x, e1y) = (s[1].fx - s[0].fx, s[1].fy - s[0].fy);
     let (e2x, e2y) = (s[2].fx - s[0].fx, s[2].fy - s[0].fy);
     let area = e1x * e2y - e2x * e1y;
