@@ -184,7 +184,11 @@ pub fn raster_triangle(
                     let hi_m = (base + *ohi).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
                     mask &= lo_m | (hi_m << 4);
                 }
-                mask & rect_mask(bx, by, [x0, y0, x1, y1])
+                if tri.rect_cut {
+                    mask & rect_mask(bx, by, [x0, y0, x1, y1])
+                } else {
+                    mask
+                }
             };
             if mask != 0 {
                 visit_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
@@ -245,7 +249,7 @@ fn raster_small(
             let m2 = (i32x8::splat(e[2]) + offsets[2]).cmp_gt(minus_one);
             let mut mask = (m0 & m1 & m2).move_mask() as LaneMask;
             if mask != 0 {
-                if !(rows_inside && bx >= x0 && bx + 4 <= x1) {
+                if tri.rect_cut && !(rows_inside && bx >= x0 && bx + 4 <= x1) {
                     mask &= rect_mask(bx, by, rect);
                 }
                 if mask != 0 {

@@ -50,6 +50,10 @@ pub struct TriSetup {
     pub edges: [Edge; 3],
     /// Pixel bounds `[x0, y0, x1, y1)`, already intersected with the viewport/scissor rectangle.
     pub bounds: [i32; 4],
+    /// The viewport/scissor/target rectangle cut the snapped bounding box. When false no
+    /// covered pixel can lie outside `bounds` (the edges already confine coverage to the
+    /// box), so the rasterizer needs no rectangle mask.
+    pub rect_cut: bool,
     /// Vertex 0 position (snapped, as float) that the planes are relative to.
     pub origin: [f32; 2],
     /// Screen-space depth plane, bias included.
@@ -175,7 +179,7 @@ pub(crate) fn setup_screen_triangle(
     if culled || area == 0 {
         return None;
     }
-    let bounds = bounds(&s, params.rect)?;
+    let (bounds, rect_cut) = bounds(&s, params.rect)?;
     let order = if clockwise { [0, 1, 2] } else { [0, 2, 1] };
     let [a, b, c] = order.map(|i| &s[i]);
     let edges = [edge(a, b), edge(b, c), edge(c, a)];
@@ -240,6 +244,7 @@ pub(crate) fn setup_screen_triangle(
         small: extent <= SMALL_EXTENT << SUBPIXEL_BITS,
         edges,
         bounds,
+        rect_cut,
         origin: [x0, y0],
         z,
         q,
@@ -267,8 +272,9 @@ fn edge(a: &ScreenVertex, b: &ScreenVertex) -> Edge {
     }
 }
 
-/// Pixel bounds of the snapped triangle, intersected with `rect`; `None` when empty.
-fn bounds(s: &[ScreenVertex; 3], rect: [i32; 4]) -> Option<[i32; 4]> {
+/// Pixel bounds of the snapped triangle, intersected with `rect`, and whether `rect` cut them;
+/// `None` when empty.
+fn bounds(s: &[ScreenVertex; 3], rect: [i32; 4]) -> Option<([i32; 4], bool)> {
     let min_x = s.iter().map(|v| v.fx).min()?;
     let max_x = s.iter().map(|v| v.fx).max()?;
     let min_y = s.iter().map(|v| v.fy).min()?;
@@ -280,13 +286,15 @@ fn bounds(s: &[ScreenVertex; 3], rect: [i32; 4]) -> Option<[i32; 4]> {
     let px1 = (max_x - half).div_euclid(one) + 1;
     let py0 = (min_y - half).div_euclid(one);
     let py1 = (max_y - half).div_euclid(one) + 1;
+    let r = rect.map(i64::from);
+    let cut = px0 < r[0] || py0 < r[1] || px1 > r[2] || py1 > r[3];
     let b = [
-        px0.max(i64::from(rect[0])) as i32,
-        py0.max(i64::from(rect[1])) as i32,
-        px1.min(i64::from(rect[2])) as i32,
-        py1.min(i64::from(rect[3])) as i32,
+        px0.max(r[0]) as i32,
+        py0.max(r[1]) as i32,
+        px1.min(r[2]) as i32,
+        py1.min(r[3]) as i32,
     ];
-    (b[0] < b[2] && b[1] < b[3]).then_some(b)
+    (b[0] < b[2] && b[1] < b[3]).then_some((b, cut))
 }
 
 /// The constant plus slope-scaled depth bias of SPEC §3.7, clamped by `DepthBiasClamp`.
