@@ -15,7 +15,10 @@ use crate::ia::{
 use crate::state::{DrawArgs, DrawState, IndexBufferBinding};
 use crate::vertex::{ShadedVertices, VertexKey, shade_vertices};
 
-/// Triangles per batch in list topologies (strips are one batch).
+/// Least triangles per batch in list topologies (strips are one batch): a list of `n`
+/// triangles is cut into `max(1, n / BATCH_TRIANGLES)` batches of equal size (± one group),
+/// so every batch holds between this and twice this many triangles, and a draw of up to twice
+/// this many is a single batch whose raster keeps every band busy.
 pub const BATCH_TRIANGLES: u32 = 32 * 1024;
 /// Triangles per group: a list batch is read, deduplicated, shaded and assembled as
 /// independent groups of this size in parallel (a vertex shared by two groups is shaded by
@@ -89,9 +92,29 @@ impl<'a> VertexSource<'a> {
     }
 }
 
-/// The stream ranges of a draw's batches: whole primitives in lists, the whole stream in strips.
+/// The stream ranges of a draw's batches: whole groups of whole primitives in lists (see
+/// [`BATCH_TRIANGLES`]), the whole stream in strips.
 pub fn batch_ranges(topology: PrimitiveTopology, count: u32) -> Vec<Range<u32>> {
-    split_list(topology, 0..count, BATCH_TRIANGLES)
+    let per_primitive = match topology {
+        PrimitiveTopology::TriangleList => 3,
+        PrimitiveTopology::TriangleListAdj => 6,
+        _ => return std::iter::once(0..count).collect(),
+    };
+    let triangles = count / per_primitive;
+    let groups = triangles.div_ceil(GROUP_TRIANGLES).max(1);
+    let batches = (triangles / BATCH_TRIANGLES).max(1);
+    let step = groups.div_ceil(batches) * GROUP_TRIANGLES;
+    let n = triangles.div_ceil(step).max(1);
+    // The last batch also takes trailing indices that make no whole primitive.
+    (0..n)
+        .map(|b| {
+            b * step * per_primitive..if b + 1 == n {
+                count
+            } else {
+                (b + 1) * step * per_primitive
+            }
+        })
+        .collect()
 }
 
 /// The groups of a batch (see [`GROUP_TRIANGLES`]); strips stay whole.
@@ -242,4 +265,39 @@ fn dedupe(
         })
         .collect();
     (distinct, stream)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Batches tile the stream in order, hold whole groups (but the last), and a list of up to
+    /// twice `BATCH_TRIANGLES` triangles is one batch.
+    #[test]
+    fn batches_tile_the_stream_in_whole_groups() {
+        let list = PrimitiveTopology::TriangleList;
+        for triangles in [
+            0u32, 1, 4095, 4096, 50_000, 65_535, 65_536, 100_000, 1_000_000,
+        ] {
+            let count = triangles * 3 + 2; // two trailing indices make no triangle
+            let ranges = batch_ranges(list, count);
+            assert_eq!(ranges.first().map(|r| r.start), Some(0));
+            assert_eq!(ranges.last().map(|r| r.end), Some(count));
+            for pair in ranges.windows(2) {
+                assert_eq!(pair[0].end, pair[1].start);
+                assert_eq!(
+                    pair[0].len() as u32 % (3 * GROUP_TRIANGLES),
+                    0,
+                    "{triangles}"
+                );
+                assert!(pair[0].len() as u32 >= 3 * BATCH_TRIANGLES, "{triangles}");
+                assert!(pair[0].len() as u32 <= 6 * BATCH_TRIANGLES, "{triangles}");
+            }
+            if triangles < 2 * BATCH_TRIANGLES {
+                assert_eq!(ranges.len(), 1, "{triangles}");
+            }
+        }
+        let strip = PrimitiveTopology::TriangleStrip;
+        assert_eq!(batch_ranges(strip, 1 << 20), vec![0..1 << 20]);
+    }
 }
