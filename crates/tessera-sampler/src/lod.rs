@@ -112,12 +112,19 @@ pub fn bias_and_clamp(lod: f32, bias: f32, min_lod: f32, max_lod: f32) -> f32 {
     if min_lod > l { min_lod } else { l }
 }
 
-/// LOD in 8.8 fixed point (round half away from zero, saturated).
+/// LOD in 8.8 fixed point (round half away from zero, saturated to ±2^24).
+///
+/// Computed without a libm call: saturating first is the same as saturating the rounded value
+/// (rounding is monotone and ±2^24 are integers); then `|x| + ½` in `f64` is exact whenever it
+/// matters (for `|x| ≥ ¼` it spans at most 26 bits; smaller `|x|` round to 0 either way), and
+/// truncating that positive sum is `floor(|x| + ½)`. `tests::to_fixed_matches_roundf` checks
+/// it against `f32::round`.
 #[inline]
 pub fn to_fixed(lod: f32) -> i32 {
     let l = if lod.is_nan() { 0.0 } else { lod };
-    let x = (l * 256.0).round();
-    x.clamp(-16_777_216.0, 16_777_216.0) as i32
+    let x = (l * 256.0).clamp(-16_777_216.0, 16_777_216.0);
+    let r = (f64::from(x.abs()) + 0.5) as i32;
+    if x < 0.0 { -r } else { r }
 }
 
 /// MIP_POINT level: `floor(LOD + 0.5)` clamped to `0..mips`.
@@ -161,6 +168,49 @@ mod tests {
         assert_eq!(mip_linear(to_fixed(1.25), 9), (1, 2, 64));
         assert_eq!(mip_linear(to_fixed(-3.0), 9), (0, 0, 0));
         assert_eq!(mip_linear(to_fixed(8.5), 9), (8, 8, 0));
+    }
+
+    /// The reference: `f32::round` (half away from zero), then the saturation.
+    fn to_fixed_roundf(lod: f32) -> i32 {
+        let l = if lod.is_nan() { 0.0 } else { lod };
+        (l * 256.0).round().clamp(-16_777_216.0, 16_777_216.0) as i32
+    }
+
+    /// Every 97th bit pattern and the neighbourhoods of all half-integer 8.8 boundaries up to
+    /// ±2^17 (and the saturation edges); `to_fixed_matches_roundf_exhaustively` covers all.
+    #[test]
+    fn to_fixed_matches_roundf() {
+        let check =
+            |l: f32| assert_eq!(to_fixed(l), to_fixed_roundf(l), "{l:e} {:#x}", l.to_bits());
+        for b in (0..=u32::MAX).step_by(97) {
+            check(f32::from_bits(b));
+        }
+        let around = |x: f32| {
+            let b = x.to_bits();
+            for d in 0..4 {
+                check(f32::from_bits(b.wrapping_add(d)));
+                check(f32::from_bits(b.wrapping_sub(d)));
+            }
+        };
+        for k in -(1 << 17)..(1 << 17) {
+            let x = (k as f32 + 0.5) / 256.0;
+            around(x);
+            around(-x);
+        }
+        for x in [16_777_216.0f32, 16_777_215.5, 16_777_216.5, 0.0, 0.5, 1.0] {
+            around(x / 256.0);
+            around(-x / 256.0);
+        }
+    }
+
+    /// All 2^32 inputs (slow in debug builds: `cargo test --release -- --ignored`).
+    #[test]
+    #[ignore]
+    fn to_fixed_matches_roundf_exhaustively() {
+        for b in 0..=u32::MAX {
+            let l = f32::from_bits(b);
+            assert_eq!(to_fixed(l), to_fixed_roundf(l), "{:#x}", b);
+        }
     }
 
     #[test]

@@ -33,11 +33,13 @@
 //!   contribute exactly nothing. No FMA.
 
 mod level;
+mod select;
 
 use crate::core::{Ctx, LodInfo, Lods, MipSel, Red, geom};
 use crate::fetch::Rgba32F;
 use crate::view::{Sampler, TextureView};
 use level::{Level, Select, combine, weights};
+use select::QuadLod;
 use tessera_caps::desc::{AddressMode, FilterReduction, ViewDimension};
 use tessera_format::Format;
 use wide::{CmpEq, f32x8, i32x8};
@@ -118,13 +120,22 @@ pub(crate) fn sample(
     };
     let soa = |m: &MipSel| (m.m0, m.m1, m.wm as i32, i32::from(m.linear));
     let (mut m0, mut m1, mut wm, mut lin) = ([0u32; 8], [0u32; 8], [0i32; 8], [0i32; 8]);
-    if let (Lods::Quads { bias: None, .. }, None) = (lods, clamp) {
+    if let (
+        Lods::Quads {
+            ddx,
+            ddy,
+            bias: None,
+        },
+        None,
+    ) = (lods, clamp)
+    {
         // One request per quad: lanes 4q..4q + 4 share lane 4q's selection.
-        let q0 = select(0)?;
+        let ql = QuadLod::new(&ctx)?;
+        let q0 = ql.select(ddx[0], ddy[0]);
         let q1 = if lods.same_as_previous(4) {
             q0
         } else {
-            select(4)?
+            ql.select(ddx[1], ddy[1])
         };
         for (l, m) in [q0, q0, q0, q0, q1, q1, q1, q1].iter().enumerate() {
             (m0[l], m1[l], wm[l], lin[l]) = soa(m);
