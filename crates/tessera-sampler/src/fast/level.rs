@@ -2,11 +2,11 @@
 //! SIMD fixed-point texel selection, scalar texel reads, SIMD decode and combines.
 
 use super::Layout;
+use super::texel::{self, Words, taps, word};
 use crate::address::{address, linear_texels, point_texel, reduce, to_fixed};
 use crate::view::TextureView;
 use tessera_caps::desc::AddressMode;
 use tessera_format::Surface;
-use tessera_format::convert::srgb8_to_linear_table;
 use wide::{CmpEq, CmpGt, CmpLt, f32x8, i32x8};
 
 /// Largest power-of-two extent whose fixed-point product stays exact and in `i32`.
@@ -43,10 +43,69 @@ fn mask_i32(m: f32x8) -> i32x8 {
 }
 
 /// Addressed texel indices of the 2-tap footprint on one axis and the 8-bit weight of the second.
-struct Axis {
-    t0: i32x8,
-    t1: i32x8,
-    w: i32x8,
+pub(super) struct Axis {
+    pub t0: i32x8,
+    pub t1: i32x8,
+    pub w: i32x8,
+}
+
+/// One coordinate of 8 lanes with the level-independent part of its SIMD fixed point done once
+/// per call: the range-reduced coordinate `r` (as [`reduce`]) and, for WRAP, the lanes whose
+/// fixed point is forced to 0.
+#[derive(Clone, Copy)]
+pub(super) struct Coord {
+    /// The coordinate as given.
+    pub c: f32x8,
+    mode: AddressMode,
+    r: f32x8,
+    keep: i32x8,
+}
+
+impl Coord {
+    /// Reduces `c` for addressing mode `mode` (WRAP or CLAMP).
+    #[inline]
+    pub fn new(c: f32x8, mode: AddressMode) -> Self {
+        match mode {
+            AddressMode::Wrap => {
+                // |c| < 2^31: truncation is exact, minus one where it rounded up is the floor,
+                // and r = c − floor(c) ∈ [0, 1] (exact). Other lanes (|c| ≥ 2^31 integral, ±∞,
+                // NaN) have r = 0 or NaN: fixed point 0, as the mask gives.
+                let small = c.abs().cmp_lt(f32x8::splat(2_147_483_648.0));
+                let t = c.fast_trunc_int().round_float();
+                Self {
+                    c,
+                    mode,
+                    r: c - (t - (t.cmp_gt(c) & f32x8::ONE)),
+                    keep: mask_i32(small),
+                }
+            }
+            _ => Self {
+                c,
+                mode,
+                // f32::clamp(−10, 10) after NaN → 0 (which maps to fixed point 0 like NaN).
+                r: (c & c.cmp_eq(c))
+                    .fast_max(f32x8::splat(-10.0))
+                    .fast_min(f32x8::splat(10.0)),
+                keep: i32x8::splat(-1),
+            },
+        }
+    }
+
+    /// The 8-bit fixed point `floor(r · scale)` for a power-of-two extent `n` (`scale = n·256`).
+    /// The product is exact (a power of two ≤ 2^25 times `|r| ≤ 10`), so truncation (minus one
+    /// where it rounded up) is the core's `f64` floor; NaN → 0 as in [`to_fixed`].
+    #[inline(always)]
+    fn fixed(&self, scale: f32x8) -> i32x8 {
+        let p = self.r * scale;
+        match self.mode {
+            // r ≥ 0 (or −0, or NaN on masked lanes): truncation is the floor.
+            AddressMode::Wrap => p.fast_trunc_int() & self.keep,
+            _ => {
+                let t = p.fast_trunc_int();
+                t + mask_i32(t.round_float().cmp_gt(p))
+            }
+        }
+    }
 }
 
 /// Per-lane texel selection shared by both levels of a call: `half` is 128 on linear lanes (the
@@ -61,7 +120,6 @@ pub(super) struct Select {
 /// One mip level's filter setup for 8 lanes.
 pub(super) struct Level<'v, 'a> {
     pub view: &'v TextureView<'a>,
-    pub modes: [AddressMode; 2],
     pub lay: Layout,
     pub base: [u32; 8],
     /// Whether every lane reads the same slice.
@@ -70,38 +128,17 @@ pub(super) struct Level<'v, 'a> {
     pub lin: i32x8,
     pub sel: Select,
     pub offset: [i32; 2],
-    pub u: f32x8,
-    pub v: f32x8,
+    pub u: Coord,
+    pub v: Coord,
 }
 
 impl Level<'_, '_> {
-    /// Axis selection, power-of-two extents `n` on all lanes: SIMD fixed point. The product
-    /// `r · n · 256` is exact (a power of two ≤ 2^25 times `|r| ≤ 10`), so truncation (minus one
-    /// where it rounded up) is the core's `f64` floor; NaN → 0 as in [`to_fixed`].
-    #[inline]
-    fn axis_simd(&self, c: f32x8, n: i32x8, mode: AddressMode, off: i32) -> Axis {
-        let scale = (n << 8_i32).round_float();
-        let fx = match mode {
-            AddressMode::Wrap => {
-                // |c| < 2^31: truncation is exact, minus one where it rounded up is the floor,
-                // and r = c − floor(c) ∈ [0, 1] (exact), so p = r·n·256 ≥ 0 (or −0) truncates
-                // to its floor. Other lanes (|c| ≥ 2^31 integral, ±∞, NaN) have r = 0 or NaN:
-                // fixed point 0, as the mask gives.
-                let small = c.abs().cmp_lt(f32x8::splat(2_147_483_648.0));
-                let t = f32x8::from_i32x8(c.fast_trunc_int());
-                let r = c - (t - (t.cmp_gt(c) & f32x8::ONE));
-                (r * scale).fast_trunc_int() & mask_i32(small)
-            }
-            _ => {
-                // f32::clamp(−10, 10) after NaN → 0 (which maps to fixed point 0 like NaN).
-                let r = (c & c.cmp_eq(c))
-                    .fast_max(f32x8::splat(-10.0))
-                    .fast_min(f32x8::splat(10.0));
-                let p = r * scale;
-                let t = p.fast_trunc_int();
-                t + mask_i32(t.round_float().cmp_gt(p))
-            }
-        };
+    /// Axis selection, power-of-two extents `n` on all lanes: SIMD fixed point
+    /// ([`Coord::fixed`]).
+    #[inline(always)]
+    fn axis_simd(&self, c: &Coord, n: i32x8, off: i32) -> Axis {
+        let mode = c.mode;
+        let fx = c.fixed((n << 8_i32).round_float());
         // Point: t = fx >> 8, weight 0. Linear: g = fx − 128, t0 = g >> 8, w = g & 255.
         let g = fx - self.sel.half;
         let t0 = (g >> 8) + i32x8::splat(off);
@@ -121,8 +158,9 @@ impl Level<'_, '_> {
     }
 
     /// Axis selection through the scalar [`crate::address`] functions (any extent).
-    fn axis_scalar(&self, c: f32x8, n: [u32; 8], mode: AddressMode, off: i32) -> Axis {
-        let c = c.to_array();
+    fn axis_scalar(&self, c: &Coord, n: [u32; 8], off: i32) -> Axis {
+        let mode = c.mode;
+        let c = c.c.to_array();
         let linear = self.lin.to_array();
         let mut t0 = [0i32; 8];
         let mut t1 = [0i32; 8];
@@ -147,11 +185,18 @@ impl Level<'_, '_> {
         }
     }
 
-    /// RGBA of 8 lanes at level `m[l]` of slice `base[l]`.
-    pub fn filter(&self, m: &[u32; 8]) -> [f32x8; 4] {
-        let first = self.view.surface(m[0], self.base[0]);
-        let bytes = if self.base_uniform && m.iter().all(|&k| k == m[0]) {
-            self.filter_one(first)
+    /// RGBA of 8 lanes at level `m[l]` of slice `base[l]`; `same` says that every `m[l]` is
+    /// `m[0]`.
+    #[inline]
+    pub fn filter(&self, m: &[u32; 8], same: bool) -> [f32x8; 4] {
+        let bytes = if self.base_uniform && same {
+            let s = self.view.surface(m[0], self.base[0]);
+            // Dispatch once, above the texel reads (so they stay in vector form).
+            if self.lay.srgb {
+                self.filter_one::<true>(s)
+            } else {
+                self.filter_one::<false>(s)
+            }
         } else {
             self.filter_lanes(m)
         };
@@ -165,26 +210,27 @@ impl Level<'_, '_> {
 
     /// Every lane reads surface `s`: extents are splats, and a well-formed surface is read
     /// through [`Words`].
-    fn filter_one(&self, s: &Surface<'_>) -> [f32x8; 4] {
+    fn filter_one<const SRGB: bool>(&self, s: &Surface<'_>) -> [f32x8; 4] {
         let (x, y) = if p2(s.width) && p2(s.height) {
             let n = |v: u32| i32x8::splat(v as i32);
             (
-                self.axis_simd(self.u, n(s.width), self.modes[0], self.offset[0]),
-                self.axis_simd(self.v, n(s.height), self.modes[1], self.offset[1]),
+                self.axis_simd(&self.u, n(s.width), self.offset[0]),
+                self.axis_simd(&self.v, n(s.height), self.offset[1]),
             )
         } else {
             (
-                self.axis_scalar(self.u, [s.width; 8], self.modes[0], self.offset[0]),
-                self.axis_scalar(self.v, [s.height; 8], self.modes[1], self.offset[1]),
+                self.axis_scalar(&self.u, [s.width; 8], self.offset[0]),
+                self.axis_scalar(&self.v, [s.height; 8], self.offset[1]),
             )
         };
         let Some(words) = Words::of(s) else {
             return self.texels(&x, &y, &[s; 8]);
         };
         if !self.sel.any_linear {
-            return self.point(words.point(&x, &y));
+            return texel::point::<SRGB>(words.point(&x, &y));
         }
-        self.bilinear(&words.taps(&x, &y), &x, &y)
+        let (wx, wy) = (weights(x.w), weights(y.w));
+        texel::bilinear::<SRGB>(&words.taps(&x, &y), wx, wy)
     }
 
     /// Lanes at different levels or slices: a surface per lane.
@@ -201,14 +247,14 @@ impl Level<'_, '_> {
         let (x, y) = if surf.iter().all(|s| p2(s.width) && p2(s.height)) {
             let n = |f: fn(&Surface<'_>) -> u32| i32x8::new(surf.map(|s| f(s) as i32));
             (
-                self.axis_simd(self.u, n(|s| s.width), self.modes[0], self.offset[0]),
-                self.axis_simd(self.v, n(|s| s.height), self.modes[1], self.offset[1]),
+                self.axis_simd(&self.u, n(|s| s.width), self.offset[0]),
+                self.axis_simd(&self.v, n(|s| s.height), self.offset[1]),
             )
         } else {
             let (wd, ht) = (surf.map(|s| s.width), surf.map(|s| s.height));
             (
-                self.axis_scalar(self.u, wd, self.modes[0], self.offset[0]),
-                self.axis_scalar(self.v, ht, self.modes[1], self.offset[1]),
+                self.axis_scalar(&self.u, wd, self.offset[0]),
+                self.axis_scalar(&self.v, ht, self.offset[1]),
             )
         };
         self.texels(&x, &y, &surf)
@@ -231,9 +277,9 @@ impl Level<'_, '_> {
     #[inline(always)]
     fn point(&self, w: i32x8) -> [f32x8; 4] {
         if self.lay.srgb {
-            [0, 8, 16, 24].map(|k| decode::<true>(w, k))
+            texel::point::<true>(w)
         } else {
-            [0, 8, 16, 24].map(|k| decode::<false>(w, k))
+            texel::point::<false>(w)
         }
     }
 
@@ -242,9 +288,9 @@ impl Level<'_, '_> {
     fn bilinear(&self, t: &[i32x8; 4], x: &Axis, y: &Axis) -> [f32x8; 4] {
         let (wx, wy) = (weights(x.w), weights(y.w));
         if self.lay.srgb {
-            bilinear::<true>(t, wx, wy)
+            texel::bilinear::<true>(t, wx, wy)
         } else {
-            bilinear::<false>(t, wx, wy)
+            texel::bilinear::<false>(t, wx, wy)
         }
     }
 }
@@ -253,133 +299,6 @@ impl Level<'_, '_> {
 #[inline]
 fn p2(n: u32) -> bool {
     n.is_power_of_two() && n <= MAX_POW2
-}
-
-/// Byte `k / 8` (memory order) of 8 RGBA8/BGRA8 words as float, exactly as
-/// [`crate::fetch::Rgba8`]: UNORM as `v / 255` (the IEEE division the core's table was built
-/// with), the sRGB colour bytes (0..=2) through the core's table.
-#[inline(always)]
-fn decode<const SRGB: bool>(w: i32x8, k: i32) -> f32x8 {
-    if SRGB && k < 24 {
-        let t = srgb8_to_linear_table();
-        return f32x8::new(w.to_array().map(|v| t[((v >> k) & 255) as usize]));
-    }
-    let b = (w >> k) & i32x8::splat(255);
-    b.round_float() / f32x8::splat(255.0)
-}
-
-/// The bilinear filter of the taps TL, TR, BL, BR, byte by byte (memory order): decode the four
-/// taps, then the core's x, x, y combines.
-#[inline(always)]
-fn bilinear<const SRGB: bool>(t: &[i32x8; 4], wx: f32x8, wy: f32x8) -> [f32x8; 4] {
-    let byte = |k: i32| {
-        let r0 = combine(decode::<SRGB>(t[0], k), decode::<SRGB>(t[1], k), wx);
-        let r1 = combine(decode::<SRGB>(t[2], k), decode::<SRGB>(t[3], k), wx);
-        combine(r0, r1, wy)
-    };
-    [byte(0), byte(8), byte(16), byte(24)]
-}
-
-/// Texel reads from one well-formed surface (every texel inside `data`, whose length fits in
-/// `u32`): texel byte offsets are computed in `u32` without overflow.
-struct Words<'a> {
-    data: &'a [u8],
-    pitch: u32,
-}
-
-impl<'a> Words<'a> {
-    /// `Some` when every texel of `s` lies inside its memory and that memory is < 4 GiB.
-    #[inline]
-    fn of(s: &Surface<'a>) -> Option<Self> {
-        let pitch = u32::try_from(s.row_pitch).ok()?;
-        let len = u32::try_from(s.data.len()).ok()?;
-        let end = u64::from(s.height.checked_sub(1)?) * u64::from(pitch) + u64::from(s.width) * 4;
-        (end <= u64::from(len)).then_some(Self {
-            data: s.data,
-            pitch,
-        })
-    }
-
-    /// The `N` bytes at `o` (in bounds for texels of the surface).
-    #[inline(always)]
-    fn read<const N: usize>(&self, o: i32) -> Option<[u8; N]> {
-        let o = o as u32 as usize;
-        self.data.get(o..o + N)?.try_into().ok()
-    }
-
-    /// Byte offsets (as `u32` bits) of the texels at addressed columns `x`, rows `y`.
-    #[inline(always)]
-    fn offsets(&self, x: i32x8, y: i32x8) -> [i32; 8] {
-        let rows = if self.pitch.is_power_of_two() {
-            y << self.pitch.trailing_zeros() as i32
-        } else {
-            let p = self.pitch as i32;
-            i32x8::new(y.to_array().map(|v| v.wrapping_mul(p)))
-        };
-        (rows + (x << 2i32)).to_array()
-    }
-
-    /// One point tap per lane as raw words.
-    #[inline(always)]
-    fn point(&self, x: &Axis, y: &Axis) -> i32x8 {
-        let o = self.offsets(x.t0, y.t0);
-        i32x8::new(o.map(|o| self.read::<4>(o).map_or(0, i32::from_le_bytes)))
-    }
-
-    /// The bilinear taps TL, TR, BL, BR of 8 lanes as raw words. Where every lane's right tap is
-    /// the next texel in memory (no wrap at the right edge), each row's pair is one 8-byte read.
-    #[inline(always)]
-    fn taps(&self, x: &Axis, y: &Axis) -> [i32x8; 4] {
-        let one =
-            |o: [i32; 8]| i32x8::new(o.map(|o| self.read::<4>(o).map_or(0, i32::from_le_bytes)));
-        if !x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all() {
-            return [
-                one(self.offsets(x.t0, y.t0)),
-                one(self.offsets(x.t1, y.t0)),
-                one(self.offsets(x.t0, y.t1)),
-                one(self.offsets(x.t1, y.t1)),
-            ];
-        }
-        let pairs = |o: [i32; 8]| o.map(|o| self.read::<8>(o).map_or(0, u64::from_le_bytes));
-        let (r0, r1) = (
-            pairs(self.offsets(x.t0, y.t0)),
-            pairs(self.offsets(x.t0, y.t1)),
-        );
-        let lo = |r: [u64; 8]| i32x8::new(r.map(|v| v as i32));
-        let hi = |r: [u64; 8]| i32x8::new(r.map(|v| (v >> 32) as i32));
-        [lo(r0), hi(r0), lo(r1), hi(r1)]
-    }
-}
-
-/// The little-endian texel word at byte `o` of `d`; 0 (all components 0, as the core's fetcher
-/// returns) for a texel the surface's memory does not hold.
-#[inline]
-fn word(d: &[u8], o: usize) -> i32 {
-    match d.get(o..).and_then(<[u8]>::first_chunk::<4>) {
-        Some(b) => i32::from_le_bytes(*b),
-        None => 0,
-    }
-}
-
-/// The bilinear taps TL, TR, BL, BR of 8 lanes as raw words, lane `l` reading `surf[l]`.
-fn taps(x: &Axis, y: &Axis, surf: &[&Surface<'_>; 8]) -> [i32x8; 4] {
-    let (x0, x1, y0, y1) = (
-        x.t0.to_array(),
-        x.t1.to_array(),
-        y.t0.to_array(),
-        y.t1.to_array(),
-    );
-    let mut taps = [[0i32; 8]; 4];
-    for l in 0..8 {
-        let s = surf[l];
-        let (r0, r1) = (y0[l] as usize * s.row_pitch, y1[l] as usize * s.row_pitch);
-        let (c0, c1) = (x0[l] as usize * 4, x1[l] as usize * 4);
-        taps[0][l] = word(s.data, r0 + c0);
-        taps[1][l] = word(s.data, r0 + c1);
-        taps[2][l] = word(s.data, r1 + c0);
-        taps[3][l] = word(s.data, r1 + c1);
-    }
-    taps.map(i32x8::new)
 }
 
 #[cfg(test)]

@@ -11,7 +11,10 @@
 //! **How it stays exact.**
 //! - LOD and mip selection run the core's own scalar code ([`Ctx::lod`], [`Ctx::mip_select`])
 //!   per lane, memoised across lanes with bit-identical LOD inputs (a non-cube LOD does not read
-//!   the coordinates): with coarse derivatives that is one computation per quad.
+//!   the coordinates): with coarse derivatives that is one computation per quad. The implicit
+//!   LOD of `sample` runs [`select::QuadLod`], the same operations with per-view values hoisted.
+//! - Coordinates are range-reduced once per call ([`level::Coord`]); only the scaling by the
+//!   level's extent is per level.
 //! - Coordinates: for power-of-two mip extents (≤ 2^17) the fixed-point conversion is done on
 //!   `f32x8`: range reduction (`u − floor(u)` / clamp to ±10, as [`crate::address::reduce`]) is
 //!   exact IEEE arithmetic, and `u · size · 256` is a multiplication by a power of two, hence exact
@@ -22,9 +25,10 @@
 //! - Texels: addressed indices become byte offsets, RGBA8 words are read with scalar loads and
 //!   unpacked with SIMD shifts/masks; UNORM decodes as `v / 255` (the IEEE division the core's
 //!   table was built with), sRGB colour channels through the same table. When all lanes read one
-//!   well-formed surface (every texel inside its memory, < 4 GiB) offsets are `u32` and a row's
-//!   two taps are one 8-byte read where the right tap is the next texel; else a texel outside
-//!   the memory reads as 0, as the core's fetcher does. Channels are filtered in memory byte
+//!   well-formed surface (every texel inside its memory, < 4 GiB) offsets are `u32`, clamped
+//!   to the memory (which never changes them, but proves the reads in bounds), and a row's two
+//!   taps are adjacent reads where the right tap is the next texel; else a texel outside the
+//!   memory reads as 0, as the core's fetcher does. Channels are filtered in memory byte
 //!   order and swizzled at the end (BGRA), which is the same per-channel arithmetic.
 //! - Filtering: the core's `combine` (w = 0 → a, w = 1 → b, a = b → a, else
 //!   `clamp(a + w·(b − a), min, max)`) on `f32x8`, in the same x, y, mip order; for these inputs
@@ -34,11 +38,12 @@
 
 mod level;
 mod select;
+mod texel;
 
 use crate::core::{Ctx, LodInfo, Lods, MipSel, Red, geom};
 use crate::fetch::Rgba32F;
 use crate::view::{Sampler, TextureView};
-use level::{Level, Select, combine, weights};
+use level::{Coord, Level, Select, combine, weights};
 use select::QuadLod;
 use tessera_caps::desc::{AddressMode, FilterReduction, ViewDimension};
 use tessera_format::Format;
@@ -120,6 +125,8 @@ pub(crate) fn sample(
     };
     let soa = |m: &MipSel| (m.m0, m.m1, m.wm as i32, i32::from(m.linear));
     let (mut m0, mut m1, mut wm, mut lin) = ([0u32; 8], [0u32; 8], [0i32; 8], [0i32; 8]);
+    // Whether every lane's m0 (m1) is lane 0's.
+    let (same0, same1);
     if let (
         Lods::Quads {
             ddx,
@@ -137,6 +144,7 @@ pub(crate) fn sample(
         } else {
             ql.select(ddx[1], ddy[1])
         };
+        (same0, same1) = (q0.m0 == q1.m0, q0.m1 == q1.m1);
         for (l, m) in [q0, q0, q0, q0, q1, q1, q1, q1].iter().enumerate() {
             (m0[l], m1[l], wm[l], lin[l]) = soa(m);
         }
@@ -150,6 +158,10 @@ pub(crate) fn sample(
                     soa(&select(l)?)
                 };
         }
+        (same0, same1) = (
+            m0.iter().all(|&k| k == m0[0]),
+            m1.iter().all(|&k| k == m1[0]),
+        );
     }
     let mut base = [0u32; 8];
     if g.array_comp.is_some() {
@@ -161,7 +173,6 @@ pub(crate) fn sample(
     let lin = i32x8::new(lin);
     let lv = Level {
         view,
-        modes: [s.desc.address_u, s.desc.address_v],
         lay,
         base_uniform: base.iter().all(|&b| b == base[0]),
         base,
@@ -172,17 +183,22 @@ pub(crate) fn sample(
             any_linear: !lin.cmp_eq(i32x8::ZERO).all(),
         },
         offset: [offset[0], offset[1]],
-        u: coords[0],
-        v: coords[1],
+        u: Coord::new(coords[0], s.desc.address_u),
+        v: Coord::new(coords[1], s.desc.address_v),
     };
-    let a = lv.filter(&m0);
+    let a = lv.filter(&m0, same0);
     let wm = i32x8::new(wm);
     if wm.cmp_eq(i32x8::ZERO).all() {
         return Some(a);
     }
-    let b = lv.filter(&m1);
+    let b = lv.filter(&m1, same1);
     let wm = weights(wm);
-    Some(core::array::from_fn(|i| combine(a[i], b[i], wm)))
+    Some([
+        combine(a[0], b[0], wm),
+        combine(a[1], b[1], wm),
+        combine(a[2], b[2], wm),
+        combine(a[3], b[3], wm),
+    ])
 }
 
 #[cfg(test)]
