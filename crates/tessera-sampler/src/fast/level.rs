@@ -230,6 +230,11 @@ impl Level<'_, '_> {
             return texel::point::<SRGB>(words.point(&x, &y));
         }
         let (wx, wy) = (weights(x.w), weights(y.w));
+        if !SRGB {
+            if let Some(r) = words.bilinear_unorm(&x, &y, wx, wy) {
+                return r;
+            }
+        }
         texel::bilinear::<SRGB>(&words.taps(&x, &y), wx, wy)
     }
 

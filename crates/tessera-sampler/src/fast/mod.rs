@@ -36,6 +36,7 @@
 //!   the plain formula, see [`combine`]; taps the core skips (weight 0) are fetched but
 //!   contribute exactly nothing. No FMA.
 
+mod aos;
 mod level;
 mod select;
 mod texel;

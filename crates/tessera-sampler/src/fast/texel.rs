@@ -1,6 +1,7 @@
 //! Texel reads (raw RGBA8 words, 8 lanes) and their decode and bilinear filter, in memory byte
 //! order.
 
+use super::aos;
 use super::level::{Axis, combine};
 use tessera_format::Surface;
 use tessera_format::convert::srgb8_to_linear_table;
@@ -168,6 +169,18 @@ impl<'a> Words<'a> {
         let (tl, tr) = self.pairs(r0 + c0);
         let (bl, br) = self.pairs(r1 + c0);
         [tl, tr, bl, br]
+    }
+
+    /// The UNORM bilinear filter (bytes in memory order) of 8 lanes, or `None` where some
+    /// lane's right tap is not the next texel in memory.
+    #[inline(always)]
+    pub fn bilinear_unorm(&self, x: &Axis, y: &Axis, wx: f32x8, wy: f32x8) -> Option<[f32x8; 4]> {
+        if !x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all() {
+            return None;
+        }
+        let c0 = x.t0 << 2;
+        let (o0, o1) = (self.rows(y.t0) + c0, self.rows(y.t1) + c0);
+        Some(aos::bilinear(self.data, o0, o1, wx, wy))
     }
 }
 
