@@ -59,6 +59,9 @@ pub struct TextureView<'a> {
     pub(crate) array_size: u32,
     /// Resource min-LOD clamp in view mip space (resource value − most detailed mip).
     pub(crate) min_lod_clamp: f32,
+    /// Every surface is one the fast path reads without per-call checks
+    /// ([`crate::fast::simple`]).
+    pub(crate) simple: bool,
 }
 
 impl<'a> TextureView<'a> {
@@ -113,6 +116,7 @@ impl<'a> TextureView<'a> {
             return Err(SampleError::Extent(dimension));
         }
         let mip_count = (mips.len() / array_size as usize) as u32;
+        let simple = mips.iter().all(crate::fast::simple);
         Ok(Self {
             dimension,
             format,
@@ -120,6 +124,7 @@ impl<'a> TextureView<'a> {
             mip_count,
             array_size,
             min_lod_clamp: 0.0,
+            simple,
         })
     }
 

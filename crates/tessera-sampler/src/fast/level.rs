@@ -211,8 +211,14 @@ impl Level<'_, '_> {
     /// Every lane reads surface `s`: extents are splats, and a well-formed surface is read
     /// through [`Words`].
     fn filter_one<const SRGB: bool>(&self, s: &Surface<'_>) -> [f32x8; 4] {
+        let n = |v: u32| i32x8::splat(v as i32);
+        if self.view.simple {
+            // The surface passed the checks below when the view was built.
+            let x = self.axis_simd(&self.u, n(s.width), self.offset[0]);
+            let y = self.axis_simd(&self.v, n(s.height), self.offset[1]);
+            return self.filter_words::<SRGB>(&Words::trusted(s), &x, &y);
+        }
         let (x, y) = if p2(s.width) && p2(s.height) {
-            let n = |v: u32| i32x8::splat(v as i32);
             (
                 self.axis_simd(&self.u, n(s.width), self.offset[0]),
                 self.axis_simd(&self.v, n(s.height), self.offset[1]),
@@ -223,19 +229,25 @@ impl Level<'_, '_> {
                 self.axis_scalar(&self.v, [s.height; 8], self.offset[1]),
             )
         };
-        let Some(words) = Words::of(s) else {
-            return self.texels(&x, &y, &[s; 8]);
-        };
+        match Words::of(s) {
+            Some(words) => self.filter_words::<SRGB>(&words, &x, &y),
+            None => self.texels(&x, &y, &[s; 8]),
+        }
+    }
+
+    /// The filter of one well-formed surface's texels at `x`, `y`.
+    #[inline(always)]
+    fn filter_words<const SRGB: bool>(&self, words: &Words<'_>, x: &Axis, y: &Axis) -> [f32x8; 4] {
         if !self.sel.any_linear {
-            return texel::point::<SRGB>(words.point(&x, &y));
+            return texel::point::<SRGB>(words.point(x, y));
         }
         let (wx, wy) = (weights(x.w), weights(y.w));
         if !SRGB {
-            if let Some(r) = words.bilinear_unorm(&x, &y, wx, wy) {
+            if let Some(r) = words.bilinear_unorm(x, y, wx, wy) {
                 return r;
             }
         }
-        texel::bilinear::<SRGB>(&words.taps(&x, &y), wx, wy)
+        texel::bilinear::<SRGB>(&words.taps(x, y), wx, wy)
     }
 
     /// Lanes at different levels or slices: a surface per lane.
@@ -298,6 +310,13 @@ impl Level<'_, '_> {
             texel::bilinear::<false>(t, wx, wy)
         }
     }
+}
+
+/// Whether the fast path reads surface `s` (if its format is covered) without per-call checks:
+/// power-of-two extents the SIMD fixed point covers, every texel inside its memory (< 4 GiB),
+/// as [`Words::of`] checks.
+pub(crate) fn simple(s: &Surface<'_>) -> bool {
+    p2(s.width) && p2(s.height) && Words::of(s).is_some()
 }
 
 /// Whether the SIMD fixed point covers extent `n`.

@@ -44,6 +44,7 @@ mod texel;
 use crate::core::{Ctx, LodInfo, Lods, MipSel, Red, geom};
 use crate::fetch::Rgba32F;
 use crate::view::{Sampler, TextureView};
+pub(crate) use level::simple;
 use level::{Coord, Level, Select, combine, weights};
 use select::QuadLod;
 use tessera_caps::desc::{AddressMode, FilterReduction, ViewDimension};

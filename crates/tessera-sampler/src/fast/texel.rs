@@ -93,6 +93,15 @@ impl<'a> Words<'a> {
         })
     }
 
+    /// The reads of a surface that passed [`Words::of`] before (see [`super::simple`]).
+    #[inline]
+    pub fn trusted(s: &Surface<'a>) -> Self {
+        Self {
+            data: s.data,
+            pitch: s.row_pitch as u32,
+        }
+    }
+
     /// Byte offsets (as `u32` bits) of the rows `y`.
     #[inline(always)]
     fn rows(&self, y: i32x8) -> i32x8 {
