@@ -241,7 +241,14 @@ pub fn sample(
     coords: [f32x8; 4],
     offset: [i32; 3],
 ) -> [f32x8; 4] {
-    sample_path(view, s, coords, offset, Path::Auto)
+    // The fast path directly (what `drive` would run first): it covers no integer format, so
+    // `drive`'s checks before it change nothing. An uncovered call takes the per-lane core.
+    if let Some(v) = view {
+        if let Some(out) = crate::fast::sample(v, s, coords, implicit(coords, None), offset, None) {
+            return out;
+        }
+    }
+    sample_path(view, s, coords, offset, Path::PerLane)
 }
 
 /// `Sample` with the per-sample LOD clamp of tiled resources (`_cl`, view mip space).
