@@ -7,6 +7,21 @@
 //! **Fixed-point LOD (RefDev choice):** `lod_fx = round_half_away(lod · 256)`, saturated to
 //! ±2^24; NaN LOD is treated as 0 before bias and clamps.
 
+/// `atanh(s)/s = Σ s^(2k)/(2k+1)`; `|s| ≤ 1/3`, so ten terms leave an error below 1e-10, far
+/// under f32 resolution. Evaluated in Horner form, plain f64 multiplies and adds.
+const INV_ODD: [f64; 10] = [
+    1.0,
+    1.0 / 3.0,
+    1.0 / 5.0,
+    1.0 / 7.0,
+    1.0 / 9.0,
+    1.0 / 11.0,
+    1.0 / 13.0,
+    1.0 / 15.0,
+    1.0 / 17.0,
+    1.0 / 19.0,
+];
+
 /// `log2(x)` from plain f64 arithmetic: exponent plus `2/ln 2 · atanh((m−1)/(m+1))` for the
 /// mantissa `m ∈ [1, 2)`, summed to well below f32 precision, then rounded once to f32.
 /// Special values follow IEEE: `log2(0) = −∞`, negative or NaN → NaN, `log2(∞) = ∞`.
@@ -26,20 +41,6 @@ pub fn log2(x: f32) -> f32 {
     let m = f64::from_bits((bits & 0x000f_ffff_ffff_ffff) | 0x3ff0_0000_0000_0000);
     let s = (m - 1.0) / (m + 1.0);
     let s2 = s * s;
-    // atanh(s)/s = Σ s^(2k)/(2k+1); |s| ≤ 1/3, so ten terms leave an error below 1e-10,
-    // far under f32 resolution. Horner form, plain f64 multiplies and adds.
-    const INV_ODD: [f64; 10] = [
-        1.0,
-        1.0 / 3.0,
-        1.0 / 5.0,
-        1.0 / 7.0,
-        1.0 / 9.0,
-        1.0 / 11.0,
-        1.0 / 13.0,
-        1.0 / 15.0,
-        1.0 / 17.0,
-        1.0 / 19.0,
-    ];
     let mut series = 0.0;
     for c in INV_ODD.iter().rev() {
         series = series * s2 + c;
@@ -48,14 +49,48 @@ pub fn log2(x: f32) -> f32 {
     (exponent as f64 + sum * (2.0 / core::f64::consts::LN_2)) as f32
 }
 
+/// [`log2`] of two values at once on `f64x2` (the same IEEE operations in the same order per
+/// element, so bit-identical); the special values go through [`log2`] itself.
+#[inline]
+pub(crate) fn log2x2(x: [f32; 2]) -> [f32; 2] {
+    use wide::{f64x2, u64x2};
+    let normal = |v: f32| v > 0.0 && v.is_finite();
+    if !(normal(x[0]) && normal(x[1])) {
+        return [log2(x[0]), log2(x[1])];
+    }
+    let bits: u64x2 = bytemuck::cast(f64x2::new([f64::from(x[0]), f64::from(x[1])]));
+    // The biased exponent (0..=2047) as f64, exactly: OR it into the mantissa of 2^52.
+    let two52: u64 = 0x4330_0000_0000_0000;
+    let biased: f64x2 = bytemuck::cast(((bits >> 52) & u64x2::splat(0x7ff)) | u64x2::splat(two52));
+    let exponent = (biased - f64x2::splat(4_503_599_627_370_496.0)) - f64x2::splat(1023.0);
+    let m: f64x2 = bytemuck::cast(
+        (bits & u64x2::splat(0x000f_ffff_ffff_ffff)) | u64x2::splat(0x3ff0_0000_0000_0000),
+    );
+    let one = f64x2::splat(1.0);
+    let s = (m - one) / (m + one);
+    let s2 = s * s;
+    let mut series = f64x2::ZERO;
+    for c in INV_ODD.iter().rev() {
+        series = series * s2 + f64x2::splat(*c);
+    }
+    let sum = s * series;
+    let r = (exponent + sum * f64x2::splat(2.0 / core::f64::consts::LN_2)).to_array();
+    [r[0] as f32, r[1] as f32]
+}
+
+/// `max(|dX|², |dY|²)` of texel-space derivatives, whose `0.5 · log2` is [`isotropic`].
+#[inline]
+pub(crate) fn isotropic_arg(dx: [f32; 3], dy: [f32; 3]) -> f32 {
+    let lx = dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2];
+    let ly = dy[0] * dy[0] + dy[1] * dy[1] + dy[2] * dy[2];
+    if ly > lx { ly } else { lx }
+}
+
 /// Texel-space derivative lengths → isotropic LOD: `log2(max(|dX|, |dY|))`, computed as
 /// `0.5 · log2(max(|dX|², |dY|²))`. `dx`/`dy` are already scaled to texels.
 #[inline]
 pub fn isotropic(dx: [f32; 3], dy: [f32; 3]) -> f32 {
-    let lx = dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2];
-    let ly = dy[0] * dy[0] + dy[1] * dy[1] + dy[2] * dy[2];
-    let m = if ly > lx { ly } else { lx };
-    0.5 * log2(m)
+    0.5 * log2(isotropic_arg(dx, dy))
 }
 
 /// Result of the anisotropic footprint analysis.
@@ -245,6 +280,22 @@ mod log2_tests {
             assert!(diff <= 2.0 * f32::EPSILON * x.log2().abs().max(1.0), "{x}");
         }
         assert!(log2(-1.0).is_nan());
+        // The two-lane version, bit for bit, on every exponent and pseudo-random mantissas.
+        let mut r = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200_000 {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            let pair = [f32::from_bits(r as u32), f32::from_bits((r >> 32) as u32)];
+            let want = pair.map(|v| log2(v).to_bits());
+            assert_eq!(super::log2x2(pair).map(f32::to_bits), want, "{pair:?}");
+        }
+        for e in 0..=255u32 {
+            let v = f32::from_bits(e << 23 | 0x2a_5a5a);
+            let pair = [v, f32::from_bits(e << 23)];
+            let want = pair.map(|v| log2(v).to_bits());
+            assert_eq!(super::log2x2(pair).map(f32::to_bits), want, "{pair:?}");
+        }
         assert_eq!(log2(0.0), f32::NEG_INFINITY);
         assert_eq!(log2(f32::INFINITY), f32::INFINITY);
     }

@@ -139,13 +139,7 @@ pub(crate) fn sample(
     ) = (lods, clamp)
     {
         // One request per quad: lanes 4q..4q + 4 share lane 4q's selection.
-        let ql = QuadLod::new(&ctx)?;
-        let q0 = ql.select(ddx[0], ddy[0]);
-        let q1 = if lods.same_as_previous(4) {
-            q0
-        } else {
-            ql.select(ddx[1], ddy[1])
-        };
+        let [q0, q1] = QuadLod::new(&ctx)?.select(&ddx, &ddy);
         (same0, same1) = (q0.m0 == q1.m0, q0.m1 == q1.m1);
         for (l, m) in [q0, q0, q0, q0, q1, q1, q1, q1].iter().enumerate() {
             (m0[l], m1[l], wm[l], lin[l]) = soa(m);

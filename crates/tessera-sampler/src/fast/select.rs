@@ -42,17 +42,27 @@ impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
         })
     }
 
-    /// Mip selection of a quad with coarse derivatives `ddx`, `ddy` (normalised units).
+    /// Mip selections of the two quads of a call, with coarse derivatives `ddx[q]`, `ddy[q]`
+    /// (normalised units); both `log2`s at once ([`lod::log2x2`]).
     #[inline]
-    pub fn select(&self, ddx: [f32; 3], ddy: [f32; 3]) -> MipSel {
+    pub fn select(&self, ddx: &[[f32; 3]; 2], ddy: &[[f32; 3]; 2]) -> [MipSel; 2] {
         let [w, h] = self.size;
         // [`Ctx::lod`] for a 2D isotropic footprint: the third axis contributes 0.
-        let raw = lod::isotropic([ddx[0] * w, ddx[1] * h, 0.0], [ddy[0] * w, ddy[1] * h, 0.0]);
+        let arg = |q: usize| {
+            let (dx, dy) = (ddx[q], ddy[q]);
+            lod::isotropic_arg([dx[0] * w, dx[1] * h, 0.0], [dy[0] * w, dy[1] * h, 0.0])
+        };
+        let l2 = lod::log2x2([arg(0), arg(1)]);
         let s = self.ctx.s;
-        let mut l = lod::bias_and_clamp(raw, self.bias, s.min_lod, s.max_lod);
-        if l < self.floor {
-            l = self.floor;
-        }
-        self.ctx.mip_select(l)
+        let sel = |l2: f32| {
+            // `lod::isotropic`, then [`Ctx::lod`]'s bias and clamps.
+            let raw = 0.5 * l2;
+            let mut l = lod::bias_and_clamp(raw, self.bias, s.min_lod, s.max_lod);
+            if l < self.floor {
+                l = self.floor;
+            }
+            self.ctx.mip_select(l)
+        };
+        [sel(l2[0]), sel(l2[1])]
     }
 }
