@@ -53,3 +53,49 @@ pub(super) fn bilinear(d: &[u8], o0: i32x8, o1: i32x8, wx: f32x8, wy: f32x8) -> 
         join(lo[3], hi[3]),
     ]
 }
+
+/// One level of [`trilinear`]: the surface memory, the byte offsets of each lane's top and
+/// bottom pairs, and the x and y weights.
+pub(super) struct Taps<'d> {
+    pub data: &'d [u8],
+    pub rows: (i32x8, i32x8),
+    pub w: (f32x8, f32x8),
+}
+
+/// The trilinear filter (bytes in memory order) of 8 lanes: [`bilinear`] at two levels and the
+/// core's mip combine with weights `wm` (`a + wm·(b − a)`, per lane), or `None` when a level's
+/// memory is shorter than one pair.
+#[inline(always)]
+pub(super) fn trilinear(a: &Taps<'_>, b: &Taps<'_>, wm: f32x8) -> Option<[f32x8; 4]> {
+    let (da, db) = (a.data, b.data);
+    // As in [`bilinear`], the clamps never change an offset.
+    let (la, lb) = (da.len().checked_sub(8)?, db.len().checked_sub(8)?);
+    let (a0, a1, ax, ay) = (
+        a.rows.0.to_array(),
+        a.rows.1.to_array(),
+        a.w.0.to_array(),
+        a.w.1.to_array(),
+    );
+    let (b0, b1, bx, by) = (
+        b.rows.0.to_array(),
+        b.rows.1.to_array(),
+        b.w.0.to_array(),
+        b.w.1.to_array(),
+    );
+    let wm = wm.to_array();
+    let p = |o: i32, lim: usize| (o as u32 as usize).min(lim);
+    let l = |k: usize| {
+        let va = lane(da, p(a0[k], la), p(a1[k], la), ax[k], ay[k]);
+        let vb = lane(db, p(b0[k], lb), p(b1[k], lb), bx[k], by[k]);
+        va + f32x4::splat(wm[k]) * (vb - va)
+    };
+    let lo = f32x4::transpose([l(0), l(1), l(2), l(3)]);
+    let hi = f32x4::transpose([l(4), l(5), l(6), l(7)]);
+    let join = |a: f32x4, b: f32x4| bytemuck::cast::<[f32x4; 2], f32x8>([a, b]);
+    Some([
+        join(lo[0], hi[0]),
+        join(lo[1], hi[1]),
+        join(lo[2], hi[2]),
+        join(lo[3], hi[3]),
+    ])
+}

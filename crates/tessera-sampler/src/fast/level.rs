@@ -2,6 +2,7 @@
 //! SIMD fixed-point texel selection, scalar texel reads, SIMD decode and combines.
 
 use super::Layout;
+use super::aos;
 use super::texel::{self, Words, taps, word};
 use crate::address::{address, linear_texels, point_texel, reduce, to_fixed};
 use crate::view::TextureView;
@@ -206,6 +207,36 @@ impl Level<'_, '_> {
         } else {
             bytes
         }
+    }
+
+    /// The trilinear UNORM filter of 8 lanes at levels `m0` and `m1` (every lane) with mip
+    /// weights `wm`, both levels lane by lane in one pass ([`aos::trilinear`]); `None` outside
+    /// its case: a simple UNORM view, one slice, some linear lane, and every right tap the next
+    /// texel at both levels. Same operations as two [`Self::filter`]s and the mip combine.
+    #[inline]
+    pub fn trilinear_unorm(&self, m0: u32, m1: u32, wm: f32x8) -> Option<[f32x8; 4]> {
+        if !self.view.simple || self.lay.srgb || !self.base_uniform || !self.sel.any_linear {
+            return None;
+        }
+        let n = |v: u32| i32x8::splat(v as i32);
+        let taps = |m: u32| {
+            let s = self.view.surface(m, self.base[0]);
+            let x = self.axis_simd(&self.u, n(s.width), self.offset[0]);
+            let y = self.axis_simd(&self.v, n(s.height), self.offset[1]);
+            let words = Words::trusted(s);
+            Some(aos::Taps {
+                data: words.data(),
+                rows: words.pair_rows(&x, &y)?,
+                w: (weights(x.w), weights(y.w)),
+            })
+        };
+        let bytes = aos::trilinear(&taps(m0)?, &taps(m1)?, wm)?;
+        // Bytes 0..3 in memory order → R, G, B, A.
+        Some(if self.lay.bgra {
+            [bytes[2], bytes[1], bytes[0], bytes[3]]
+        } else {
+            bytes
+        })
     }
 
     /// Every lane reads surface `s`: extents are splats, and a well-formed surface is read

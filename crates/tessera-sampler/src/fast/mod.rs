@@ -182,9 +182,15 @@ pub(crate) fn sample(
         u: Coord::new(coords[0], s.desc.address_u),
         v: Coord::new(coords[1], s.desc.address_v),
     };
-    let a = lv.filter(&m0, same0);
     let wm = i32x8::new(wm);
-    if wm.cmp_eq(i32x8::ZERO).all() {
+    let mip_linear = !wm.cmp_eq(i32x8::ZERO).all();
+    if mip_linear && same0 && same1 {
+        if let Some(r) = lv.trilinear_unorm(m0[0], m1[0], weights(wm)) {
+            return Some(r);
+        }
+    }
+    let a = lv.filter(&m0, same0);
+    if !mip_linear {
         return Some(a);
     }
     let b = lv.filter(&m1, same1);

@@ -180,15 +180,28 @@ impl<'a> Words<'a> {
         [tl, tr, bl, br]
     }
 
-    /// The UNORM bilinear filter (bytes in memory order) of 8 lanes, or `None` where some
+    /// Byte offsets of the top-left and bottom-left taps of 8 lanes, or `None` where some
     /// lane's right tap is not the next texel in memory.
     #[inline(always)]
-    pub fn bilinear_unorm(&self, x: &Axis, y: &Axis, wx: f32x8, wy: f32x8) -> Option<[f32x8; 4]> {
+    pub fn pair_rows(&self, x: &Axis, y: &Axis) -> Option<(i32x8, i32x8)> {
         if !x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all() {
             return None;
         }
         let c0 = x.t0 << 2;
-        let (o0, o1) = (self.rows(y.t0) + c0, self.rows(y.t1) + c0);
+        Some((self.rows(y.t0) + c0, self.rows(y.t1) + c0))
+    }
+
+    /// The memory of the surface.
+    #[inline(always)]
+    pub fn data(&self) -> &'a [u8] {
+        self.data
+    }
+
+    /// The UNORM bilinear filter (bytes in memory order) of 8 lanes, or `None` where some
+    /// lane's right tap is not the next texel in memory.
+    #[inline(always)]
+    pub fn bilinear_unorm(&self, x: &Axis, y: &Axis, wx: f32x8, wy: f32x8) -> Option<[f32x8; 4]> {
+        let (o0, o1) = self.pair_rows(x, y)?;
         Some(aos::bilinear(self.data, o0, o1, wx, wy))
     }
 }
