@@ -54,7 +54,8 @@ pub fn log2(x: f32) -> f32 {
 #[inline]
 pub(crate) fn log2x2(x: [f32; 2]) -> [f32; 2] {
     use wide::{f64x2, u64x2};
-    let normal = |v: f32| v > 0.0 && v.is_finite();
+    // Positive, finite and non-zero: the bits are 1..=0x7f7f_ffff.
+    let normal = |v: f32| v.to_bits().wrapping_sub(1) < 0x7f7f_ffff;
     if !(normal(x[0]) && normal(x[1])) {
         return [log2(x[0]), log2(x[1])];
     }

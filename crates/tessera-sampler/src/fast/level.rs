@@ -133,7 +133,7 @@ pub(super) struct Level<'v, 'a> {
     pub v: Coord,
 }
 
-impl Level<'_, '_> {
+impl<'a> Level<'_, 'a> {
     /// Axis selection, power-of-two extents `n` on all lanes: SIMD fixed point
     /// ([`Coord::fixed`]).
     #[inline(always)]
@@ -218,24 +218,27 @@ impl Level<'_, '_> {
         if !self.view.simple || self.lay.srgb || !self.base_uniform || !self.sel.any_linear {
             return None;
         }
-        let n = |v: u32| i32x8::splat(v as i32);
-        let taps = |m: u32| {
-            let s = self.view.surface(m, self.base[0]);
-            let x = self.axis_simd(&self.u, n(s.width), self.offset[0]);
-            let y = self.axis_simd(&self.v, n(s.height), self.offset[1]);
-            let words = Words::trusted(s);
-            Some(aos::Taps {
-                data: words.data(),
-                rows: words.pair_rows(&x, &y)?,
-                w: (weights(x.w), weights(y.w)),
-            })
-        };
-        let bytes = aos::trilinear(&taps(m0)?, &taps(m1)?, wm)?;
+        let bytes = aos::trilinear(&self.taps(m0)?, &self.taps(m1)?, wm)?;
         // Bytes 0..3 in memory order → R, G, B, A.
         Some(if self.lay.bgra {
             [bytes[2], bytes[1], bytes[0], bytes[3]]
         } else {
             bytes
+        })
+    }
+
+    /// One level of [`Self::trilinear_unorm`] (slice `base[0]`, a simple view).
+    #[inline(always)]
+    fn taps(&self, m: u32) -> Option<aos::Taps<'a>> {
+        let s = self.view.surface(m, self.base[0]);
+        let n = |v: u32| i32x8::splat(v as i32);
+        let x = self.axis_simd(&self.u, n(s.width), self.offset[0]);
+        let y = self.axis_simd(&self.v, n(s.height), self.offset[1]);
+        let words = Words::trusted(s);
+        Some(aos::Taps {
+            data: words.data(),
+            rows: words.pair_rows(&x, &y)?,
+            w: (weights(x.w), weights(y.w)),
         })
     }
 
