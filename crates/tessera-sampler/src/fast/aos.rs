@@ -84,13 +84,16 @@ pub(super) fn trilinear(a: &Taps<'_>, b: &Taps<'_>, wm: f32x8) -> Option<[f32x8;
     );
     let wm = wm.to_array();
     let p = |o: i32, lim: usize| (o as u32 as usize).min(lim);
-    let l = |k: usize| {
-        let va = lane(da, p(a0[k], la), p(a1[k], la), ax[k], ay[k]);
-        let vb = lane(db, p(b0[k], lb), p(b1[k], lb), bx[k], by[k]);
-        va + f32x4::splat(wm[k]) * (vb - va)
-    };
-    let lo = f32x4::transpose([l(0), l(1), l(2), l(3)]);
-    let hi = f32x4::transpose([l(4), l(5), l(6), l(7)]);
+    macro_rules! l {
+        ($k:expr) => {{
+            let va = lane(da, p(a0[$k], la), p(a1[$k], la), ax[$k], ay[$k]);
+            let vb = lane(db, p(b0[$k], lb), p(b1[$k], lb), bx[$k], by[$k]);
+            va + f32x4::splat(wm[$k]) * (vb - va)
+        }};
+    }
+    // Written out (not a closure, which the compiler may leave out of line).
+    let lo = f32x4::transpose([l!(0), l!(1), l!(2), l!(3)]);
+    let hi = f32x4::transpose([l!(4), l!(5), l!(6), l!(7)]);
     let join = |a: f32x4, b: f32x4| bytemuck::cast::<[f32x4; 2], f32x8>([a, b]);
     Some([
         join(lo[0], hi[0]),

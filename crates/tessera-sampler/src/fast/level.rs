@@ -64,7 +64,7 @@ pub(super) struct Coord {
 
 impl Coord {
     /// Reduces `c` for addressing mode `mode` (WRAP or CLAMP).
-    #[inline]
+    #[inline(always)]
     pub fn new(c: f32x8, mode: AddressMode) -> Self {
         match mode {
             AddressMode::Wrap => {
@@ -133,29 +133,11 @@ pub(super) struct Level<'v, 'a> {
     pub v: Coord,
 }
 
-impl<'a> Level<'_, 'a> {
-    /// Axis selection, power-of-two extents `n` on all lanes: SIMD fixed point
-    /// ([`Coord::fixed`]).
+impl Level<'_, '_> {
+    /// [`axis`] with this level's selection.
     #[inline(always)]
     fn axis_simd(&self, c: &Coord, n: i32x8, off: i32) -> Axis {
-        let mode = c.mode;
-        let fx = c.fixed((n << 8_i32).round_float());
-        // Point: t = fx >> 8, weight 0. Linear: g = fx − 128, t0 = g >> 8, w = g & 255.
-        let g = fx - self.sel.half;
-        let t0 = (g >> 8) + i32x8::splat(off);
-        let w = g & self.sel.wmask;
-        let one = i32x8::splat(1);
-        let t1 = t0 + one;
-        let last = n - one;
-        let addr = |t: i32x8| match mode {
-            AddressMode::Wrap => t & last,
-            _ => t.max(i32x8::splat(0)).min(last),
-        };
-        Axis {
-            t0: addr(t0),
-            t1: addr(t1),
-            w,
-        }
+        axis(c, n, &self.sel, off)
     }
 
     /// Axis selection through the scalar [`crate::address`] functions (any extent).
@@ -210,36 +192,22 @@ impl<'a> Level<'_, 'a> {
     }
 
     /// The trilinear UNORM filter of 8 lanes at levels `m0` and `m1` (every lane) with mip
-    /// weights `wm`, both levels lane by lane in one pass ([`aos::trilinear`]); `None` outside
-    /// its case: a simple UNORM view, one slice, some linear lane, and every right tap the next
-    /// texel at both levels. Same operations as two [`Self::filter`]s and the mip combine.
+    /// weights `wm` ([`trilinear_unorm`]); `None` outside its case, which also needs one slice.
     #[inline]
     pub fn trilinear_unorm(&self, m0: u32, m1: u32, wm: f32x8) -> Option<[f32x8; 4]> {
-        if !self.view.simple || self.lay.srgb || !self.base_uniform || !self.sel.any_linear {
+        if !self.base_uniform {
             return None;
         }
-        let bytes = aos::trilinear(&self.taps(m0)?, &self.taps(m1)?, wm)?;
-        // Bytes 0..3 in memory order → R, G, B, A.
-        Some(if self.lay.bgra {
-            [bytes[2], bytes[1], bytes[0], bytes[3]]
-        } else {
-            bytes
-        })
-    }
-
-    /// One level of [`Self::trilinear_unorm`] (slice `base[0]`, a simple view).
-    #[inline(always)]
-    fn taps(&self, m: u32) -> Option<aos::Taps<'a>> {
-        let s = self.view.surface(m, self.base[0]);
-        let n = |v: u32| i32x8::splat(v as i32);
-        let x = self.axis_simd(&self.u, n(s.width), self.offset[0]);
-        let y = self.axis_simd(&self.v, n(s.height), self.offset[1]);
-        let words = Words::trusted(s);
-        Some(aos::Taps {
-            data: words.data(),
-            rows: words.pair_rows(&x, &y)?,
-            w: (weights(x.w), weights(y.w)),
-        })
+        let t = Trilinear {
+            view: self.view,
+            lay: self.lay,
+            slice: self.base[0],
+            sel: self.sel,
+            offset: self.offset,
+            u: self.u,
+            v: self.v,
+        };
+        t.run(m0, m1, wm)
     }
 
     /// Every lane reads surface `s`: extents are splats, and a well-formed surface is read
@@ -343,6 +311,76 @@ impl<'a> Level<'_, 'a> {
         } else {
             texel::bilinear::<false>(t, wx, wy)
         }
+    }
+}
+
+/// Axis selection, power-of-two extents `n` on all lanes, with the per-lane selection `sel`:
+/// SIMD fixed point ([`Coord::fixed`]).
+#[inline(always)]
+pub(super) fn axis(c: &Coord, n: i32x8, sel: &Select, off: i32) -> Axis {
+    let mode = c.mode;
+    let fx = c.fixed((n << 8_i32).round_float());
+    // Point: t = fx >> 8, weight 0. Linear: g = fx − 128, t0 = g >> 8, w = g & 255.
+    let g = fx - sel.half;
+    let t0 = (g >> 8) + i32x8::splat(off);
+    let w = g & sel.wmask;
+    let one = i32x8::splat(1);
+    let t1 = t0 + one;
+    let last = n - one;
+    let addr = |t: i32x8| match mode {
+        AddressMode::Wrap => t & last,
+        _ => t.max(i32x8::splat(0)).min(last),
+    };
+    Axis {
+        t0: addr(t0),
+        t1: addr(t1),
+        w,
+    }
+}
+
+/// The inputs of the trilinear UNORM filter of one slice ([`Trilinear::run`]).
+pub(super) struct Trilinear<'v, 'a> {
+    pub view: &'v TextureView<'a>,
+    pub lay: Layout,
+    pub slice: u32,
+    pub sel: Select,
+    pub offset: [i32; 2],
+    pub u: Coord,
+    pub v: Coord,
+}
+
+impl<'a> Trilinear<'_, 'a> {
+    /// The trilinear UNORM filter of 8 lanes at levels `m0` and `m1` (every lane) with mip
+    /// weights `wm`, both levels lane by lane in one pass ([`aos::trilinear`]); `None` outside
+    /// its case: a simple UNORM view, some linear lane, and every right tap the next texel at
+    /// both levels. Same operations as two [`Level::filter`]s and the mip combine.
+    #[inline(always)]
+    pub fn run(&self, m0: u32, m1: u32, wm: f32x8) -> Option<[f32x8; 4]> {
+        if !self.view.simple || self.lay.srgb || !self.sel.any_linear {
+            return None;
+        }
+        let bytes = aos::trilinear(&self.taps(m0)?, &self.taps(m1)?, wm)?;
+        // Bytes 0..3 in memory order → R, G, B, A.
+        Some(if self.lay.bgra {
+            [bytes[2], bytes[1], bytes[0], bytes[3]]
+        } else {
+            bytes
+        })
+    }
+
+    /// One level of [`Self::run`].
+    #[inline(always)]
+    fn taps(&self, m: u32) -> Option<aos::Taps<'a>> {
+        let s = self.view.surface(m, self.slice);
+        let n = |v: u32| i32x8::splat(v as i32);
+        let x = axis(&self.u, n(s.width), &self.sel, self.offset[0]);
+        let y = axis(&self.v, n(s.height), &self.sel, self.offset[1]);
+        let words = Words::trusted(s);
+        Some(aos::Taps {
+            data: words.data(),
+            rows: words.pair_rows(&x, &y)?,
+            w: (weights(x.w), weights(y.w)),
+        })
     }
 }
 

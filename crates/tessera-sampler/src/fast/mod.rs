@@ -45,7 +45,7 @@ use crate::core::{Ctx, LodInfo, Lods, MipSel, Red, geom};
 use crate::fetch::Rgba32F;
 use crate::view::{Sampler, TextureView};
 pub(crate) use level::simple;
-use level::{Coord, Level, Select, combine, weights};
+use level::{Coord, Level, Select, Trilinear, combine, weights};
 use select::QuadLod;
 use tessera_caps::desc::{AddressMode, FilterReduction, ViewDimension};
 use tessera_format::Format;
@@ -94,6 +94,45 @@ pub(crate) fn covers(view: &TextureView<'_>, s: &Sampler) -> bool {
         && mode_ok(s.desc.address_v)
 }
 
+/// The common case of [`sample`] without its general set-up: a non-array view, per-quad
+/// selections `q` (implicit LOD) with the same two levels in both quads, some mip weight and
+/// some linear quad, run through [`Trilinear::run`]; `None` when it does not apply.
+#[inline(always)]
+fn quads_trilinear(
+    view: &TextureView<'_>,
+    s: &Sampler,
+    lay: Layout,
+    coords: [f32x8; 4],
+    offset: [i32; 3],
+    q: [MipSel; 2],
+) -> Option<[f32x8; 4]> {
+    let [a, b] = q;
+    if view.dimension != ViewDimension::Texture2D
+        || a.m0 != b.m0
+        || a.m1 != b.m1
+        || (a.wm == 0 && b.wm == 0)
+        || !(a.linear || b.linear)
+    {
+        return None;
+    }
+    let quad = |x: i32, y: i32| i32x8::new([x, x, x, x, y, y, y, y]);
+    let lin = quad(i32::from(a.linear), i32::from(b.linear));
+    let t = Trilinear {
+        view,
+        lay,
+        slice: 0,
+        sel: Select {
+            half: lin << 7,
+            wmask: (lin << 8) - lin,
+            any_linear: true,
+        },
+        offset: [offset[0], offset[1]],
+        u: Coord::new(coords[0], s.desc.address_u),
+        v: Coord::new(coords[1], s.desc.address_v),
+    };
+    t.run(a.m0, a.m1, weights(quad(a.wm as i32, b.wm as i32)))
+}
+
 /// Filtered samples of 8 lanes, or `None` when the call is not covered (the caller then runs the
 /// per-lane core). `lods` / `clamp[l]` are the lanes' LOD sources and per-sample clamps.
 pub(crate) fn sample(
@@ -140,6 +179,9 @@ pub(crate) fn sample(
     {
         // One request per quad: lanes 4q..4q + 4 share lane 4q's selection.
         let [q0, q1] = QuadLod::new(&ctx)?.select(&ddx, &ddy);
+        if let Some(r) = quads_trilinear(view, s, lay, coords, offset, [q0, q1]) {
+            return Some(r);
+        }
         (same0, same1) = (q0.m0 == q1.m0, q0.m1 == q1.m1);
         for (l, m) in [q0, q0, q0, q0, q1, q1, q1, q1].iter().enumerate() {
             (m0[l], m1[l], wm[l], lin[l]) = soa(m);
