@@ -134,18 +134,36 @@ fn quads_trilinear(
 }
 
 /// Filtered samples of 8 lanes, or `None` when the call is not covered (the caller then runs the
-/// per-lane core). `lods` / `clamp[l]` are the lanes' LOD sources and per-sample clamps.
+/// per-lane core). `lods` / `clamp[l]` are the lanes' LOD sources and per-sample clamps; `lods`
+/// `None` is `Sample`'s implicit LOD, from the quads' coarse derivatives of `coords`.
 pub(crate) fn sample(
     view: &TextureView<'_>,
     s: &Sampler,
     coords: [f32x8; 4],
-    lods: Lods<'_>,
+    lods: Option<Lods<'_>>,
     offset: [i32; 3],
     clamp: Option<&[f32; 8]>,
 ) -> Option<[f32x8; 4]> {
     if !covers(view, s) {
         return None;
     }
+    let lods = lods.unwrap_or_else(|| {
+        // `TR − TL` and `BL − TL` of quad q, as [`crate::ddx_coarse`] / [`crate::ddy_coarse`],
+        // of `u` and `v` only: a covered view is 2D, whose LOD reads no third derivative (0).
+        let (u, v) = (coords[0].to_array(), coords[1].to_array());
+        let d = |c: &[f32; 8], q: usize, k: usize| c[4 * q + k] - c[4 * q];
+        let dq = |k: usize| {
+            [
+                [d(&u, 0, k), d(&v, 0, k), 0.0],
+                [d(&u, 1, k), d(&v, 1, k), 0.0],
+            ]
+        };
+        Lods::Quads {
+            ddx: dq(1),
+            ddy: dq(2),
+            bias: None,
+        }
+    });
     let lay = layout(view.format)?;
     let g = geom(view.dimension);
     let ctx = Ctx {
@@ -278,7 +296,7 @@ mod tests {
             f32x8::ZERO,
         ];
         let run = |v: &TextureView<'_>, s: &Sampler| {
-            sample(v, s, coords, Lods::Level(&[0.25; 8]), [0; 3], None)
+            sample(v, s, coords, Some(Lods::Level(&[0.25; 8])), [0; 3], None)
         };
         use AddressMode::*;
         use ViewDimension as D;
