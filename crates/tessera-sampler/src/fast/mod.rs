@@ -165,6 +165,51 @@ pub(crate) fn sample(
         }
     });
     let lay = layout(view.format)?;
+    let mut quads = None;
+    if let (
+        Lods::Quads {
+            ddx,
+            ddy,
+            bias: None,
+        },
+        None,
+    ) = (lods, clamp)
+    {
+        // One request per quad: lanes 4q..4q + 4 share lane 4q's selection.
+        let ctx = Ctx {
+            view,
+            s,
+            fetch: Rgba32F,
+            border: [0.0; 4],
+            red: Red::Avg,
+            cmp: None,
+        };
+        let q = QuadLod::new(&ctx)?.select(&ddx, &ddy);
+        if let Some(r) = quads_trilinear(view, s, lay, coords, offset, q) {
+            return Some(r);
+        }
+        quads = Some(q);
+    }
+    general(view, s, lay, coords, lods, offset, clamp, quads)
+}
+
+/// [`sample`] past its common case: `quads` are the per-quad selections when the implicit LOD
+/// was already selected.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the inputs of `sample`, passed on to its out-of-line general part"
+)]
+#[inline(never)]
+fn general(
+    view: &TextureView<'_>,
+    s: &Sampler,
+    lay: Layout,
+    coords: [f32x8; 4],
+    lods: Lods<'_>,
+    offset: [i32; 3],
+    clamp: Option<&[f32; 8]>,
+    quads: Option<[MipSel; 2]>,
+) -> Option<[f32x8; 4]> {
     let g = geom(view.dimension);
     let ctx = Ctx {
         view,
@@ -186,20 +231,7 @@ pub(crate) fn sample(
     let (mut m0, mut m1, mut wm, mut lin) = ([0u32; 8], [0u32; 8], [0i32; 8], [0i32; 8]);
     // Whether every lane's m0 (m1) is lane 0's.
     let (same0, same1);
-    if let (
-        Lods::Quads {
-            ddx,
-            ddy,
-            bias: None,
-        },
-        None,
-    ) = (lods, clamp)
-    {
-        // One request per quad: lanes 4q..4q + 4 share lane 4q's selection.
-        let [q0, q1] = QuadLod::new(&ctx)?.select(&ddx, &ddy);
-        if let Some(r) = quads_trilinear(view, s, lay, coords, offset, [q0, q1]) {
-            return Some(r);
-        }
+    if let Some([q0, q1]) = quads {
         (same0, same1) = (q0.m0 == q1.m0, q0.m1 == q1.m1);
         for (l, m) in [q0, q0, q0, q0, q1, q1, q1, q1].iter().enumerate() {
             (m0[l], m1[l], wm[l], lin[l]) = soa(m);
