@@ -63,10 +63,10 @@ pub(super) struct Taps<'d> {
 }
 
 /// The trilinear filter (bytes in memory order) of 8 lanes: [`bilinear`] at two levels and the
-/// core's mip combine with weights `wm` (`a + wm·(b − a)`, per lane), or `None` when a level's
-/// memory is shorter than one pair.
+/// core's mip combine with weights `wm[l]` (lane `l`'s weight in every element;
+/// `a + wm·(b − a)`), or `None` when a level's memory is shorter than one pair.
 #[inline(always)]
-pub(super) fn trilinear(a: &Taps<'_>, b: &Taps<'_>, wm: f32x8) -> Option<[f32x8; 4]> {
+pub(super) fn trilinear(a: &Taps<'_>, b: &Taps<'_>, wm: [f32x4; 8]) -> Option<[f32x8; 4]> {
     let (da, db) = (a.data, b.data);
     // As in [`bilinear`], the clamps never change an offset.
     let (la, lb) = (da.len().checked_sub(8)?, db.len().checked_sub(8)?);
@@ -82,13 +82,12 @@ pub(super) fn trilinear(a: &Taps<'_>, b: &Taps<'_>, wm: f32x8) -> Option<[f32x8;
         b.w.0.to_array(),
         b.w.1.to_array(),
     );
-    let wm = wm.to_array();
     let p = |o: i32, lim: usize| (o as u32 as usize).min(lim);
     macro_rules! l {
         ($k:expr) => {{
             let va = lane(da, p(a0[$k], la), p(a1[$k], la), ax[$k], ay[$k]);
             let vb = lane(db, p(b0[$k], lb), p(b1[$k], lb), bx[$k], by[$k]);
-            va + f32x4::splat(wm[$k]) * (vb - va)
+            va + wm[$k] * (vb - va)
         }};
     }
     // Written out (not a closure, which the compiler may leave out of line).

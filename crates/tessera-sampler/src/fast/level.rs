@@ -8,7 +8,7 @@ use crate::address::{address, linear_texels, point_texel, reduce, to_fixed};
 use crate::view::TextureView;
 use tessera_caps::desc::AddressMode;
 use tessera_format::Surface;
-use wide::{CmpEq, CmpGt, CmpLt, f32x8, i32x8};
+use wide::{CmpEq, CmpGt, CmpLt, f32x4, f32x8, i32x8};
 
 /// Largest power-of-two extent whose fixed-point product stays exact and in `i32`.
 const MAX_POW2: u32 = 1 << 17;
@@ -195,6 +195,18 @@ impl Level<'_, '_> {
     /// weights `wm` ([`trilinear_unorm`]); `None` outside its case, which also needs one slice.
     #[inline]
     pub fn trilinear_unorm(&self, m0: u32, m1: u32, wm: f32x8) -> Option<[f32x8; 4]> {
+        let w = wm.to_array();
+        let s = f32x4::splat;
+        let wm = [
+            s(w[0]),
+            s(w[1]),
+            s(w[2]),
+            s(w[3]),
+            s(w[4]),
+            s(w[5]),
+            s(w[6]),
+            s(w[7]),
+        ];
         if !self.base_uniform {
             return None;
         }
@@ -351,11 +363,11 @@ pub(super) struct Trilinear<'v, 'a> {
 
 impl<'a> Trilinear<'_, 'a> {
     /// The trilinear UNORM filter of 8 lanes at levels `m0` and `m1` (every lane) with mip
-    /// weights `wm`, both levels lane by lane in one pass ([`aos::trilinear`]); `None` outside
+    /// weights `wm` (lane by lane, splat), both levels lane by lane in one pass ([`aos::trilinear`]); `None` outside
     /// its case: a simple UNORM view, some linear lane, and every right tap the next texel at
     /// both levels. Same operations as two [`Level::filter`]s and the mip combine.
     #[inline(always)]
-    pub fn run(&self, m0: u32, m1: u32, wm: f32x8) -> Option<[f32x8; 4]> {
+    pub fn run(&self, m0: u32, m1: u32, wm: [f32x4; 8]) -> Option<[f32x8; 4]> {
         if !self.view.simple || self.lay.srgb || !self.sel.any_linear {
             return None;
         }

@@ -49,7 +49,7 @@ use level::{Coord, Level, Select, Trilinear, combine, weights};
 use select::QuadLod;
 use tessera_caps::desc::{AddressMode, FilterReduction, ViewDimension};
 use tessera_format::Format;
-use wide::{CmpEq, f32x8, i32x8};
+use wide::{CmpEq, f32x4, f32x8, i32x8};
 
 /// The texel layout of a covered format.
 #[derive(Clone, Copy)]
@@ -130,7 +130,10 @@ fn quads_trilinear(
         u: Coord::new(coords[0], s.desc.address_u),
         v: Coord::new(coords[1], s.desc.address_v),
     };
-    t.run(a.m0, a.m1, weights(quad(a.wm as i32, b.wm as i32)))
+    // Each quad's mip weight, splat once for its four lanes (as [`weights`]: k/256, exact).
+    let w = |k: u32| f32x4::splat(k as f32 * (1.0 / 256.0));
+    let (wa, wb) = (w(a.wm), w(b.wm));
+    t.run(a.m0, a.m1, [wa, wa, wa, wa, wb, wb, wb, wb])
 }
 
 /// Filtered samples of 8 lanes, or `None` when the call is not covered (the caller then runs the
