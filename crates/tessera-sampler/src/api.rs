@@ -89,7 +89,7 @@ fn drive(
     }
     let cl = clamp.map(|r| r.to_array());
     if path == Path::Auto && cmp_ref.is_none() {
-        if let Some(out) = crate::fast::sample(v, s, coords, Some(lods), offset, cl.as_ref()) {
+        if let Some(out) = crate::fast::sample(v, s, &coords, Some(lods), offset, cl.as_ref()) {
             return out;
         }
     }
@@ -244,7 +244,7 @@ pub fn sample(
     // The fast path directly (what `drive` would run first): it covers no integer format, so
     // `drive`'s checks before it change nothing. An uncovered call takes the per-lane core.
     if let Some(v) = view {
-        if let Some(out) = crate::fast::sample(v, s, coords, None, offset, None) {
+        if let Some(out) = crate::fast::sample(v, s, &coords, None, offset, None) {
             return out;
         }
     }

@@ -102,7 +102,7 @@ fn quads_trilinear(
     view: &TextureView<'_>,
     s: &Sampler,
     lay: Layout,
-    coords: [f32x8; 4],
+    coords: &[f32x8; 4],
     offset: [i32; 3],
     q: [MipSel; 2],
 ) -> Option<[f32x8; 4]> {
@@ -142,7 +142,7 @@ fn quads_trilinear(
 pub(crate) fn sample(
     view: &TextureView<'_>,
     s: &Sampler,
-    coords: [f32x8; 4],
+    coords: &[f32x8; 4],
     lods: Option<Lods<'_>>,
     offset: [i32; 3],
     clamp: Option<&[f32; 8]>,
@@ -207,7 +207,7 @@ fn general(
     view: &TextureView<'_>,
     s: &Sampler,
     lay: Layout,
-    coords: [f32x8; 4],
+    coords: &[f32x8; 4],
     lods: Lods<'_>,
     offset: [i32; 3],
     clamp: Option<&[f32; 8]>,
@@ -331,7 +331,7 @@ mod tests {
             f32x8::ZERO,
         ];
         let run = |v: &TextureView<'_>, s: &Sampler| {
-            sample(v, s, coords, Some(Lods::Level(&[0.25; 8])), [0; 3], None)
+            sample(v, s, &coords, Some(Lods::Level(&[0.25; 8])), [0; 3], None)
         };
         use AddressMode::*;
         use ViewDimension as D;
