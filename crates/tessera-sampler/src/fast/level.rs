@@ -387,10 +387,19 @@ impl<'a> Trilinear<'_, 'a> {
         let n = |v: u32| i32x8::splat(v as i32);
         let x = axis(&self.u, n(s.width), &self.sel, self.offset[0]);
         let y = axis(&self.v, n(s.height), &self.sel, self.offset[1]);
+        // Whether every right tap is the next texel. WRAP: `t1 = t0 + 1` unless `t0` is the
+        // last column (then `t1 = 0`), so `t1` itself is not needed.
+        let adjacent = match self.u.mode {
+            AddressMode::Wrap => !x.t0.cmp_eq(n(s.width) - i32x8::splat(1)).any(),
+            _ => x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all(),
+        };
+        if !adjacent {
+            return None;
+        }
         let words = Words::trusted(s);
         Some(aos::Taps {
             data: words.data(),
-            rows: words.pair_rows(&x, &y)?,
+            rows: words.left_rows(&x, &y),
             w: (weights(x.w), weights(y.w)),
         })
     }

@@ -191,6 +191,13 @@ impl<'a> Words<'a> {
         Some((self.rows(y.t0) + c0, self.rows(y.t1) + c0))
     }
 
+    /// Byte offsets of the top-left and bottom-left taps of 8 lanes.
+    #[inline(always)]
+    pub fn left_rows(&self, x: &Axis, y: &Axis) -> (i32x8, i32x8) {
+        let c0 = x.t0 << 2;
+        (self.rows(y.t0) + c0, self.rows(y.t1) + c0)
+    }
+
     /// The memory of the surface.
     #[inline(always)]
     pub fn data(&self) -> &'a [u8] {
