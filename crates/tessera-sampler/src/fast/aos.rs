@@ -57,8 +57,11 @@ pub(super) fn bilinear(d: &[u8], o0: i32x8, o1: i32x8, wx: f32x8, wy: f32x8) -> 
 /// One level of [`trilinear`]: the surface memory, the byte offsets of each lane's top and
 /// bottom pairs, and the x and y weights.
 pub(super) struct Taps<'d> {
+    /// The surface memory.
     pub data: &'d [u8],
+    /// Byte offsets of the top-left and bottom-left taps.
     pub rows: (i32x8, i32x8),
+    /// The x and y weights.
     pub w: (f32x8, f32x8),
 }
 

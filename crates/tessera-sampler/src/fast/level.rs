@@ -192,7 +192,7 @@ impl Level<'_, '_> {
     }
 
     /// The trilinear UNORM filter of 8 lanes at levels `m0` and `m1` (every lane) with mip
-    /// weights `wm` ([`trilinear_unorm`]); `None` outside its case, which also needs one slice.
+    /// weights `wm` ([`Trilinear::run`]); `None` outside its case, which also needs one slice.
     #[inline]
     pub fn trilinear_unorm(&self, m0: u32, m1: u32, wm: f32x8) -> Option<[f32x8; 4]> {
         let w = wm.to_array();
@@ -352,11 +352,17 @@ pub(super) fn axis(c: &Coord, n: i32x8, sel: &Select, off: i32) -> Axis {
 
 /// The inputs of the trilinear UNORM filter of one slice ([`Trilinear::run`]).
 pub(super) struct Trilinear<'v, 'a> {
+    /// The view (simple, see [`simple`]).
     pub view: &'v TextureView<'a>,
+    /// Its texel layout.
     pub lay: Layout,
+    /// The slice every lane reads.
     pub slice: u32,
+    /// Per-lane linear / point selection.
     pub sel: Select,
+    /// Immediate texel offsets (u, v).
     pub offset: [i32; 2],
+    /// The reduced coordinates.
     pub u: Coord,
     pub v: Coord,
 }

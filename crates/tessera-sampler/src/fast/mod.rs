@@ -35,6 +35,15 @@
 //!   (values in `[0, 1]`, weights `k/256 < 1`) the special cases and the clamp all reduce to
 //!   the plain formula, see [`combine`]; taps the core skips (weight 0) are fetched but
 //!   contribute exactly nothing. No FMA.
+//! - UNORM bilinear / trilinear with every right tap the next texel in memory runs lane by
+//!   lane ([`aos`]): a row's two taps are one 8-byte read, widened and decoded as RGBA vectors,
+//!   combined with the lane's weights splat, and the 8 lanes transposed at the end. Per channel
+//!   these are the same operations in the same order as the per-channel (SoA) filter.
+//!
+//! **Structure.** [`sample`] takes the implicit-LOD case (`Sample`: both quads on the same two
+//! levels of a [`TextureView`] whose surfaces passed [`simple`] when it was built) straight from
+//! the quad LODs ([`select::QuadLod`]) to [`level::Trilinear`]; everything else goes through
+//! `general` (per-lane selection arrays and [`level::Level`]).
 
 mod aos;
 mod level;
