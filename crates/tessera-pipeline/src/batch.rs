@@ -142,12 +142,13 @@ thread_local! {
 }
 
 /// Maps index values to batch-local vertex slots: a stamped table when the index range is
-/// dense, else a sort of the batch's indices.
+/// dense and the range has at most 2^16 indices, else a sort of the range's indices. Each
+/// entry packs the generation that wrote it (high 16 bits) and the slot (low 16 bits), so a
+/// table costs 4 bytes per index value.
 #[derive(Default)]
 struct SlotTable {
-    stamp: Vec<u32>,
-    slot: Vec<u32>,
-    generation: u32,
+    entries: Vec<u32>,
+    generation: u16,
 }
 
 /// One batch ready for clipping and setup.
@@ -223,30 +224,29 @@ fn dedupe(
         .max()
         .unwrap_or(0) as usize;
     let mut distinct = Vec::new();
-    if max < (1 << 20).max(4 * values.len()) {
-        if table.stamp.len() <= max {
-            table.stamp.resize(max + 1, 0);
-            table.slot.resize(max + 1, 0);
+    if max < (1 << 20).max(4 * values.len()) && values.len() <= 1 << 16 {
+        if table.entries.len() <= max {
+            table.entries.resize(max + 1, 0);
         }
         table.generation = table.generation.wrapping_add(1);
         if table.generation == 0 {
-            table.stamp.iter_mut().for_each(|s| *s = 0);
+            table.entries.iter_mut().for_each(|e| *e = 0);
             table.generation = 1;
         }
-        let generation = table.generation;
+        let generation = u32::from(table.generation) << 16;
         let stream = values
             .iter()
             .map(|&i| {
                 if Some(i) == cut {
                     return STRIP_CUT;
                 }
-                let k = i as usize;
-                if table.stamp[k] != generation {
-                    table.stamp[k] = generation;
-                    table.slot[k] = distinct.len() as u32;
+                let entry = &mut table.entries[i as usize];
+                if *entry & 0xffff_0000 != generation {
+                    // At most 2^16 values, so the slot fits in 16 bits.
+                    *entry = generation | distinct.len() as u32;
                     distinct.push(i);
                 }
-                table.slot[k]
+                *entry & 0xffff
             })
             .collect();
         return (distinct, stream);
