@@ -74,11 +74,13 @@ impl DeviceContext {
         rtv: &RenderTargetView,
         color: [f32; 4],
     ) -> Result<()> {
-        Ok(tessera_resource::clear_render_target_view(
-            self.device.caps(),
-            rtv,
-            color,
-        )?)
+        // On the device's pool: large clears fill their rows in parallel.
+        let caps = self.device.caps();
+        Ok(self
+            .device
+            .inner
+            .pool
+            .install(|| tessera_resource::clear_render_target_view(caps, rtv, color))?)
     }
 
     /// `ClearDepthStencilView` with `D3D11_CLEAR_DEPTH` / `D3D11_CLEAR_STENCIL`.
@@ -90,14 +92,17 @@ impl DeviceContext {
         depth: f32,
         stencil: u8,
     ) -> Result<()> {
-        Ok(tessera_resource::clear_depth_stencil_view(
-            self.device.caps(),
-            dsv,
-            clear_depth,
-            clear_stencil,
-            depth,
-            stencil,
-        )?)
+        let caps = self.device.caps();
+        Ok(self.device.inner.pool.install(|| {
+            tessera_resource::clear_depth_stencil_view(
+                caps,
+                dsv,
+                clear_depth,
+                clear_stencil,
+                depth,
+                stencil,
+            )
+        })?)
     }
 
     /// `ClearUnorderedAccessViewUint` (refused at 9_x).

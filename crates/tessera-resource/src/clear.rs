@@ -1,5 +1,6 @@
 //! `ClearRenderTargetView`, `ClearDepthStencilView`, `ClearUnorderedAccessViewUint/Float`.
 
+use rayon::prelude::*;
 use tessera_caps::{Caps, TextureDimension};
 use tessera_format::{Format, NumericKind};
 
@@ -51,7 +52,9 @@ fn for_each_element(
     Ok(())
 }
 
-/// Fills slices `z0..z1` of `l` with one encoded element: the first row element-wise, then row copies.
+/// Fills slices `z0..z1` of `l` with one encoded element: one row is built element-wise, then
+/// copied into every row. Rows are independent, so they are filled in parallel on the calling
+/// rayon pool (the device's, which the facade installs), 16 rows or more per task.
 fn fill(
     storage: &mut [u8],
     l: &SubresourceLayout,
@@ -61,26 +64,24 @@ fn fill(
 ) -> Result<(), ResourceError> {
     let elem = pattern.len();
     let row_bytes = l.elements_per_row as usize * elem;
-    let oob = || ResourceError::OutOfBounds("storage shorter than layout".into());
-    let mut first: Option<usize> = None;
+    let rows = l.rows as usize;
+    if rows == 0 || row_bytes == 0 {
+        return Ok(());
+    }
+    let mut row = vec![0u8; row_bytes];
+    row.chunks_exact_mut(elem)
+        .for_each(|c| c.copy_from_slice(pattern));
     for z in z0..z1.min(l.depth) {
-        for y in 0..l.rows as usize {
-            let off = l.offset + z as usize * l.depth_pitch + y * l.row_pitch;
-            match first {
-                None => {
-                    let row = storage.get_mut(off..off + row_bytes).ok_or_else(oob)?;
-                    row.chunks_exact_mut(elem)
-                        .for_each(|c| c.copy_from_slice(pattern));
-                    first = Some(off);
-                }
-                Some(src) => {
-                    if off + row_bytes > storage.len() {
-                        return Err(oob());
-                    }
-                    storage.copy_within(src..src + row_bytes, off);
-                }
-            }
-        }
+        let start = l.offset + z as usize * l.depth_pitch;
+        let end = start + (rows - 1) * l.row_pitch + row_bytes;
+        let slice = storage
+            .get_mut(start..end)
+            .ok_or_else(|| ResourceError::OutOfBounds("storage shorter than layout".into()))?;
+        // Every chunk but the last is one row pitch; the last is exactly one row.
+        slice
+            .par_chunks_mut(l.row_pitch)
+            .with_min_len(16)
+            .for_each(|r| r[..row_bytes].copy_from_slice(&row));
     }
     Ok(())
 }
