@@ -50,6 +50,12 @@ fn encode_fast(c: f32x8) -> (u32x8, f32x8) {
     (bytemuck::cast(code), near)
 }
 
+thread_local! {
+    /// The last value the exact fallback converted and its code: blending constant colours
+    /// flags the same value block after block.
+    static LAST_NEAR: core::cell::Cell<(u32, u32)> = const { core::cell::Cell::new((u32::MAX, 0)) };
+}
+
 /// Recomputes the lanes of `near` with the exact scalar conversion.
 #[cold]
 fn fix_near(out: &mut u32x8, c: f32x8, near: i32) {
@@ -58,11 +64,21 @@ fn fix_near(out: &mut u32x8, c: f32x8, near: i32) {
     }
     let lanes = out.as_array_mut();
     let values = c.to_array();
-    for (k, lane) in lanes.iter_mut().enumerate() {
-        if near & (1 << k) != 0 {
-            *lane = f32_to_unorm(values[k], 8);
+    LAST_NEAR.with(|last| {
+        for (k, lane) in lanes.iter_mut().enumerate() {
+            if near & (1 << k) != 0 {
+                let bits = values[k].to_bits();
+                let (key, code) = last.get();
+                *lane = if bits == key {
+                    code
+                } else {
+                    let code = f32_to_unorm(values[k], 8);
+                    last.set((bits, code));
+                    code
+                };
+            }
         }
-    }
+    });
 }
 
 /// UNORM8 codes → float, exactly `v / 255` (the IEEE-rounded quotient) without a division.
