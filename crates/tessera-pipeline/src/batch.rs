@@ -92,47 +92,50 @@ impl<'a> VertexSource<'a> {
     }
 }
 
+/// Indices per primitive in list topologies (`None` for strips, which stay one run).
+pub fn list_stride(topology: PrimitiveTopology) -> Option<u32> {
+    match topology {
+        PrimitiveTopology::TriangleList => Some(3),
+        PrimitiveTopology::TriangleListAdj => Some(6),
+        _ => None,
+    }
+}
+
 /// The stream ranges of a draw's batches: whole groups of whole primitives in lists (see
 /// [`BATCH_TRIANGLES`]), the whole stream in strips.
 pub fn batch_ranges(topology: PrimitiveTopology, count: u32) -> Vec<Range<u32>> {
-    let per_primitive = match topology {
-        PrimitiveTopology::TriangleList => 3,
-        PrimitiveTopology::TriangleListAdj => 6,
-        _ => return std::iter::once(0..count).collect(),
-    };
-    let triangles = count / per_primitive;
+    let triangles = list_stride(topology).map_or(0, |per| count / per);
     let groups = triangles.div_ceil(GROUP_TRIANGLES).max(1);
     let batches = (triangles / BATCH_TRIANGLES).max(1);
-    let step = groups.div_ceil(batches) * GROUP_TRIANGLES;
-    let n = triangles.div_ceil(step).max(1);
-    // The last batch also takes trailing indices that make no whole primitive.
-    (0..n)
-        .map(|b| {
-            b * step * per_primitive..if b + 1 == n {
-                count
-            } else {
-                (b + 1) * step * per_primitive
-            }
-        })
-        .collect()
+    runs(
+        topology,
+        0..count,
+        groups.div_ceil(batches) * GROUP_TRIANGLES,
+    )
 }
 
 /// The groups of a batch (see [`GROUP_TRIANGLES`]); strips stay whole.
 pub fn group_ranges(topology: PrimitiveTopology, batch: Range<u32>) -> Vec<Range<u32>> {
-    split_list(topology, batch, GROUP_TRIANGLES)
+    runs(topology, batch, GROUP_TRIANGLES)
 }
 
-/// `range` cut into runs of `triangles` whole primitives in list topologies.
-fn split_list(topology: PrimitiveTopology, range: Range<u32>, triangles: u32) -> Vec<Range<u32>> {
-    let per_primitive = match topology {
-        PrimitiveTopology::TriangleList => 3,
-        PrimitiveTopology::TriangleListAdj => 6,
-        _ => return vec![range],
+/// `range` cut into runs of `triangles` whole primitives in list topologies; the last run also
+/// takes trailing indices that make no whole primitive. Strips stay one run.
+fn runs(topology: PrimitiveTopology, range: Range<u32>, triangles: u32) -> Vec<Range<u32>> {
+    let Some(per) = list_stride(topology) else {
+        return std::iter::once(range).collect();
     };
-    let step = triangles * per_primitive;
-    let count = range.end - range.start;
-    (0..count.div_ceil(step).max(1))
-        .map(|b| range.start + b * step..range.start + ((b + 1) * step).min(count))
+    let step = triangles * per;
+    let n = ((range.end - range.start) / per).div_ceil(triangles).max(1);
+    (0..n)
+        .map(|b| {
+            let end = if b + 1 == n {
+                range.end
+            } else {
+                range.start + (b + 1) * step
+            };
+            range.start + b * step..end
+        })
         .collect()
 }
 
@@ -295,6 +298,15 @@ mod tests {
             }
             if triangles < 2 * BATCH_TRIANGLES {
                 assert_eq!(ranges.len(), 1, "{triangles}");
+            }
+            for batch in &ranges {
+                let groups = group_ranges(list, batch.clone());
+                assert_eq!(groups.first().map(|g| g.start), Some(batch.start));
+                assert_eq!(groups.last().map(|g| g.end), Some(batch.end));
+                for pair in groups.windows(2) {
+                    assert_eq!(pair[0].end, pair[1].start);
+                    assert_eq!(pair[0].len() as u32, 3 * GROUP_TRIANGLES, "{triangles}");
+                }
             }
         }
         let strip = PrimitiveTopology::TriangleStrip;

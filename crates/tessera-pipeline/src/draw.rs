@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use tessera_caps::{FillMode, PrimitiveTopology, Viewport};
 
 use crate::bands::{make_bands, raster_chunks, setup_chunks};
-use crate::batch::{VertexSource, batch_ranges, build_batch, group_ranges};
+use crate::batch::{VertexSource, batch_ranges, build_batch, group_ranges, list_stride};
 use crate::error::PipelineError;
 use crate::om::blend::{BlendPlan, blend_constant};
 use crate::om::depth::{DepthKind, DepthStencilOps};
@@ -99,10 +99,8 @@ pub fn draw(
     let work: Vec<(u32, Range<u32>)> = (0..instances)
         .flat_map(|instance| ranges.iter().map(move |r| (instance, r.clone())))
         .collect();
-    let per_primitive = match state.topology {
-        PrimitiveTopology::TriangleListAdj => 6,
-        _ => 3,
-    };
+    // Strips are one group starting at 0, so any stride gives their first ID.
+    let per_primitive = list_stride(state.topology).unwrap_or(3);
     let bands_len = bands.len();
     // A batch is prepared as fixed groups in parallel; their chunks, in group order, keep
     // the submission order.
