@@ -331,3 +331,108 @@ fn depth_bias(params: &SetupParams<'_>, z: &Plane, zs: [f32; 3]) -> f32 {
         bias
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params<'a>(rs: &'a RasterizerDesc, rect: [i32; 4]) -> SetupParams<'a> {
+        SetupParams {
+            viewport: Viewport {
+                top_left_x: 0.0,
+                top_left_y: 0.0,
+                width: 64.0,
+                height: 64.0,
+                min_depth: 0.0,
+                max_depth: 1.0,
+            },
+            rect,
+            rasterizer: rs,
+            inputs: &[Interpolation::Perspective],
+            depth: None,
+        }
+    }
+
+    /// Clip-space position (x, y, 0.5, w) and colour `c` for vertex at NDC (x, y).
+    fn vertex(x: f32, y: f32, w: f32, c: [f32; 4]) -> [f32; 8] {
+        [x * w, y * w, 0.5 * w, w, c[0], c[1], c[2], c[3]]
+    }
+
+    fn setup(v: [[f32; 8]; 3], rect: [i32; 4]) -> TriSetup {
+        let rs = RasterizerDesc {
+            cull_mode: CullMode::None,
+            ..Default::default()
+        };
+        let verts = [&v[0][..], &v[1][..], &v[2][..]];
+        setup_triangle(verts, verts[0], &params(&rs, rect), 0, &mut Vec::new()).unwrap()
+    }
+
+    const FULL: [i32; 4] = [0, 0, 64, 64];
+
+    /// `w_flat` and `flat_varyings` are set only when every lane would compute exactly the
+    /// same value: flat planes, a normal `1/w`, and no `v0` of −0 (whose sum with ±0 follows
+    /// the sign of the pixel offset).
+    #[test]
+    fn flat_flags_follow_the_exactness_conditions() {
+        let c = [0.25, 0.5, 1.0, 0.0];
+        let flat = setup(
+            [
+                vertex(-0.5, -0.5, 1.0, c),
+                vertex(0.5, -0.5, 1.0, c),
+                vertex(0.0, 0.5, 1.0, c),
+            ],
+            FULL,
+        );
+        assert_eq!(flat.w_flat, Some(1.0));
+        assert!(flat.flat_varyings);
+
+        let negative_zero = [0.25, -0.0, 1.0, 0.0];
+        let t = setup(
+            [
+                vertex(-0.5, -0.5, 1.0, negative_zero),
+                vertex(0.5, -0.5, 1.0, negative_zero),
+                vertex(0.0, 0.5, 1.0, negative_zero),
+            ],
+            FULL,
+        );
+        assert!(t.w_flat.is_some() && !t.flat_varyings);
+
+        let t = setup(
+            [
+                vertex(-0.5, -0.5, 1.0, c),
+                vertex(0.5, -0.5, 1.0, [1.0; 4]),
+                vertex(0.0, 0.5, 1.0, c),
+            ],
+            FULL,
+        );
+        assert!(t.w_flat.is_some() && !t.flat_varyings);
+
+        let t = setup(
+            [
+                vertex(-0.5, -0.5, 1.0, c),
+                vertex(0.5, -0.5, 2.0, c),
+                vertex(0.0, 0.5, 1.0, c),
+            ],
+            FULL,
+        );
+        assert_eq!(t.w_flat, None);
+        assert!(!t.flat_varyings);
+    }
+
+    /// `rect_cut` says whether the viewport/scissor rectangle cut the snapped bounding box.
+    #[test]
+    fn rect_cut_is_set_only_when_the_rectangle_cuts_the_box() {
+        let c = [1.0; 4];
+        let v = [
+            vertex(-0.5, -0.5, 1.0, c),
+            vertex(0.5, -0.5, 1.0, c),
+            vertex(0.0, 0.5, 1.0, c),
+        ];
+        let inside = setup(v, FULL);
+        assert!(!inside.rect_cut);
+        assert_eq!(inside.bounds, [15, 15, 48, 48]);
+        let cut = setup(v, [0, 0, 40, 64]);
+        assert!(cut.rect_cut);
+        assert_eq!(cut.bounds, [15, 15, 40, 48]);
+    }
+}
