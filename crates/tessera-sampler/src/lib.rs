@@ -21,6 +21,7 @@ mod core;
 pub mod cube;
 mod fast;
 mod fetch;
+mod fixed_lod;
 pub mod lod;
 pub mod quad;
 mod view;

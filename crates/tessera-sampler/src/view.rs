@@ -59,6 +59,8 @@ pub struct TextureView<'a> {
     pub(crate) array_size: u32,
     /// Resource min-LOD clamp in view mip space (resource value − most detailed mip).
     pub(crate) min_lod_clamp: f32,
+    /// `min_lod_clamp` in 8.8 fixed point ([`crate::lod::to_fixed`]).
+    pub(crate) min_lod_clamp_fx: i32,
     /// Every surface is one the fast path reads without per-call checks
     /// ([`crate::fast::simple`]).
     pub(crate) simple: bool,
@@ -124,6 +126,7 @@ impl<'a> TextureView<'a> {
             mip_count,
             array_size,
             min_lod_clamp: 0.0,
+            min_lod_clamp_fx: 0,
             simple,
         })
     }
@@ -133,6 +136,7 @@ impl<'a> TextureView<'a> {
     pub fn with_resource_min_lod(mut self, min_lod: f32, most_detailed_mip: u32) -> Self {
         let v = min_lod - most_detailed_mip as f32;
         self.min_lod_clamp = if v.is_nan() { 0.0 } else { v };
+        self.min_lod_clamp_fx = crate::lod::to_fixed(self.min_lod_clamp);
         self
     }
 
@@ -243,6 +247,8 @@ pub struct Sampler {
     pub(crate) bias: f32,
     pub(crate) min_lod: f32,
     pub(crate) max_lod: f32,
+    /// `min_lod` and `max_lod` in 8.8 fixed point ([`crate::lod::to_fixed`]).
+    pub(crate) lod_fx: [i32; 2],
 }
 
 impl Sampler {
@@ -278,6 +284,7 @@ impl Sampler {
             bias,
             min_lod,
             max_lod,
+            lod_fx: [crate::lod::to_fixed(min_lod), crate::lod::to_fixed(max_lod)],
         }
     }
 

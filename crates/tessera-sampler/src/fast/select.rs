@@ -4,6 +4,7 @@
 
 use crate::core::{Ctx, MipSel};
 use crate::fetch::Rgba32F;
+use crate::fixed_lod::half_log2_fixed;
 use crate::lod;
 use tessera_caps::desc::{Filter, FilterKind};
 
@@ -19,6 +20,25 @@ pub(super) struct QuadLod<'c, 's, 'v, 'a> {
     /// The sampler's filter and the view's mip count, as [`Ctx::mip_select`] reads them.
     filter: Filter,
     mips: u32,
+    /// With bias 0: the clamps in 8.8 fixed point, for LODs read from [`half_log2_fixed`].
+    fixed: Option<FixedClamp>,
+}
+
+/// [`Ctx::lod`]'s clamps `max(max(MinLOD, min(lod, MaxLOD)), floor)` applied after
+/// [`lod::to_fixed`] instead of before: `to_fixed` is monotone, so it commutes with `min` and
+/// `max` (the bounds are never NaN: [`crate::Sampler::new`] and the view sanitise them).
+#[derive(Clone, Copy)]
+struct FixedClamp {
+    min: i32,
+    max: i32,
+    floor: i32,
+}
+
+impl FixedClamp {
+    #[inline(always)]
+    fn apply(self, lod_fx: i32) -> i32 {
+        lod_fx.min(self.max).max(self.min).max(self.floor)
+    }
 }
 
 impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
@@ -38,20 +58,28 @@ impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
         if floor > (view.mip_count - 1) as f32 {
             return None;
         }
+        let bias = s.bias + 0.0;
         Some(Self {
             ctx,
             size: [s0.width as f32, s0.height as f32],
-            bias: s.bias + 0.0,
+            bias,
             floor,
             filter: s.desc.filter,
             mips: view.mip_count,
+            // `lod + 0.0` is `lod` for every non-NaN LOD the table gives.
+            // (`floor` is the view's clamp: the per-sample clamp is `f32::MIN`.)
+            fixed: (bias == 0.0).then_some(FixedClamp {
+                min: s.lod_fx[0],
+                max: s.lod_fx[1],
+                floor: view.min_lod_clamp_fx,
+            }),
         })
     }
 
-    /// [`Ctx::mip_select`], line for line, with its inputs hoisted.
+    /// [`Ctx::mip_select`] of a LOD already in 8.8 fixed point, line for line, with its inputs
+    /// hoisted.
     #[inline(always)]
-    fn mip_select(&self, clamped: f32) -> MipSel {
-        let lod_fx = lod::to_fixed(clamped);
+    fn mip_select(&self, lod_fx: i32) -> MipSel {
         let f = self.filter;
         let linear = if lod_fx <= 0 { f.mag } else { f.min } == FilterKind::Linear;
         let (m0, m1, wm) = match f.mip {
@@ -72,11 +100,12 @@ impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
         if l < self.floor {
             l = self.floor;
         }
-        self.mip_select(l)
+        self.mip_select(lod::to_fixed(l))
     }
 
     /// Mip selections of the two quads of a call, with coarse derivatives `ddx[q]`, `ddy[q]`
-    /// (normalised units); both `log2`s at once ([`lod::log2x2`]).
+    /// (normalised units): from [`half_log2_fixed`] when the bias is 0 and it answers for both
+    /// quads, else both `log2`s at once ([`lod::log2x2`]).
     #[inline]
     pub fn select(&self, ddx: &[[f32; 3]; 2], ddy: &[[f32; 3]; 2]) -> [MipSel; 2] {
         let [w, h] = self.size;
@@ -85,7 +114,13 @@ impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
             let (dx, dy) = (ddx[q], ddy[q]);
             lod::isotropic_arg([dx[0] * w, dx[1] * h, 0.0], [dy[0] * w, dy[1] * h, 0.0])
         };
-        let l2 = lod::log2x2([arg(0), arg(1)]);
+        let (a0, a1) = (arg(0), arg(1));
+        if let Some(c) = self.fixed {
+            if let (Some(f0), Some(f1)) = (half_log2_fixed(a0), half_log2_fixed(a1)) {
+                return [self.mip_select(c.apply(f0)), self.mip_select(c.apply(f1))];
+            }
+        }
+        let l2 = lod::log2x2([a0, a1]);
         // `lod::isotropic` is `0.5 · log2`.
         [self.finish(0.5 * l2[0]), self.finish(0.5 * l2[1])]
     }
@@ -137,8 +172,66 @@ mod tests {
             let lods = (-4000..4000).map(|i| i as f32 / 512.0);
             let extremes = [f32::MAX, f32::MIN, 1e9, -1e9, f32::INFINITY, f32::NAN];
             for l in lods.chain(extremes) {
-                assert_eq!(q.mip_select(l), ctx.mip_select(l), "{k} {l}");
+                assert_eq!(q.mip_select(lod::to_fixed(l)), ctx.mip_select(l), "{k} {l}");
             }
         }
+    }
+
+    /// The table LOD with the clamps in fixed point selects what [`QuadLod::finish`] selects
+    /// from `log2`, for clamps inside, across and beyond the LOD range (NaN included) and LODs
+    /// swept over the magnified and minified range.
+    #[test]
+    fn fixed_clamps_match_the_float_clamps() {
+        let data = vec![0u8; 4 * 64 * 64 * 2];
+        let mut mips = Vec::new();
+        let mut n = 64u32;
+        while n >= 1 {
+            let f = Format::R8G8B8A8Unorm;
+            let (rp, dp) = Surface::tight_pitches(f, n, n);
+            mips.push(Surface::new(f, n, n, 1, rp, dp, &data[..(4 * n * n) as usize]).unwrap());
+            n /= 2;
+        }
+        let clamps = [
+            (f32::MIN, f32::MAX),
+            (0.0, 3.0),
+            (1.3, 2.71),
+            (2.5, 1.5),
+            (-2.0, -1.0),
+            (f32::NEG_INFINITY, f32::INFINITY),
+            (f32::NAN, 2.0),
+            (1.0, f32::NAN),
+        ];
+        let mut answered = 0;
+        for (min_lod, max_lod) in clamps {
+            for view_clamp in [0.0, 1.6] {
+                let view = TextureView::new(ViewDimension::Texture2D, mips.clone(), 1)
+                    .unwrap()
+                    .with_resource_min_lod(view_clamp, 0);
+                let mut d = SamplerDesc::default();
+                (d.min_lod, d.max_lod) = (min_lod, max_lod);
+                (d.filter.min, d.filter.mag, d.filter.mip) =
+                    (FilterKind::Linear, FilterKind::Point, FilterKind::Linear);
+                let s = Sampler::new(&d);
+                let ctx = Ctx {
+                    view: &view,
+                    s: &s,
+                    fetch: Rgba32F,
+                    border: [0.0; 4],
+                    red: Red::Avg,
+                    cmp: None,
+                };
+                let q = QuadLod::new(&ctx).unwrap();
+                let c = q.fixed.unwrap();
+                for i in 0..20_000 {
+                    let a = 2f32.powf(i as f32 * 1e-3 - 8.0);
+                    if let Some(f) = half_log2_fixed(a) {
+                        answered += 1;
+                        let want = q.finish(0.5 * lod::log2(a));
+                        assert_eq!(q.mip_select(c.apply(f)), want, "{a} {min_lod} {max_lod}");
+                    }
+                }
+            }
+        }
+        assert!(answered > 300_000, "{answered}");
     }
 }
