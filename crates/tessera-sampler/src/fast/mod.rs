@@ -159,35 +159,34 @@ pub(crate) fn sample(
     if !covers(view, s) {
         return None;
     }
-    let lods = lods.unwrap_or_else(|| {
-        // `TR − TL` and `BL − TL` of quad q, as [`crate::ddx_coarse`] / [`crate::ddy_coarse`],
-        // of `u` and `v` only: a covered view is 2D, whose LOD reads no third derivative (0).
-        let (u, v) = (coords[0].to_array(), coords[1].to_array());
-        let d = |c: &[f32; 8], q: usize, k: usize| c[4 * q + k] - c[4 * q];
-        let dq = |k: usize| {
-            [
-                [d(&u, 0, k), d(&v, 0, k), 0.0],
-                [d(&u, 1, k), d(&v, 1, k), 0.0],
-            ]
-        };
-        Lods::Quads {
-            ddx: dq(1),
-            ddy: dq(2),
-            bias: None,
-        }
-    });
     let lay = layout(view.format)?;
     let mut quads = None;
-    if let (
-        Lods::Quads {
-            ddx,
-            ddy,
-            bias: None,
-        },
-        None,
-    ) = (lods, clamp)
-    {
-        // One request per quad: lanes 4q..4q + 4 share lane 4q's selection.
+    // The quads' derivatives `[∂u/∂x, ∂v/∂x, ∂u/∂y, ∂v/∂y]` when one request per quad serves
+    // every lane (lanes 4q..4q + 4 share lane 4q's selection).
+    let derivs = match (lods, clamp) {
+        // `TR − TL` and `BL − TL` of quad q, as [`crate::ddx_coarse`] / [`crate::ddy_coarse`],
+        // of `u` and `v` only: a covered view is 2D, whose LOD reads no third derivative (0).
+        // Straight from the coordinates (through an array they would be stored and reloaded).
+        (None, None) => {
+            let (u, v) = (coords[0].to_array(), coords[1].to_array());
+            let d = |c: &[f32; 8], q: usize, k: usize| c[4 * q + k] - c[4 * q];
+            let dq = |q: usize| [d(&u, q, 1), d(&v, q, 1), d(&u, q, 2), d(&v, q, 2)];
+            Some([dq(0), dq(1)])
+        }
+        (
+            Some(Lods::Quads {
+                ddx,
+                ddy,
+                bias: None,
+            }),
+            None,
+        ) => {
+            let dq = |q: usize| [ddx[q][0], ddx[q][1], ddy[q][0], ddy[q][1]];
+            Some([dq(0), dq(1)])
+        }
+        _ => None,
+    };
+    if let Some(d) = derivs {
         let ctx = Ctx {
             view,
             s,
@@ -196,13 +195,32 @@ pub(crate) fn sample(
             red: Red::Avg,
             cmp: None,
         };
-        let q = QuadLod::new(&ctx)?.select(&ddx, &ddy);
+        let q = QuadLod::new(&ctx)?.select(d);
         if let Some(r) = quads_trilinear(view, s, lay, coords, offset, q) {
             return Some(r);
         }
         quads = Some(q);
     }
+    let lods = lods.unwrap_or_else(|| implicit_lods(coords));
     general(view, s, lay, coords, lods, offset, clamp, quads)
+}
+
+/// `Sample`'s implicit LOD request: the quads' coarse derivatives of `u` and `v` (the third is 0:
+/// a covered view is 2D).
+fn implicit_lods(coords: &[f32x8; 4]) -> Lods<'static> {
+    let (u, v) = (coords[0].to_array(), coords[1].to_array());
+    let d = |c: &[f32; 8], q: usize, k: usize| c[4 * q + k] - c[4 * q];
+    let dq = |k: usize| {
+        [
+            [d(&u, 0, k), d(&v, 0, k), 0.0],
+            [d(&u, 1, k), d(&v, 1, k), 0.0],
+        ]
+    };
+    Lods::Quads {
+        ddx: dq(1),
+        ddy: dq(2),
+        bias: None,
+    }
 }
 
 /// [`sample`] past its common case: `quads` are the per-quad selections when the implicit LOD

@@ -103,16 +103,16 @@ impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
         self.mip_select(lod::to_fixed(l))
     }
 
-    /// Mip selections of the two quads of a call, with coarse derivatives `ddx[q]`, `ddy[q]`
-    /// (normalised units): from [`half_log2_fixed`] when the bias is 0 and it answers for both
+    /// Mip selections of the two quads of a call, with coarse derivatives
+    /// `d[q] = [∂u/∂x, ∂v/∂x, ∂u/∂y, ∂v/∂y]` (normalised units): from [`half_log2_fixed`] when the bias is 0 and it answers for both
     /// quads, else both `log2`s at once ([`lod::log2x2`]).
     #[inline]
-    pub fn select(&self, ddx: &[[f32; 3]; 2], ddy: &[[f32; 3]; 2]) -> [MipSel; 2] {
+    pub fn select(&self, d: [[f32; 4]; 2]) -> [MipSel; 2] {
         let [w, h] = self.size;
         // [`Ctx::lod`] for a 2D isotropic footprint: the third axis contributes 0.
         let arg = |q: usize| {
-            let (dx, dy) = (ddx[q], ddy[q]);
-            lod::isotropic_arg([dx[0] * w, dx[1] * h, 0.0], [dy[0] * w, dy[1] * h, 0.0])
+            let d = d[q];
+            lod::isotropic_arg([d[0] * w, d[1] * h, 0.0], [d[2] * w, d[3] * h, 0.0])
         };
         let (a0, a1) = (arg(0), arg(1));
         if let Some(c) = self.fixed {
