@@ -12,6 +12,7 @@ pub mod clip;
 pub mod draw;
 pub mod env;
 pub mod error;
+pub mod flat;
 pub mod ia;
 pub mod om;
 pub mod raster;

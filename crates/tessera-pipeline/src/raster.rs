@@ -5,6 +5,7 @@ use tessera_caps::RenderTargetBlendDesc;
 use wide::{CmpGt, i32x8, i64x4};
 
 use crate::env::ShaderEnv;
+use crate::flat::{self, FlatTables};
 use crate::om::blend::BlendPlan;
 #[cfg(doc)]
 use crate::om::blend::blend_constant;
@@ -69,6 +70,9 @@ pub struct Scratch {
     pub varyings: [Reg; MAX_VARYINGS],
     /// Shader outputs.
     pub out: PsOutput,
+    /// The output merger of the current triangle as byte tables, when [`flat::prepare`]
+    /// built them for it (`None` for every other triangle).
+    pub flat: Option<FlatTables>,
 }
 
 impl Default for Scratch {
@@ -76,6 +80,7 @@ impl Default for Scratch {
         Self {
             varyings: [ZERO_REG; MAX_VARYINGS],
             out: PsOutput::default(),
+            flat: None,
         }
     }
 }
@@ -132,6 +137,7 @@ pub fn raster_triangle(
     if y0 >= y1 {
         return;
     }
+    flat::prepare(ctx, band, tri, planes, [x0, y0, x1, y1]);
     if tri.small {
         raster_small(ctx, band, tri, planes, [x0, y0, x1, y1], stats);
         return;

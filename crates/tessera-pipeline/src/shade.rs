@@ -4,6 +4,7 @@
 use tessera_format::NumericKind;
 use wide::f32x8;
 
+use crate::flat;
 use crate::om::LaneMask;
 use crate::om::blend::{BlendPlan, blend, blend_over_unorm, fit_logic_bits, logic_op};
 use crate::om::depth::BandDepth;
@@ -101,7 +102,7 @@ pub fn visit_block(
     stats: &mut BandStats,
 ) {
     let mask = early_test(ctx, band, tri, bx, by, mask);
-    if mask != 0 {
+    if mask != 0 && !(band.scratch.flat.is_some() && flat::block(band, bx, by, mask, stats)) {
         shade_block(ctx, band, tri, planes, bx, by, mask, stats);
     }
 }
@@ -121,10 +122,11 @@ pub fn visit_run(
     count: u32,
     stats: &mut BandStats,
 ) {
+    let flat = band.scratch.flat.is_some();
     for k in 0..count {
         let bx = bx + 4 * k;
         let mask = early_test(ctx, band, tri, bx, by, 0xff);
-        if mask != 0 {
+        if mask != 0 && !(flat && flat::block(band, bx, by, mask, stats)) {
             shade_body(ctx, band, tri, planes, bx, by, mask, stats);
         }
     }
@@ -167,7 +169,7 @@ fn shade_body(
         Some(w) => f32x8::splat(w),
         None => f32x8::ONE / eval(&tri.q, dx, dy),
     };
-    let Scratch { varyings, out } = &mut *band.scratch;
+    let Scratch { varyings, out, .. } = &mut *band.scratch;
     let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
     let planes = &planes[..4 * inputs.len()];
     let flat_w = if tri.flat_varyings { tri.w_flat } else { None };

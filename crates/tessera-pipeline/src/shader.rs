@@ -130,6 +130,14 @@ pub trait PixelShader: Send + Sync {
     fn may_discard(&self) -> bool {
         false
     }
+    /// True when every output is a function of the varyings and the draw's constants alone
+    /// (not of the position, face, primitive ID, coverage or any resource), and the shader
+    /// neither discards nor writes depth: a triangle whose varyings are constant then has one
+    /// output colour, and the pipeline may shade it once and tabulate the output merger
+    /// ([`crate::flat`]).
+    fn uniform_output(&self) -> bool {
+        false
+    }
     /// Shades eight lanes. Helper lanes must be shaded too so derivatives stay exact.
     fn shade(&self, env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput);
 }

@@ -10,6 +10,10 @@ impl PixelShader for VertexColorPs {
         &[Interpolation::Perspective]
     }
 
+    fn uniform_output(&self) -> bool {
+        true
+    }
+
     fn shade(&self, _env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput) {
         if let Some(c) = input.varyings.first() {
             out.targets[0] = *c;
@@ -24,6 +28,10 @@ pub struct ConstantColorPs;
 impl PixelShader for ConstantColorPs {
     fn inputs(&self) -> &[Interpolation] {
         &[]
+    }
+
+    fn uniform_output(&self) -> bool {
+        true
     }
 
     fn shade(&self, env: &ShaderEnv<'_>, _input: &PsInput<'_>, out: &mut PsOutput) {

@@ -216,6 +216,43 @@ impl BandTarget<'_> {
     }
 }
 
+impl BandTarget<'_> {
+    /// Replaces each texel of the lanes in `mask` of the block at (`bx`, `by`) by `f(texel)`
+    /// (32-bit texels in memory byte order) when the target is RGBA8/BGRA8 UNORM and the block
+    /// lies wholly inside it, as [`unorm8_block`](Self::unorm8_block) requires; else `false`
+    /// and nothing is written.
+    #[inline(always)]
+    pub fn map_unorm8_block(
+        &mut self,
+        bx: u32,
+        by: u32,
+        mask: LaneMask,
+        f: impl Fn(u32) -> u32,
+    ) -> bool {
+        if !matches!(self.kind, TargetKind::Unorm8 { .. })
+            || bx + 4 > self.width
+            || self.texel_size != 4
+            || self.row_pitch < 16
+        {
+            return false;
+        }
+        let row0 = self.offset(bx, by);
+        let Some((a, b)) = block_rows_mut(self.data, row0, self.row_pitch) else {
+            return false;
+        };
+        // Texel x of row r is lane (x / 2)·4 + 2r + x % 2 (two quads side by side).
+        for (r, row) in [a, b].into_iter().enumerate() {
+            for (x, texel) in row.chunks_exact_mut(4).enumerate() {
+                if mask & (1 << ((x >> 1) * 4 + 2 * r + (x & 1))) != 0 {
+                    let old = u32::from_le_bytes([texel[0], texel[1], texel[2], texel[3]]);
+                    texel.copy_from_slice(&f(old).to_le_bytes());
+                }
+            }
+        }
+        true
+    }
+}
+
 /// All-ones lanes where `mask` has a bit.
 #[inline(always)]
 fn lane_select(mask: LaneMask) -> u32x8 {
@@ -225,7 +262,7 @@ fn lane_select(mask: LaneMask) -> u32x8 {
 
 /// Byte-lane mask of the channels `write_mask` enables, in memory order.
 #[inline(always)]
-fn channel_bytes(write_mask: u8, bgra: bool) -> u32 {
+pub(crate) fn channel_bytes(write_mask: u8, bgra: bool) -> u32 {
     // R=1, G=2, B=4, A=8 → bytes 0..3 (B and R swap places in BGRA memory order).
     const SPREAD: [u32; 16] = {
         let mut t = [0u32; 16];
@@ -253,7 +290,7 @@ fn channel_bytes(write_mask: u8, bgra: bool) -> u32 {
 
 /// Eight packed RGBA8/BGRA8 texels → float registers.
 #[inline(always)]
-fn unpack_unorm8(px: u32x8, bgra: bool) -> Reg {
+pub(crate) fn unpack_unorm8(px: u32x8, bgra: bool) -> Reg {
     let byte = |shift: u32| unorm8::decode((px >> shift) & u32x8::splat(0xff));
     let (r, b) = if bgra {
         (byte(16), byte(0))
@@ -265,7 +302,7 @@ fn unpack_unorm8(px: u32x8, bgra: bool) -> Reg {
 
 /// Float registers → eight packed RGBA8/BGRA8 texels (exact UNORM encode).
 #[inline(always)]
-fn pack_unorm8(value: &Reg, bgra: bool) -> u32x8 {
+pub(crate) fn pack_unorm8(value: &Reg, bgra: bool) -> u32x8 {
     let [r, g, b, a] = unorm8::encode_rgba(value);
     let (lo, hi) = if bgra { (b, r) } else { (r, b) };
     lo | (g << 8) | (hi << 16) | (a << 24)

@@ -1,0 +1,164 @@
+//! Uniform-colour triangles into an RGBA8/BGRA8 target by byte tables, with the output
+//! merger's results unchanged (SPEC §5.2: blend, UNORM encode, write mask).
+//!
+//! When the pixel shader's output is the same on every lane ([`PixelShader::uniform_output`]
+//! of constant varyings, [`TriSetup::flat_varyings`]) and the target blends "over" or not at
+//! all ([`BlendPlan`]), each stored byte after the output merger is a function of that
+//! channel's byte before it: the colour channels of "over" read the source alpha, a
+//! constant, and their own destination only. So the merger is evaluated once per triangle and
+//! band on the 256 possible bytes, with the very functions the block path runs
+//! ([`blend_over_unorm`], the exact UNORM8 decode and encode), and each covered pixel is then
+//! four table reads. Channels the write mask keeps map to themselves.
+//!
+//! [`PixelShader::uniform_output`]: crate::shader::PixelShader::uniform_output
+
+use wide::{f32x8, u32x8};
+
+use crate::om::blend::{BlendPlan, blend_over_unorm};
+use crate::om::target::{TargetKind, channel_bytes, pack_unorm8, unpack_unorm8};
+use crate::raster::{Band, BandStats, RasterContext};
+use crate::setup::{Plane, TriSetup};
+use crate::shader::{Interpolation, MAX_VARYINGS, PsInput, Reg, ZERO_REG};
+
+/// Fewest pixels of a triangle's bounding box within a band for which building the tables
+/// (32 eight-lane merger evaluations) is worth it.
+const MIN_PIXELS: i64 = 256;
+
+/// The output merger of one triangle's colour into an RGBA8/BGRA8 target: the byte stored for
+/// each byte found, per memory byte position.
+#[derive(Clone, Debug)]
+pub struct FlatTables {
+    bytes: [[u8; 256]; 4],
+}
+
+impl FlatTables {
+    /// The texel the merger stores over `old` (a 32-bit texel in memory byte order).
+    #[inline(always)]
+    pub fn apply(&self, old: u32) -> u32 {
+        let t = &self.bytes;
+        u32::from(t[0][(old & 0xff) as usize])
+            | u32::from(t[1][((old >> 8) & 0xff) as usize]) << 8
+            | u32::from(t[2][((old >> 16) & 0xff) as usize]) << 16
+            | u32::from(t[3][(old >> 24) as usize]) << 24
+    }
+}
+
+/// Sets `band.scratch.flat` for triangle `tri` (rows `y0..y1` of the band, columns `x0..x1`):
+/// the tables when the triangle qualifies (see the module docs) and is large enough here, else
+/// `None`. Qualifying also needs one bound target, no dual source, and early (or no) depth.
+pub fn prepare(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    extent: [i32; 4],
+) {
+    band.scratch.flat = None;
+    let [x0, y0, x1, y1] = extent;
+    let Some(ps) = ctx.ps else {
+        return;
+    };
+    if !tri.flat_varyings
+        || !ps.uniform_output()
+        || ctx.dual_source
+        || (ctx.depth_active && !ctx.early_depth)
+        || i64::from(x1 - x0) * i64::from(y1 - y0) < MIN_PIXELS
+    {
+        return;
+    }
+    let alpha_one = match ctx.blend_plans[0] {
+        BlendPlan::Off => None,
+        BlendPlan::Over { alpha_one } => Some(alpha_one),
+        BlendPlan::General => return,
+    };
+    let write_mask = ctx.blend[0].write_mask.0 as u8 & 0xf;
+    let bgra = match band.colors.as_slice() {
+        [Some(t)] => match t.kind {
+            TargetKind::Unorm8 { bgra } => bgra,
+            _ => return,
+        },
+        _ => return,
+    };
+    let Some(w) = tri.w_flat else {
+        return;
+    };
+    let src = shade_once(ctx, band, tri, planes, w);
+    // Lane k of round r is destination byte 8r + k in every channel.
+    let keep = channel_bytes(write_mask, bgra);
+    let mut bytes = [[0u8; 256]; 4];
+    for r in 0..32u32 {
+        let codes = u32x8::from(core::array::from_fn::<u32, 8, _>(|k| 8 * r + k as u32));
+        let dst = unpack_unorm8(codes * u32x8::splat(0x0101_0101), bgra);
+        let value = match alpha_one {
+            Some(alpha_one) => blend_over_unorm(&src, &dst, alpha_one),
+            None => src,
+        };
+        let new = pack_unorm8(&value, bgra).to_array();
+        for (k, texel) in new.iter().enumerate() {
+            let old = 8 * r as usize + k;
+            for (j, table) in bytes.iter_mut().enumerate() {
+                table[old] = if keep & (0xff << (8 * j)) != 0 {
+                    (texel >> (8 * j)) as u8
+                } else {
+                    old as u8
+                };
+            }
+        }
+    }
+    band.scratch.flat = Some(FlatTables { bytes });
+}
+
+/// The shader's output for the triangle's constant varyings (each exactly `v0`, times `w` when
+/// perspective, as the pixel stage would interpolate them), splat from lane 0.
+fn shade_once(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    w: f32,
+) -> Reg {
+    let scratch = &mut *band.scratch;
+    let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
+    for ((v, mode), p) in scratch
+        .varyings
+        .iter_mut()
+        .zip(inputs)
+        .zip(planes.chunks_exact(4))
+    {
+        let perspective = *mode == Interpolation::Perspective;
+        let k = |p: &Plane| f32x8::splat(if perspective { p.v0 * w } else { p.v0 });
+        *v = [k(&p[0]), k(&p[1]), k(&p[2]), k(&p[3])];
+    }
+    let input = PsInput {
+        position: [f32x8::ZERO; 4],
+        varyings: &scratch.varyings[..inputs.len()],
+        front_face: tri.front,
+        primitive_id: tri.primitive_id,
+        coverage: 0xff,
+    };
+    let out = &mut scratch.out;
+    out.targets[0] = ZERO_REG;
+    if let Some(ps) = ctx.ps {
+        ps.shade(ctx.env, &input, out);
+    }
+    out.targets[0].map(|c| f32x8::splat(c.to_array()[0]))
+}
+
+/// Writes the lanes of `mask` of the block at (`bx`, `by`) through the tables, counting the
+/// lanes as the pixel stage does; `false` (nothing done) where the block is not wholly inside
+/// the target, which the caller then shades as usual.
+#[inline(always)]
+pub fn block(band: &mut Band<'_>, bx: u32, by: u32, mask: u8, stats: &mut BandStats) -> bool {
+    let Band {
+        colors, scratch, ..
+    } = band;
+    let (Some(tables), [Some(target)]) = (scratch.flat.as_ref(), colors.as_mut_slice()) else {
+        return false;
+    };
+    if !target.map_unorm8_block(bx, by, mask, |t| tables.apply(t)) {
+        return false;
+    }
+    stats.ps_lanes += 8;
+    stats.passed += u64::from(mask.count_ones());
+    true
+}
