@@ -178,29 +178,24 @@ pub(crate) fn make_bands<'t>(
     Ok(work)
 }
 
-/// Rasterizes the chunks' triangles into every band in parallel; within a band, chunks and
-/// triangles are visited in submission order.
-pub(crate) fn raster_chunks(
+/// Rasterizes the triangles of `chunks` binned to band `b` into `band`, in submission order.
+pub(crate) fn raster_band(
     ctx: &RasterContext<'_>,
-    bands: &mut [Band<'_>],
+    band: &mut Band<'_>,
+    b: usize,
     chunks: &[SetupChunk],
-) -> BandStats {
-    bands
-        .par_iter_mut()
-        .enumerate()
-        .map(|(b, band)| {
-            let mut stats = BandStats::default();
-            for chunk in chunks {
-                for &t in &chunk.bins[b] {
-                    let tri = &chunk.tris[t as usize];
-                    let planes = &chunk.planes[tri.attr_offset as usize..];
-                    raster_triangle(ctx, band, tri, planes, &mut stats);
-                }
-            }
-            stats
-        })
-        .reduce(BandStats::default, |a, b| BandStats {
-            ps_lanes: a.ps_lanes + b.ps_lanes,
-            passed: a.passed + b.passed,
-        })
+    stats: &mut BandStats,
+) {
+    for chunk in chunks {
+        for &t in &chunk.bins[b] {
+            let tri = &chunk.tris[t as usize];
+            let planes = &chunk.planes[tri.attr_offset as usize..];
+            raster_triangle(ctx, band, tri, planes, stats);
+        }
+    }
+}
+
+/// Whether any triangle of `chunks` is binned to band `b`.
+pub(crate) fn touches(chunks: &[SetupChunk], b: usize) -> bool {
+    chunks.iter().any(|c| !c.bins[b].is_empty())
 }

@@ -15,13 +15,14 @@ use rayon::prelude::*;
 
 use tessera_caps::{FillMode, PrimitiveTopology, Viewport};
 
-use crate::bands::{make_bands, raster_chunks, setup_chunks};
+use crate::bands::{make_bands, setup_chunks};
 use crate::batch::{VertexSource, batch_ranges, build_batch, group_ranges, list_stride};
 use crate::error::PipelineError;
 use crate::om::blend::{BlendPlan, blend_constant};
 use crate::om::depth::{DepthKind, DepthStencilOps};
 use crate::om::target::{TargetKind, blend_range};
 use crate::raster::RasterContext;
+use crate::schedule::raster_batches;
 use crate::setup::SetupParams;
 use crate::shader::{Interpolation, MAX_RENDER_TARGETS};
 use crate::state::{DrawArgs, DrawState, DrawStats, Targets};
@@ -94,8 +95,8 @@ pub fn draw(
         } => (instance_count, start_instance),
     };
     let ranges = batch_ranges(state.topology, count);
-    // Batches in submission order; while one is rasterized the next is assembled, shaded and
-    // set up (its results do not depend on that overlap).
+    // Batches in submission order; while the bands rasterize one the next is assembled,
+    // shaded and set up (its results do not depend on that overlap), see [`raster_batches`].
     let work: Vec<(u32, Range<u32>)> = (0..instances)
         .flat_map(|instance| ranges.iter().map(move |r| (instance, r.clone())))
         .collect();
@@ -140,32 +141,20 @@ pub fn draw(
         });
         (vertices, triangles, chunks)
     };
-    let mut pending = work.first().map(prepare);
     let mut stats = DrawStats::default();
-    for next in work.iter().skip(1).map(Some).chain(std::iter::once(None)) {
-        let Some((vertices, triangles, chunks)) = pending.take() else {
-            break;
-        };
+    // Each batch is prepared (in parallel groups) when the scheduler asks for the next one,
+    // while the bands rasterize the earlier ones.
+    let batches = work.iter().filter_map(|w| {
+        let (vertices, triangles, chunks) = prepare(w);
         stats.vs_invocations += vertices;
         stats.ia_primitives += triangles;
-        let (band_stats, prepared) = rayon::join(
-            || {
-                chunks.as_deref().map(|c| {
-                    (
-                        c.iter().map(|c| c.len() as u64).sum::<u64>(),
-                        raster_chunks(&ctx, &mut bands, c),
-                    )
-                })
-            },
-            || next.map(prepare),
-        );
-        if let Some((clipped, band_stats)) = band_stats {
-            stats.c_primitives += clipped;
-            stats.ps_invocations += band_stats.ps_lanes;
-            stats.samples_passed += band_stats.passed;
-        }
-        pending = prepared;
-    }
+        let chunks = chunks?;
+        stats.c_primitives += chunks.iter().map(|c| c.len() as u64).sum::<u64>();
+        Some(chunks)
+    });
+    let band_stats = raster_batches(&ctx, &mut bands, batches);
+    stats.ps_invocations += band_stats.ps_lanes;
+    stats.samples_passed += band_stats.passed;
     Ok(stats)
 }
 

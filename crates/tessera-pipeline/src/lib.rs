@@ -16,6 +16,7 @@ pub mod flat;
 pub mod ia;
 pub mod om;
 pub mod raster;
+mod schedule;
 pub mod setup;
 pub mod shade;
 pub mod shader;

@@ -88,3 +88,48 @@ fn images_identical_at_1_2_and_8_threads() {
         }
     }
 }
+
+/// Draws of more than two batches (32K triangles each): every band rasterizes the batches in
+/// submission order on its own schedule, so the last triangle covering a pixel wins and the
+/// bytes do not depend on the thread count.
+#[test]
+fn batches_keep_submission_order_at_any_thread_count() {
+    const N: usize = 3 * 32_768 + 5;
+    // Full-target triangles, colour = index (low byte in R, high byte in G), blending off.
+    let code = |i: usize, shift: usize| ((i >> shift) & 0xff) as f32 / 255.0;
+    let verts: Vec<Cv> = (0..N)
+        .flat_map(|i| {
+            let c = [code(i, 0), code(i, 8), 0.0, 1.0];
+            [[-1.0, 1.0], [3.0, 1.0], [-1.0, -3.0]]
+                .map(|[x, y]| [x, y, 0.5, 1.0, c[0], c[1], c[2], c[3]])
+        })
+        .collect();
+    let render_last = || {
+        let mut rig = Rig::new(4, 24, Format::R8G8B8A8Unorm);
+        rig.draw(&verts, Some(&VertexColorPs)).unwrap();
+        rig.colors.remove(0).1
+    };
+    let last = [((N - 1) & 0xff) as u8, ((N - 1) >> 8) as u8, 0, 255];
+    for n in [1, 3, 8] {
+        let image = with_threads(n, render_last);
+        assert!(image.chunks(4).all(|p| p == last), "{n} threads");
+    }
+    // Small triangles in three batches with depth, stencil and blending, as above.
+    let mut r = Xorshift(99);
+    let small: Vec<Cv> = (0..N)
+        .flat_map(|_| {
+            let (cx, cy) = (r.next() * 2.2 - 1.1, r.next() * 2.2 - 1.1);
+            let c = [r.next(), r.next(), r.next(), 0.3 + 0.7 * r.next()];
+            let mut v = [[0.0; 8]; 3];
+            for p in &mut v {
+                let (x, y) = (cx + (r.next() - 0.5) * 0.08, cy + (r.next() - 0.5) * 0.08);
+                *p = [x, y, r.next(), 1.0, c[0], c[1], c[2], c[3]];
+            }
+            v
+        })
+        .collect();
+    let one = with_threads(1, || render(&small));
+    for n in [2, 8] {
+        assert!(one == with_threads(n, || render(&small)), "{n} threads");
+    }
+}
