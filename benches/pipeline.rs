@@ -144,6 +144,34 @@ fn blend(c: &mut Criterion) {
     g.finish();
 }
 
+/// "Over" blending of 8 full-screen layers of one colour each into RGBA8: the uniform-colour
+/// byte tables of `tessera_pipeline::flat` (the `om/blend` layers vary their colour per
+/// vertex, so they take the per-block path); unit = pixels.
+fn blend_flat(c: &mut Criterion) {
+    let mut g = c.benchmark_group("om/blend_flat");
+    let mut rig = Rig::new(SIZE, Format::R8G8B8A8Unorm, false);
+    let mut v = Vec::new();
+    for layer in 0..8 {
+        let colour = [0.1 * layer as f32, 0.5, 0.8, 0.2 + 0.05 * layer as f32];
+        for p in [
+            [-1.0, -1.0],
+            [-1.0, 1.0],
+            [1.0, 1.0],
+            [-1.0, -1.0],
+            [1.0, 1.0],
+            [1.0, -1.0],
+        ] {
+            v.push([p[0], p[1], 0.5, 1.0]);
+            v.push(colour);
+        }
+    }
+    rig.bind(&v, 1, Some(Arc::new(VertexColorPs)), true, None);
+    let count = v.len() as u32 / 2;
+    g.throughput(Throughput::Elements(8 * u64::from(SIZE * SIZE)));
+    g.bench_function("rgba8_unorm", |b| b.iter(|| rig.frame(count)));
+    g.finish();
+}
+
 /// Perspective interpolation of 1, 4, 8 and 15 float4 varyings over 4 full-screen layers;
 /// unit = pixels.
 fn interpolation(c: &mut Criterion) {
@@ -191,6 +219,6 @@ fn vertex_fetch(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = triangles, coverage, binning, depth, blend, interpolation, vertex_fetch
+    targets = triangles, coverage, binning, depth, blend, blend_flat, interpolation, vertex_fetch
 }
 criterion_main!(benches);
