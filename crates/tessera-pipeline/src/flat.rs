@@ -24,22 +24,23 @@ use crate::shader::{Interpolation, MAX_VARYINGS, PsInput, Reg, ZERO_REG};
 /// (32 eight-lane merger evaluations) is worth it.
 const MIN_PIXELS: i64 = 256;
 
-/// The output merger of one triangle's colour into an RGBA8/BGRA8 target: the byte stored for
-/// each byte found, per memory byte position.
+/// The output merger of one triangle's colour into an RGBA8/BGRA8 target: for each memory
+/// byte position `j` and byte found, the byte stored, already shifted to its place
+/// (`<< 8j`) so a texel is four reads or-ed together.
 #[derive(Clone, Debug)]
 pub struct FlatTables {
-    bytes: [[u8; 256]; 4],
+    words: [[u32; 256]; 4],
 }
 
 impl FlatTables {
     /// The texel the merger stores over `old` (a 32-bit texel in memory byte order).
     #[inline(always)]
     pub fn apply(&self, old: u32) -> u32 {
-        let t = &self.bytes;
-        u32::from(t[0][(old & 0xff) as usize])
-            | u32::from(t[1][((old >> 8) & 0xff) as usize]) << 8
-            | u32::from(t[2][((old >> 16) & 0xff) as usize]) << 16
-            | u32::from(t[3][(old >> 24) as usize]) << 24
+        let t = &self.words;
+        t[0][(old & 0xff) as usize]
+            | t[1][((old >> 8) & 0xff) as usize]
+            | t[2][((old >> 16) & 0xff) as usize]
+            | t[3][(old >> 24) as usize]
     }
 }
 
@@ -85,7 +86,7 @@ pub fn prepare(
     let src = shade_once(ctx, band, tri, planes, w);
     // Lane k of round r is destination byte 8r + k in every channel.
     let keep = channel_bytes(write_mask, bgra);
-    let mut bytes = [[0u8; 256]; 4];
+    let mut words = [[0u32; 256]; 4];
     for r in 0..32u32 {
         let codes = u32x8::from(core::array::from_fn::<u32, 8, _>(|k| 8 * r + k as u32));
         let dst = unpack_unorm8(codes * u32x8::splat(0x0101_0101), bgra);
@@ -96,16 +97,17 @@ pub fn prepare(
         let new = pack_unorm8(&value, bgra).to_array();
         for (k, texel) in new.iter().enumerate() {
             let old = 8 * r as usize + k;
-            for (j, table) in bytes.iter_mut().enumerate() {
-                table[old] = if keep & (0xff << (8 * j)) != 0 {
-                    (texel >> (8 * j)) as u8
+            for (j, table) in words.iter_mut().enumerate() {
+                let byte = 0xff << (8 * j);
+                table[old] = if keep & byte != 0 {
+                    texel & byte
                 } else {
-                    old as u8
+                    (old as u32) << (8 * j)
                 };
             }
         }
     }
-    band.scratch.flat = Some(FlatTables { bytes });
+    band.scratch.flat = Some(FlatTables { words });
 }
 
 /// The shader's output for the triangle's constant varyings (each exactly `v0`, times `w` when
@@ -160,5 +162,24 @@ pub fn block(band: &mut Band<'_>, bx: u32, by: u32, mask: u8, stats: &mut BandSt
     }
     stats.ps_lanes += 8;
     stats.passed += u64::from(mask.count_ones());
+    true
+}
+
+/// [`block`] for a run of `count` fully covered blocks from (`bx`, `by`) rightwards when no
+/// depth or stencil test can drop a lane: the two rows' texels in one pass each. `false`
+/// (nothing done) where the run is not wholly inside the target.
+#[inline(always)]
+pub fn run(band: &mut Band<'_>, bx: u32, by: u32, count: u32, stats: &mut BandStats) -> bool {
+    let Band {
+        colors, scratch, ..
+    } = band;
+    let (Some(tables), [Some(target)]) = (scratch.flat.as_ref(), colors.as_mut_slice()) else {
+        return false;
+    };
+    if !target.map_unorm8_run(bx, by, count, |t| tables.apply(t)) {
+        return false;
+    }
+    stats.ps_lanes += 8 * u64::from(count);
+    stats.passed += 8 * u64::from(count);
     true
 }

@@ -123,6 +123,9 @@ pub fn visit_run(
     stats: &mut BandStats,
 ) {
     let flat = band.scratch.flat.is_some();
+    if flat && !ctx.depth_active && flat::run(band, bx, by, count, stats) {
+        return;
+    }
     for k in 0..count {
         let bx = bx + 4 * k;
         let mask = early_test(ctx, band, tri, bx, by, 0xff);

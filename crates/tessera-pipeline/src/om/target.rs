@@ -253,6 +253,36 @@ impl BandTarget<'_> {
     }
 }
 
+impl BandTarget<'_> {
+    /// [`map_unorm8_block`](Self::map_unorm8_block) for `count` whole blocks from (`bx`,
+    /// `by`) rightwards: every texel of rows `by` and `by + 1`, columns `bx..bx + 4·count`.
+    #[inline(always)]
+    pub fn map_unorm8_run(&mut self, bx: u32, by: u32, count: u32, f: impl Fn(u32) -> u32) -> bool {
+        let len = 16 * count as usize;
+        if !matches!(self.kind, TargetKind::Unorm8 { .. })
+            || bx + 4 * count > self.width
+            || self.texel_size != 4
+            || self.row_pitch < len
+        {
+            return false;
+        }
+        let row0 = self.offset(bx, by);
+        let Some(end) = (row0 + self.row_pitch).checked_add(len) else {
+            return false;
+        };
+        if end > self.data.len() {
+            return false;
+        }
+        for start in [row0, row0 + self.row_pitch] {
+            for texel in self.data[start..start + len].chunks_exact_mut(4) {
+                let old = u32::from_le_bytes([texel[0], texel[1], texel[2], texel[3]]);
+                texel.copy_from_slice(&f(old).to_le_bytes());
+            }
+        }
+        true
+    }
+}
+
 /// All-ones lanes where `mask` has a bit.
 #[inline(always)]
 fn lane_select(mask: LaneMask) -> u32x8 {
