@@ -103,7 +103,7 @@ pub fn visit_block(
 ) {
     let mask = early_test(ctx, band, tri, bx, by, mask);
     if mask != 0 && !(band.scratch.flat.is_some() && flat::block(band, bx, by, mask, stats)) {
-        shade_block(ctx, band, tri, planes, bx, by, mask, stats);
+        shade_body(ctx, band, tri, planes, bx, by, mask, stats);
     }
 }
 
@@ -133,21 +133,6 @@ pub fn visit_run(
             shade_body(ctx, band, tri, planes, bx, by, mask, stats);
         }
     }
-}
-
-#[allow(clippy::too_many_arguments)]
-#[inline(never)]
-fn shade_block(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    tri: &TriSetup,
-    planes: &[Plane],
-    bx: u32,
-    by: u32,
-    mask: LaneMask,
-    stats: &mut BandStats,
-) {
-    shade_body(ctx, band, tri, planes, bx, by, mask, stats);
 }
 
 /// Interpolation, pixel shader, late depth/stencil and output merger of one block.
