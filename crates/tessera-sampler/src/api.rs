@@ -235,6 +235,7 @@ fn sample_grad_path(
 }
 
 /// `Sample`: implicit LOD from the quad's coarse derivatives of `coords`.
+#[inline]
 pub fn sample(
     view: Option<&TextureView<'_>>,
     s: &Sampler,
