@@ -2,6 +2,7 @@
 //! attribute planes (SPEC §3.2–§3.4, §3.7).
 
 use tessera_caps::{CullMode, RasterizerDesc, Viewport};
+use wide::f32x4;
 
 use crate::om::depth::DepthKind;
 use crate::shader::Interpolation;
@@ -157,6 +158,11 @@ pub fn setup_triangle(
 
 /// [`setup_triangle`] with the vertices' screen positions already computed ([`to_screen`] of
 /// each, done once per shaded vertex for triangles that need no clipping).
+///
+/// Written for the common case of many small triangles: plain comparisons instead of
+/// iterator chains, and each varying's four attribute planes computed together in one
+/// `f32x4` (lane `c` performs exactly the scalar operations of component `c`).
+#[inline]
 pub(crate) fn setup_screen_triangle(
     verts: [&[f32]; 3],
     s: [ScreenVertex; 3],
@@ -169,20 +175,33 @@ pub(crate) fn setup_screen_triangle(
     let (e2x, e2y) = (s[2].fx - s[0].fx, s[2].fy - s[0].fy);
     let area = e1x * e2y - e2x * e1y;
     // Positive area is clockwise on screen (+y down); zero area is back-facing (SPEC §3.4).
+    if area == 0 {
+        return None;
+    }
     let clockwise = area > 0;
-    let front = clockwise != params.rasterizer.front_counter_clockwise && area != 0;
+    let front = clockwise != params.rasterizer.front_counter_clockwise;
     let culled = match params.rasterizer.cull_mode {
         CullMode::None => false,
         CullMode::Front => front,
         CullMode::Back => !front,
     };
-    if culled || area == 0 {
+    if culled {
         return None;
     }
-    let (bounds, rect_cut) = bounds(&s, params.rect)?;
-    let order = if clockwise { [0, 1, 2] } else { [0, 2, 1] };
-    let [a, b, c] = order.map(|i| &s[i]);
-    let edges = [edge(a, b), edge(b, c), edge(c, a)];
+    let min = [
+        s[0].fx.min(s[1].fx).min(s[2].fx),
+        s[0].fy.min(s[1].fy).min(s[2].fy),
+    ];
+    let max = [
+        s[0].fx.max(s[1].fx).max(s[2].fx),
+        s[0].fy.max(s[1].fy).max(s[2].fy),
+    ];
+    let (bounds, rect_cut) = bounds(min, max, params.rect)?;
+    let edges = if clockwise {
+        [edge(&s[0], &s[1]), edge(&s[1], &s[2]), edge(&s[2], &s[0])]
+    } else {
+        [edge(&s[0], &s[2]), edge(&s[2], &s[1]), edge(&s[1], &s[0])]
+    };
 
     let x0 = s[0].fx as f32 / SUBPIXEL_ONE;
     let y0 = s[0].fy as f32 / SUBPIXEL_ONE;
@@ -204,26 +223,54 @@ pub(crate) fn setup_screen_triangle(
     let w_flat = (q.dx == 0.0 && q.dy == 0.0 && q.v0.is_normal()).then(|| 1.0 / q.v0);
 
     let attr_offset = arena.len() as u32;
+    let (d1x, d1y) = (f32x4::splat(d1[0]), f32x4::splat(d1[1]));
+    let (d2x, d2y) = (f32x4::splat(d2[0]), f32x4::splat(d2[1]));
+    let inv = f32x4::splat(inv_area);
+    let qs = [s[0].q, s[1].q, s[2].q].map(f32x4::splat);
     for (r, mode) in params.inputs.iter().enumerate() {
-        for c in 0..4 {
-            let i = 4 + 4 * r + c;
-            let value = |v: &[f32]| v.get(i).copied().unwrap_or(0.0);
-            arena.push(match mode {
-                Interpolation::Constant => Plane {
-                    v0: value(provoking),
-                    dx: 0.0,
-                    dy: 0.0,
-                },
-                Interpolation::NoPerspective => {
-                    plane(value(verts[0]), value(verts[1]), value(verts[2]))
+        let i = 4 + 4 * r;
+        let (v0, dx, dy) = match mode {
+            Interpolation::Constant => (components(provoking, i), f32x4::ZERO, f32x4::ZERO),
+            _ => {
+                let mut a = [
+                    components(verts[0], i),
+                    components(verts[1], i),
+                    components(verts[2], i),
+                ];
+                if *mode == Interpolation::Perspective {
+                    a = [a[0] * qs[0], a[1] * qs[1], a[2] * qs[2]];
                 }
-                Interpolation::Perspective => plane(
-                    value(verts[0]) * s[0].q,
-                    value(verts[1]) * s[1].q,
-                    value(verts[2]) * s[2].q,
-                ),
-            });
-        }
+                let (da1, da2) = (a[1] - a[0], a[2] - a[0]);
+                (
+                    a[0],
+                    (da1 * d2y - da2 * d1y) * inv,
+                    (da2 * d1x - da1 * d2x) * inv,
+                )
+            }
+        };
+        let (v0, dx, dy) = (v0.to_array(), dx.to_array(), dy.to_array());
+        arena.extend_from_slice(&[
+            Plane {
+                v0: v0[0],
+                dx: dx[0],
+                dy: dy[0],
+            },
+            Plane {
+                v0: v0[1],
+                dx: dx[1],
+                dy: dy[1],
+            },
+            Plane {
+                v0: v0[2],
+                dx: dx[2],
+                dy: dy[2],
+            },
+            Plane {
+                v0: v0[3],
+                dx: dx[3],
+                dy: dy[3],
+            },
+        ]);
     }
     // v0 + (±0)·dx + (±0)·dy is exactly v0 unless v0 is −0 (the sum's sign would follow dx
     // and dy) or NaN.
@@ -231,15 +278,8 @@ pub(crate) fn setup_screen_triangle(
         && arena[attr_offset as usize..].iter().all(|p| {
             p.dx == 0.0 && p.dy == 0.0 && !p.v0.is_nan() && p.v0.to_bits() != (-0.0f32).to_bits()
         });
-    let extent = [0usize, 1, 2]
-        .iter()
-        .map(|&i| {
-            (s[i].fx - s[(i + 1) % 3].fx)
-                .abs()
-                .max((s[i].fy - s[(i + 1) % 3].fy).abs())
-        })
-        .max()
-        .unwrap_or(i64::MAX);
+    // The largest |Δx| or |Δy| between two vertices is the box's larger side.
+    let extent = (max[0] - min[0]).max(max[1] - min[1]);
     Some(TriSetup {
         small: extent <= SMALL_EXTENT << SUBPIXEL_BITS,
         edges,
@@ -254,6 +294,15 @@ pub(crate) fn setup_screen_triangle(
         front,
         primitive_id,
     })
+}
+
+/// Components `i..i + 4` of a vertex; those past its end read as 0.
+#[inline(always)]
+fn components(v: &[f32], i: usize) -> f32x4 {
+    match v.get(i..i + 4) {
+        Some(&[a, b, c, d]) => f32x4::from([a, b, c, d]),
+        _ => f32x4::from([0, 1, 2, 3].map(|k| v.get(i + k).copied().unwrap_or(0.0))),
+    }
 }
 
 /// The edge function of the directed edge a → b for a clockwise-ordered triangle, with the
@@ -272,13 +321,11 @@ fn edge(a: &ScreenVertex, b: &ScreenVertex) -> Edge {
     }
 }
 
-/// Pixel bounds of the snapped triangle, intersected with `rect`, and whether `rect` cut them;
-/// `None` when empty.
-fn bounds(s: &[ScreenVertex; 3], rect: [i32; 4]) -> Option<([i32; 4], bool)> {
-    let min_x = s.iter().map(|v| v.fx).min()?;
-    let max_x = s.iter().map(|v| v.fx).max()?;
-    let min_y = s.iter().map(|v| v.fy).min()?;
-    let max_y = s.iter().map(|v| v.fy).max()?;
+/// Pixel bounds of the snapped triangle (its vertices' smallest and largest 16.8 `x` and `y`),
+/// intersected with `rect`, and whether `rect` cut them; `None` when empty.
+fn bounds(min: [i64; 2], max: [i64; 2], rect: [i32; 4]) -> Option<([i32; 4], bool)> {
+    let [min_x, min_y] = min;
+    let [max_x, max_y] = max;
     let one = 1i64 << SUBPIXEL_BITS;
     let half = one / 2;
     // Pixels whose centre can lie inside: centre = p·256 + 128 within [min, max].
@@ -365,6 +412,275 @@ mod tests {
         };
         let verts = [&v[0][..], &v[1][..], &v[2][..]];
         setup_triangle(verts, verts[0], &params(&rs, rect), 0, &mut Vec::new()).unwrap()
+    }
+
+    /// The straightforward setup that [`setup_screen_triangle`] must match field for field and
+    /// bit for bit (the implementation before it was tuned).
+    fn reference_setup(
+        verts: [&[f32]; 3],
+        s: [ScreenVertex; 3],
+        provoking: &[f32],
+        params: &SetupParams<'_>,
+        primitive_id: u32,
+        arena: &mut Vec<Plane>,
+    ) -> Option<TriSetup> {
+        let (e1x, e1y) = (s[1].fx - s[0].fx, s[1].fy - s[0].fy);
+        let (e2x, e2y) = (s[2].fx - s[0].fx, s[2].fy - s[0].fy);
+        let area = e1x * e2y - e2x * e1y;
+        // Positive area is clockwise on screen (+y down); zero area is back-facing (SPEC §3.4).
+        let clockwise = area > 0;
+        let front = clockwise != params.rasterizer.front_counter_clockwise && area != 0;
+        let culled = match params.rasterizer.cull_mode {
+            CullMode::None => false,
+            CullMode::Front => front,
+            CullMode::Back => !front,
+        };
+        if culled || area == 0 {
+            return None;
+        }
+        let (bounds, rect_cut) = reference_bounds(&s, params.rect)?;
+        let order = if clockwise { [0, 1, 2] } else { [0, 2, 1] };
+        let [a, b, c] = order.map(|i| &s[i]);
+        let edges = [edge(a, b), edge(b, c), edge(c, a)];
+
+        let x0 = s[0].fx as f32 / SUBPIXEL_ONE;
+        let y0 = s[0].fy as f32 / SUBPIXEL_ONE;
+        let d1 = [e1x as f32 / SUBPIXEL_ONE, e1y as f32 / SUBPIXEL_ONE];
+        let d2 = [e2x as f32 / SUBPIXEL_ONE, e2y as f32 / SUBPIXEL_ONE];
+        let inv_area = (65536.0 / area as f64) as f32;
+        let plane = |a0: f32, a1: f32, a2: f32| {
+            let (da1, da2) = (a1 - a0, a2 - a0);
+            Plane {
+                v0: a0,
+                dx: (da1 * d2[1] - da2 * d1[1]) * inv_area,
+                dy: (da2 * d1[0] - da1 * d2[0]) * inv_area,
+            }
+        };
+        let mut z = plane(s[0].z, s[1].z, s[2].z);
+        z.v0 += depth_bias(params, &z, [s[0].z, s[1].z, s[2].z]);
+        let q = plane(s[0].q, s[1].q, s[2].q);
+        // v0 + (±0)·dx + (±0)·dy is exactly v0 for a normal v0, whatever the signs of dx and dy.
+        let w_flat = (q.dx == 0.0 && q.dy == 0.0 && q.v0.is_normal()).then(|| 1.0 / q.v0);
+
+        let attr_offset = arena.len() as u32;
+        for (r, mode) in params.inputs.iter().enumerate() {
+            for c in 0..4 {
+                let i = 4 + 4 * r + c;
+                let value = |v: &[f32]| v.get(i).copied().unwrap_or(0.0);
+                arena.push(match mode {
+                    Interpolation::Constant => Plane {
+                        v0: value(provoking),
+                        dx: 0.0,
+                        dy: 0.0,
+                    },
+                    Interpolation::NoPerspective => {
+                        plane(value(verts[0]), value(verts[1]), value(verts[2]))
+                    }
+                    Interpolation::Perspective => plane(
+                        value(verts[0]) * s[0].q,
+                        value(verts[1]) * s[1].q,
+                        value(verts[2]) * s[2].q,
+                    ),
+                });
+            }
+        }
+        // v0 + (±0)·dx + (±0)·dy is exactly v0 unless v0 is −0 (the sum's sign would follow dx
+        // and dy) or NaN.
+        let flat_varyings = w_flat.is_some()
+            && arena[attr_offset as usize..].iter().all(|p| {
+                p.dx == 0.0
+                    && p.dy == 0.0
+                    && !p.v0.is_nan()
+                    && p.v0.to_bits() != (-0.0f32).to_bits()
+            });
+        let extent = [0usize, 1, 2]
+            .iter()
+            .map(|&i| {
+                (s[i].fx - s[(i + 1) % 3].fx)
+                    .abs()
+                    .max((s[i].fy - s[(i + 1) % 3].fy).abs())
+            })
+            .max()
+            .unwrap_or(i64::MAX);
+        Some(TriSetup {
+            small: extent <= SMALL_EXTENT << SUBPIXEL_BITS,
+            edges,
+            bounds,
+            rect_cut,
+            origin: [x0, y0],
+            z,
+            q,
+            w_flat,
+            flat_varyings,
+            attr_offset,
+            front,
+            primitive_id,
+        })
+    }
+
+    fn reference_bounds(s: &[ScreenVertex; 3], rect: [i32; 4]) -> Option<([i32; 4], bool)> {
+        let min_x = s.iter().map(|v| v.fx).min()?;
+        let max_x = s.iter().map(|v| v.fx).max()?;
+        let min_y = s.iter().map(|v| v.fy).min()?;
+        let max_y = s.iter().map(|v| v.fy).max()?;
+        let one = 1i64 << SUBPIXEL_BITS;
+        let half = one / 2;
+        let px0 = (min_x - half).div_euclid(one);
+        let px1 = (max_x - half).div_euclid(one) + 1;
+        let py0 = (min_y - half).div_euclid(one);
+        let py1 = (max_y - half).div_euclid(one) + 1;
+        let r = rect.map(i64::from);
+        let cut = px0 < r[0] || py0 < r[1] || px1 > r[2] || py1 > r[3];
+        let b = [
+            px0.max(r[0]) as i32,
+            py0.max(r[1]) as i32,
+            px1.min(r[2]) as i32,
+            py1.min(r[3]) as i32,
+        ];
+        (b[0] < b[2] && b[1] < b[3]).then_some((b, cut))
+    }
+
+    /// Every field of a setup, floats as bits (so −0, NaN payloads and rounding all count).
+    fn fingerprint(t: &Option<TriSetup>, planes: &[Plane]) -> String {
+        let bits = |p: &Plane| [p.v0.to_bits(), p.dx.to_bits(), p.dy.to_bits()];
+        match t {
+            None => format!("None {:?}", planes.iter().map(bits).collect::<Vec<_>>()),
+            Some(t) => format!(
+                "{:?} {:?} {} {:?} {:?} {:?} {:?} {} {} {} {} {} {:?}",
+                t.edges,
+                t.bounds,
+                t.rect_cut,
+                t.origin.map(f32::to_bits),
+                bits(&t.z),
+                bits(&t.q),
+                t.w_flat.map(f32::to_bits),
+                t.flat_varyings,
+                t.attr_offset,
+                t.front,
+                t.primitive_id,
+                t.small,
+                planes.iter().map(bits).collect::<Vec<_>>()
+            ),
+        }
+    }
+
+    /// A small xorshift generator: the test needs variety, not statistical quality.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+        fn unit(&mut self) -> f32 {
+            (self.next() >> 40) as f32 / (1u64 << 24) as f32
+        }
+        /// A coordinate around a 64-pixel target: mostly small, sometimes huge or at the
+        /// 16.8 limits or at the small-triangle extent, sometimes repeating another so edges are
+        /// axis-aligned or degenerate.
+        fn coord(&mut self, other: i64) -> i64 {
+            match self.below(10) {
+                0 => other,
+                1 => other + self.below(3) as i64 - 1,
+                2 => (self.below(1 << 25) as i64) - (1 << 24),
+                3 => [-(1i64 << 24), 1 << 24][self.below(2) as usize],
+                4 => (self.below(200 * 256) as i64) - 60 * 256,
+                // Exactly at, or one subpixel over, the small-triangle extent.
+                5 => other + (SMALL_EXTENT << SUBPIXEL_BITS) + self.below(2) as i64,
+                _ => other + (self.below(24 * 256) as i64) - 12 * 256,
+            }
+        }
+        fn attr(&mut self) -> f32 {
+            match self.below(12) {
+                0 => -0.0,
+                1 => f32::NAN,
+                2 => 0.0,
+                3 => 1.0e30,
+                4 => -2.5,
+                _ => self.unit() * 2.0 - 1.0,
+            }
+        }
+    }
+
+    /// The tuned setup equals the straightforward one on random triangles: tiny, huge, at the
+    /// 16.8 limits, degenerate, cut by the rectangle or outside it, both windings, every cull
+    /// mode, depth bias, flat and −0/NaN attributes, every interpolation mode and vertices
+    /// shorter than the inputs they feed.
+    #[test]
+    fn tuned_setup_matches_the_reference_on_random_triangles() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let modes = [
+            Interpolation::Perspective,
+            Interpolation::NoPerspective,
+            Interpolation::Constant,
+        ];
+        let depths = [None, Some(DepthKind::D16), Some(DepthKind::D32)];
+        for case in 0..40_000u32 {
+            let rs = RasterizerDesc {
+                cull_mode: [CullMode::None, CullMode::Front, CullMode::Back][case as usize % 3],
+                front_counter_clockwise: case % 7 == 0,
+                depth_bias: if case % 5 == 0 { 3 } else { 0 },
+                slope_scaled_depth_bias: if case % 11 == 0 { 0.5 } else { 0.0 },
+                depth_bias_clamp: if case % 13 == 0 { 0.001 } else { 0.0 },
+                ..Default::default()
+            };
+            let inputs: Vec<Interpolation> = (0..rng.below(4))
+                .map(|_| modes[rng.below(3) as usize])
+                .collect();
+            let rect = if case % 4 == 0 {
+                [3, 5, 40, 29]
+            } else {
+                [0, 0, 64, 64]
+            };
+            let params = SetupParams {
+                depth: depths[case as usize % 3],
+                ..params(&rs, rect)
+            };
+            let params = SetupParams {
+                inputs: &inputs,
+                ..params
+            };
+            let x = rng.coord(32 * 256);
+            let y = rng.coord(32 * 256);
+            let flat_q = rng.below(2) == 0;
+            let flat_attr = rng.below(3) == 0;
+            let shared = [rng.attr(), rng.attr(), rng.attr(), rng.attr()];
+            let mut s = [ScreenVertex {
+                fx: 0,
+                fy: 0,
+                z: 0.0,
+                q: 0.0,
+            }; 3];
+            let mut data = [[0.0f32; 20]; 3];
+            for (k, (v, d)) in s.iter_mut().zip(&mut data).enumerate() {
+                v.fx = if k == 0 { x } else { rng.coord(x) };
+                v.fy = if k == 0 { y } else { rng.coord(y) };
+                v.z = rng.unit();
+                v.q = if flat_q { 0.5 } else { rng.unit() + 0.25 };
+                for (i, c) in d.iter_mut().enumerate() {
+                    *c = if flat_attr { shared[i % 4] } else { rng.attr() };
+                }
+            }
+            // Vertices may carry fewer varyings than the inputs read (the rest read as 0).
+            let len = 4 + 4 * rng.below(5) as usize - rng.below(2) as usize * 2;
+            let verts = [&data[0][..len], &data[1][..len], &data[2][..len]];
+            let provoking = verts[rng.below(3) as usize];
+            let id = rng.next() as u32;
+            let mut want_planes = vec![Plane::default(); 3];
+            let mut got_planes = want_planes.clone();
+            let want = reference_setup(verts, s, provoking, &params, id, &mut want_planes);
+            let got = setup_screen_triangle(verts, s, provoking, &params, id, &mut got_planes);
+            assert_eq!(
+                fingerprint(&got, &got_planes),
+                fingerprint(&want, &want_planes),
+                "case {case}: {s:?}"
+            );
+        }
     }
 
     const FULL: [i32; 4] = [0, 0, 64, 64];
