@@ -9,7 +9,9 @@ use crate::error::PipelineError;
 use crate::ia::Triangle;
 use crate::om::depth::{BandDepth, DepthKind};
 use crate::om::target::{BandTarget, TargetKind};
-use crate::raster::{Band, BandStats, RasterContext, raster_triangle};
+use crate::raster::{
+    Band, BandStats, CoveredBlock, RasterContext, raster_triangle, small_coverage,
+};
 use crate::setup::{
     Plane, ScreenVertex, SetupParams, TriSetup, setup_screen_triangle, setup_triangle, to_screen,
 };
@@ -30,6 +32,8 @@ const GUARD_PIXELS: f32 = 16384.0;
 pub(crate) struct SetupChunk {
     tris: Vec<TriSetup>,
     planes: Vec<Plane>,
+    /// Covered blocks of the small triangles, each triangle's run in row order.
+    blocks: Vec<CoveredBlock>,
     /// Per band: indices into `tris`, in submission order.
     bins: Vec<Vec<u32>>,
 }
@@ -74,6 +78,7 @@ pub(crate) fn setup_chunks(
             let mut chunk = SetupChunk {
                 tris: Vec::with_capacity(tris.len()),
                 planes: Vec::with_capacity(tris.len() * 4 * params.inputs.len()),
+                blocks: Vec::with_capacity(tris.len() * 8),
                 bins: vec![Vec::new(); bands],
             };
             for (i, t) in tris.iter().enumerate() {
@@ -109,9 +114,21 @@ pub(crate) fn setup_chunks(
                         }
                     }
                 }
-                for (index, tri) in chunk.tris.iter().enumerate().skip(before) {
-                    let first = (tri.bounds[1] as u32 / BAND_HEIGHT) as usize;
-                    let last = ((tri.bounds[3] as u32 - 1) / BAND_HEIGHT) as usize;
+                for (index, tri) in chunk.tris.iter_mut().enumerate().skip(before) {
+                    let (first, last) = if tri.small {
+                        // Only the bands that hold a covered block; none when nothing is.
+                        let start = chunk.blocks.len();
+                        small_coverage(tri, &mut chunk.blocks);
+                        tri.blocks = [start as u32, chunk.blocks.len() as u32];
+                        match (chunk.blocks.get(start), chunk.blocks.last()) {
+                            (Some(a), Some(b)) => (u32::from(a.by), u32::from(b.by)),
+                            _ => continue,
+                        }
+                    } else {
+                        (tri.bounds[1] as u32, tri.bounds[3] as u32 - 1)
+                    };
+                    let first = (first / BAND_HEIGHT) as usize;
+                    let last = (last / BAND_HEIGHT) as usize;
                     for bin in &mut chunk.bins[first..=last.min(bands - 1)] {
                         bin.push(index as u32);
                     }
@@ -194,7 +211,8 @@ pub(crate) fn raster_chunks(
                 for &t in &chunk.bins[b] {
                     let tri = &chunk.tris[t as usize];
                     let planes = &chunk.planes[tri.attr_offset as usize..];
-                    raster_triangle(ctx, band, tri, planes, &mut stats);
+                    let blocks = &chunk.blocks[tri.blocks[0] as usize..tri.blocks[1] as usize];
+                    raster_triangle(ctx, band, tri, planes, blocks, &mut stats);
                 }
             }
             stats
