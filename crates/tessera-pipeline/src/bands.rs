@@ -13,7 +13,8 @@ use crate::raster::{
     Band, BandStats, CoveredBlock, RasterContext, raster_triangle, small_coverage,
 };
 use crate::setup::{
-    Plane, ScreenVertex, SetupParams, TriSetup, setup_screen_triangle, setup_triangle, to_screen,
+    Plane, SETUP_LANES, ScreenTriangle, ScreenVertex, SetupParams, TriSetup, batch_setup_applies,
+    setup_screen_batch, setup_screen_triangle, setup_triangle, to_screen,
 };
 use crate::shader::MAX_RENDER_TARGETS;
 use crate::state::Targets;
@@ -42,6 +43,46 @@ impl SetupChunk {
     /// Triangles that survived clipping and culling.
     pub(crate) fn len(&self) -> usize {
         self.tris.len()
+    }
+
+    /// Sets up the `pending` unclipped triangles together, bins them and empties `pending`.
+    fn flush(
+        &mut self,
+        pending: &mut Vec<ScreenTriangle<'_>>,
+        params: &SetupParams<'_>,
+        bands: usize,
+    ) {
+        if pending.is_empty() {
+            return;
+        }
+        let before = self.tris.len();
+        setup_screen_batch(pending, params, &mut self.tris, &mut self.planes);
+        pending.clear();
+        self.bin_from(before, bands);
+    }
+
+    /// Bins the triangles from index `before` on: a small triangle's covered blocks are found
+    /// here and it goes only to the bands that hold one; a large one to every band its bounds
+    /// touch.
+    fn bin_from(&mut self, before: usize, bands: usize) {
+        for (index, tri) in self.tris.iter_mut().enumerate().skip(before) {
+            let (first, last) = if tri.small {
+                let start = self.blocks.len();
+                small_coverage(tri, &mut self.blocks);
+                tri.blocks = [start as u32, self.blocks.len() as u32];
+                match (self.blocks.get(start), self.blocks.last()) {
+                    (Some(a), Some(b)) => (u32::from(a.by), u32::from(b.by)),
+                    _ => continue,
+                }
+            } else {
+                (tri.bounds[1] as u32, tri.bounds[3] as u32 - 1)
+            };
+            let first = (first / BAND_HEIGHT) as usize;
+            let last = (last / BAND_HEIGHT) as usize;
+            for bin in &mut self.bins[first..=last.min(bands - 1)] {
+                bin.push(index as u32);
+            }
+        }
     }
 }
 
@@ -81,13 +122,16 @@ pub(crate) fn setup_chunks(
                 blocks: Vec::with_capacity(tris.len() * 8),
                 bins: vec![Vec::new(); bands],
             };
+            // Unclipped triangles are set up eight at a time; a clipped one first flushes
+            // those before it, so the chunk keeps the submission order.
+            let batched = batch_setup_applies(params);
+            let mut pending: Vec<ScreenTriangle<'_>> = Vec::with_capacity(SETUP_LANES);
             for (i, t) in tris.iter().enumerate() {
                 let id =
                     first_primitive.wrapping_add((chunk_index * TRIANGLES_PER_TASK + i) as u32);
                 let v = t.map(|k| shaded.vertex(k as usize));
                 let [a, b, c] = t.map(|k| screen[k as usize]);
                 let codes = [a.0, b.0, c.0];
-                let before = chunk.tris.len();
                 if codes[0] & codes[1] & codes[2] != 0 {
                     continue;
                 }
@@ -95,17 +139,32 @@ pub(crate) fn setup_chunks(
                     // A vertex whose screen position is NaN culls the triangle, as in setup.
                     let s = [a.1, b.1, c.1];
                     if let [Some(sa), Some(sb), Some(sc)] = s {
-                        let tri = setup_screen_triangle(
-                            v,
-                            [sa, sb, sc],
-                            v[0],
-                            params,
-                            id,
-                            &mut chunk.planes,
-                        );
-                        chunk.tris.extend(tri);
+                        if batched {
+                            pending.push(ScreenTriangle {
+                                verts: v,
+                                screen: [sa, sb, sc],
+                                primitive_id: id,
+                            });
+                            if pending.len() == SETUP_LANES {
+                                chunk.flush(&mut pending, params, bands);
+                            }
+                        } else {
+                            let before = chunk.tris.len();
+                            let tri = setup_screen_triangle(
+                                v,
+                                [sa, sb, sc],
+                                v[0],
+                                params,
+                                id,
+                                &mut chunk.planes,
+                            );
+                            chunk.tris.extend(tri);
+                            chunk.bin_from(before, bands);
+                        }
                     }
                 } else {
+                    chunk.flush(&mut pending, params, bands);
+                    let before = chunk.tris.len();
                     let poly = planes.clip_triangle(v, len, codes);
                     for k in 1..poly.len().saturating_sub(1) {
                         let fan = [&poly[0][..len], &poly[k][..len], &poly[k + 1][..len]];
@@ -113,27 +172,10 @@ pub(crate) fn setup_chunks(
                             chunk.tris.push(s);
                         }
                     }
-                }
-                for (index, tri) in chunk.tris.iter_mut().enumerate().skip(before) {
-                    let (first, last) = if tri.small {
-                        // Only the bands that hold a covered block; none when nothing is.
-                        let start = chunk.blocks.len();
-                        small_coverage(tri, &mut chunk.blocks);
-                        tri.blocks = [start as u32, chunk.blocks.len() as u32];
-                        match (chunk.blocks.get(start), chunk.blocks.last()) {
-                            (Some(a), Some(b)) => (u32::from(a.by), u32::from(b.by)),
-                            _ => continue,
-                        }
-                    } else {
-                        (tri.bounds[1] as u32, tri.bounds[3] as u32 - 1)
-                    };
-                    let first = (first / BAND_HEIGHT) as usize;
-                    let last = (last / BAND_HEIGHT) as usize;
-                    for bin in &mut chunk.bins[first..=last.min(bands - 1)] {
-                        bin.push(index as u32);
-                    }
+                    chunk.bin_from(before, bands);
                 }
             }
+            chunk.flush(&mut pending, params, bands);
             chunk
         })
         .collect()
