@@ -13,8 +13,8 @@ use crate::raster::{
     Band, BandStats, CoveredBlock, RasterContext, raster_triangle, small_coverage,
 };
 use crate::setup::{
-    Plane, SETUP_LANES, ScreenTriangle, ScreenVertex, SetupParams, TriSetup, batch_setup_applies,
-    setup_screen_batch, setup_screen_triangle, setup_triangle, to_screen,
+    BatchVertices, Plane, SETUP_LANES, ScreenTriangle, ScreenVertex, SetupParams, TriSetup,
+    batch_setup_applies, setup_screen_batch, setup_screen_triangle, setup_triangle, to_screen,
 };
 use crate::shader::MAX_RENDER_TARGETS;
 use crate::state::Targets;
@@ -29,6 +29,9 @@ const _: () = assert!(BAND_HEIGHT % 2 == 0, "a 4×2 block must not span two band
 const TRIANGLES_PER_TASK: usize = 1024;
 /// Vertices per task of the per-vertex screen transform.
 const VERTICES_PER_TASK: usize = 512;
+/// Outcode bit of a vertex inside every clip plane whose screen position is NaN (the clip
+/// planes use bits 0..7).
+const NAN_SCREEN: u8 = 0x80;
 /// Guard band half-extent in pixels beyond the viewport centre.
 const GUARD_PIXELS: f32 = 16384.0;
 
@@ -51,7 +54,8 @@ impl SetupChunk {
     /// Sets up the `pending` unclipped triangles together, bins them and empties `pending`.
     fn flush(
         &mut self,
-        pending: &mut Vec<ScreenTriangle<'_>>,
+        pending: &mut Vec<ScreenTriangle>,
+        vertices: &BatchVertices<'_>,
         params: &SetupParams<'_>,
         bands: usize,
     ) {
@@ -59,7 +63,7 @@ impl SetupChunk {
             return;
         }
         let before = self.tris.len();
-        setup_screen_batch(pending, params, &mut self.tris, &mut self.planes);
+        setup_screen_batch(pending, vertices, params, &mut self.tris, &mut self.planes);
         pending.clear();
         self.bin_from(before, bands);
     }
@@ -104,16 +108,24 @@ pub(crate) fn setup_chunks(
     };
     let len = shaded.stride;
     // Once per shaded vertex (not per use): the clip outcode and, inside every plane, the
-    // screen position.
-    let screen: Vec<(u8, Option<ScreenVertex>)> = (0..shaded.vertex_count())
+    // screen position; a vertex inside every plane whose screen position is NaN gets
+    // `NAN_SCREEN` (a triangle using it is dropped, as setup would drop it).
+    let (codes, screen): (Vec<u8>, Vec<ScreenVertex>) = (0..shaded.vertex_count())
         .into_par_iter()
         .with_min_len(VERTICES_PER_TASK)
         .map(|i| {
             let v = shaded.vertex(i);
-            let code = planes.outcode(v);
-            (code, if code == 0 { to_screen(v, vp) } else { None })
+            match planes.outcode(v) {
+                0 => to_screen(v, vp).map_or((NAN_SCREEN, ScreenVertex::default()), |s| (0, s)),
+                code => (code, ScreenVertex::default()),
+            }
         })
-        .collect();
+        .unzip();
+    let vertices = BatchVertices {
+        data: &shaded.data,
+        stride: shaded.stride,
+        screen: &screen,
+    };
     triangles
         .par_chunks(TRIANGLES_PER_TASK)
         .enumerate()
@@ -128,47 +140,48 @@ pub(crate) fn setup_chunks(
             // Unclipped triangles are set up eight at a time; a clipped one first flushes
             // those before it, so the chunk keeps the submission order.
             let batched = batch_setup_applies(params);
-            let mut pending: Vec<ScreenTriangle<'_>> = Vec::with_capacity(SETUP_LANES);
+            let mut pending: Vec<ScreenTriangle> = Vec::with_capacity(SETUP_LANES);
             for (i, t) in tris.iter().enumerate() {
                 let id =
                     first_primitive.wrapping_add((chunk_index * TRIANGLES_PER_TASK + i) as u32);
-                let v = t.map(|k| shaded.vertex(k as usize));
-                let [a, b, c] = t.map(|k| screen[k as usize]);
-                let codes = [a.0, b.0, c.0];
-                if codes[0] & codes[1] & codes[2] != 0 {
+                let c = t.map(|k| codes[k as usize]);
+                if c[0] & c[1] & c[2] & !NAN_SCREEN != 0 {
                     continue;
                 }
-                if codes[0] | codes[1] | codes[2] == 0 {
-                    // A vertex whose screen position is NaN culls the triangle, as in setup.
-                    let s = [a.1, b.1, c.1];
-                    if let [Some(sa), Some(sb), Some(sc)] = s {
-                        if batched {
-                            pending.push(ScreenTriangle {
-                                verts: v,
-                                screen: [sa, sb, sc],
-                                primitive_id: id,
-                            });
-                            if pending.len() == SETUP_LANES {
-                                chunk.flush(&mut pending, params, bands);
-                            }
-                        } else {
-                            let before = chunk.tris.len();
-                            let tri = setup_screen_triangle(
-                                v,
-                                [sa, sb, sc],
-                                v[0],
-                                params,
-                                id,
-                                &mut chunk.planes,
-                            );
-                            chunk.tris.extend(tri);
-                            chunk.bin_from(before, bands);
+                let any = c[0] | c[1] | c[2];
+                if any & !NAN_SCREEN == 0 {
+                    // Inside every plane; a vertex whose screen position is NaN culls the
+                    // triangle, as in setup.
+                    if any != 0 {
+                        continue;
+                    }
+                    if batched {
+                        pending.push(ScreenTriangle {
+                            vertices: *t,
+                            primitive_id: id,
+                        });
+                        if pending.len() == SETUP_LANES {
+                            chunk.flush(&mut pending, &vertices, params, bands);
                         }
+                    } else {
+                        let before = chunk.tris.len();
+                        let v = t.map(|k| shaded.vertex(k as usize));
+                        let tri = setup_screen_triangle(
+                            v,
+                            t.map(|k| screen[k as usize]),
+                            v[0],
+                            params,
+                            id,
+                            &mut chunk.planes,
+                        );
+                        chunk.tris.extend(tri);
+                        chunk.bin_from(before, bands);
                     }
                 } else {
-                    chunk.flush(&mut pending, params, bands);
+                    chunk.flush(&mut pending, &vertices, params, bands);
                     let before = chunk.tris.len();
-                    let poly = planes.clip_triangle(v, len, codes);
+                    let v = t.map(|k| shaded.vertex(k as usize));
+                    let poly = planes.clip_triangle(v, len, c.map(|c| c & !NAN_SCREEN));
                     for k in 1..poly.len().saturating_sub(1) {
                         let fan = [&poly[0][..len], &poly[k][..len], &poly[k + 1][..len]];
                         if let Some(s) = setup_triangle(fan, v[0], params, id, &mut chunk.planes) {
@@ -178,7 +191,7 @@ pub(crate) fn setup_chunks(
                     chunk.bin_from(before, bands);
                 }
             }
-            chunk.flush(&mut pending, params, bands);
+            chunk.flush(&mut pending, &vertices, params, bands);
             chunk
         })
         .collect()

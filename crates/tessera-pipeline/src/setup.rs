@@ -312,16 +312,36 @@ fn components(v: &[f32], i: usize) -> f32x4 {
 /// Triangles per [`setup_screen_batch`] call: one per `f32x8`/`i32x8` lane.
 pub(crate) const SETUP_LANES: usize = 8;
 
-/// One unclipped triangle for [`setup_screen_batch`]: its vertices (vertex 0 also provokes),
-/// their screen positions and its `SV_PrimitiveID`.
+/// One unclipped triangle for [`setup_screen_batch`]: its vertices, as indices into the
+/// batch's vertex data and screen positions (vertex 0 also provokes), and its
+/// `SV_PrimitiveID`.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct ScreenTriangle<'a> {
-    /// Clip-space vertices with their varyings.
-    pub verts: [&'a [f32]; 3],
-    /// [`to_screen`] of each vertex.
-    pub screen: [ScreenVertex; 3],
+pub(crate) struct ScreenTriangle {
+    /// Vertex indices.
+    pub vertices: [u32; 3],
     /// `SV_PrimitiveID`.
     pub primitive_id: u32,
+}
+
+/// The vertices that [`setup_screen_batch`] reads: vertex `i` is `data[i·stride ..][..stride]`
+/// (clip position and varyings) at screen position `screen[i]` ([`to_screen`] of it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BatchVertices<'a> {
+    /// Floats of every vertex, `stride` each.
+    pub data: &'a [f32],
+    /// Floats per vertex.
+    pub stride: usize,
+    /// Screen position of every vertex.
+    pub screen: &'a [ScreenVertex],
+}
+
+impl BatchVertices<'_> {
+    /// Vertex `i`'s floats.
+    #[inline]
+    fn vertex(&self, i: u32) -> &[f32] {
+        let i = i as usize;
+        &self.data[i * self.stride..(i + 1) * self.stride]
+    }
 }
 
 /// Whether [`setup_screen_batch`] may replace [`setup_screen_triangle`] for a draw: it does
@@ -365,7 +385,8 @@ fn f64_lanes(v: [f64x4; 2]) -> [f64; 8] {
 /// in f64 lanes (`area as f64` is what the scalar setup divides by); the planes are the same
 /// f32 operations in the same order.
 pub(crate) fn setup_screen_batch(
-    batch: &[ScreenTriangle<'_>],
+    batch: &[ScreenTriangle],
+    vertices: &BatchVertices<'_>,
     params: &SetupParams<'_>,
     tris: &mut Vec<TriSetup>,
     arena: &mut Vec<Plane>,
@@ -376,21 +397,24 @@ pub(crate) fn setup_screen_batch(
     }
     // Lanes past `n` repeat the first triangle; their results are dropped.
     let tri = |k: usize| &batch[if k < n { k } else { 0 }];
-    let gi = |f: &dyn Fn(&ScreenTriangle<'_>) -> i32| {
-        i32x8::from(core::array::from_fn::<i32, 8, _>(|k| f(tri(k))))
+    // Each lane's screen vertices.
+    let s: [[&ScreenVertex; 3]; 8] =
+        core::array::from_fn(|k| tri(k).vertices.map(|i| &vertices.screen[i as usize]));
+    let gi = |f: &dyn Fn(&[&ScreenVertex; 3]) -> i32| {
+        i32x8::from(core::array::from_fn::<i32, 8, _>(|k| f(&s[k])))
     };
-    let gf = |f: &dyn Fn(&ScreenTriangle<'_>) -> f32| {
-        f32x8::from(core::array::from_fn::<f32, 8, _>(|k| f(tri(k))))
+    let gf = |f: &dyn Fn(&[&ScreenVertex; 3]) -> f32| {
+        f32x8::from(core::array::from_fn::<f32, 8, _>(|k| f(&s[k])))
     };
     let fx = [
-        gi(&|t| t.screen[0].fx as i32),
-        gi(&|t| t.screen[1].fx as i32),
-        gi(&|t| t.screen[2].fx as i32),
+        gi(&|s| s[0].fx as i32),
+        gi(&|s| s[1].fx as i32),
+        gi(&|s| s[2].fx as i32),
     ];
     let fy = [
-        gi(&|t| t.screen[0].fy as i32),
-        gi(&|t| t.screen[1].fy as i32),
-        gi(&|t| t.screen[2].fy as i32),
+        gi(&|s| s[0].fy as i32),
+        gi(&|s| s[1].fy as i32),
+        gi(&|s| s[2].fy as i32),
     ];
     let (e1x, e1y) = (fx[1] - fx[0], fy[1] - fy[0]);
     let (e2x, e2y) = (fx[2] - fx[0], fy[2] - fy[0]);
@@ -485,16 +509,8 @@ pub(crate) fn setup_screen_batch(
             (da2 * d1x - da1 * d2x) * inv_area,
         )
     };
-    let zs = [
-        gf(&|t| t.screen[0].z),
-        gf(&|t| t.screen[1].z),
-        gf(&|t| t.screen[2].z),
-    ];
-    let qs = [
-        gf(&|t| t.screen[0].q),
-        gf(&|t| t.screen[1].q),
-        gf(&|t| t.screen[2].q),
-    ];
+    let zs = [gf(&|s| s[0].z), gf(&|s| s[1].z), gf(&|s| s[2].z)];
+    let qs = [gf(&|s| s[0].q), gf(&|s| s[1].q), gf(&|s| s[2].q)];
     let (z0, zdx, zdy) = plane(zs[0], zs[1], zs[2]);
     // The scalar setup adds its (zero) depth bias: −0 becomes +0.
     let z0 = z0 + f32x8::ZERO;
@@ -519,9 +535,9 @@ pub(crate) fn setup_screen_batch(
     // Every vertex holds every input's four components (the usual case): each vertex's four
     // components are one load, transposed across the lanes. Otherwise components past a
     // vertex's end read as 0, one by one.
-    let whole = batch[..n]
-        .iter()
-        .all(|t| t.verts.iter().all(|v| v.len() >= 4 + per_tri));
+    let whole = vertices.stride >= 4 + per_tri;
+    // Each lane's vertices.
+    let v: [[&[f32]; 3]; 8] = core::array::from_fn(|k| tri(k).vertices.map(|i| vertices.vertex(i)));
     let mut flat = 0xffu32;
     for (r, mode) in inputs.iter().enumerate() {
         let i = 4 + 4 * r;
@@ -529,7 +545,7 @@ pub(crate) fn setup_screen_batch(
         let gather = |j: usize| -> [f32x8; 4] {
             if whole {
                 let row = |k: usize| {
-                    let v = &tri(k).verts[j][i..i + 4];
+                    let v = &v[k][j][i..i + 4];
                     f32x4::from([v[0], v[1], v[2], v[3]])
                 };
                 let lo = f32x4::transpose([row(0), row(1), row(2), row(3)]);
@@ -540,7 +556,11 @@ pub(crate) fn setup_screen_batch(
                 };
                 [join(0), join(1), join(2), join(3)]
             } else {
-                let c = |c: usize| gf(&|t| t.verts[j].get(i + c).copied().unwrap_or(0.0));
+                let c = |c: usize| {
+                    f32x8::from(core::array::from_fn::<f32, 8, _>(|k| {
+                        v[k][j].get(i + c).copied().unwrap_or(0.0)
+                    }))
+                };
                 [c(0), c(1), c(2), c(3)]
             }
         };
@@ -1026,45 +1046,52 @@ mod tests {
             };
             assert!(batch_setup_applies(&params));
             let n = 1 + rng.below(8) as usize;
-            let mut data = [[[0.0f32; 20]; 3]; 8];
-            let mut screen = [[ScreenVertex::default(); 3]; 8];
-            let mut lens = [0usize; 8];
+            // Every input present (the gathered path), or some missing (read as 0).
+            let stride = if case % 3 == 0 {
+                20
+            } else {
+                4 + 4 * rng.below(5) as usize - rng.below(2) as usize * 2
+            };
+            // 3n vertices in a shuffled order, so the lanes gather from scattered indices.
+            let count = 3 * n as u32;
+            let order: Vec<u32> = (0..count).map(|i| (i * 7 + 3) % count).collect();
+            let mut data = vec![0.0f32; 24 * stride];
+            let mut screen = vec![ScreenVertex::default(); 24];
             for t in 0..n {
                 let (x, y) = (rng.coord(32 * 256), rng.coord(32 * 256));
                 let flat_q = rng.below(2) == 0;
                 let flat_attr = rng.below(3) == 0;
                 let shared = [rng.attr(), rng.attr(), rng.attr(), rng.attr()];
                 for k in 0..3 {
-                    screen[t][k] = ScreenVertex {
+                    let at = order[3 * t + k] as usize;
+                    screen[at] = ScreenVertex {
                         fx: if k == 0 { x } else { rng.coord(x) },
                         fy: if k == 0 { y } else { rng.coord(y) },
                         z: [rng.unit(), -0.0, f32::NAN][(rng.below(8) as usize).min(2)],
                         q: if flat_q { 0.5 } else { rng.unit() + 0.25 },
                     };
-                    for (i, c) in data[t][k].iter_mut().enumerate() {
+                    for (i, c) in data[at * stride..][..stride].iter_mut().enumerate() {
                         *c = if flat_attr { shared[i % 4] } else { rng.attr() };
                     }
                 }
-                // Every input present (the gathered path), or some missing.
-                lens[t] = if case % 3 == 0 {
-                    20
-                } else {
-                    4 + 4 * rng.below(5) as usize - rng.below(2) as usize * 2
-                };
             }
-            let batch: Vec<ScreenTriangle<'_>> = (0..n)
+            let vertices = BatchVertices {
+                data: &data,
+                stride,
+                screen: &screen,
+            };
+            let batch: Vec<ScreenTriangle> = (0..n)
                 .map(|t| ScreenTriangle {
-                    verts: [0, 1, 2].map(|k| &data[t][k][..lens[t]]),
-                    screen: screen[t],
+                    vertices: [0, 1, 2].map(|k| order[3 * t + k]),
                     primitive_id: 1000 + t as u32,
                 })
                 .collect();
             let (mut want_tris, mut want_planes) = (Vec::new(), vec![Plane::default(); 5]);
             for t in &batch {
-                let v = t.verts;
+                let v = t.vertices.map(|i| vertices.vertex(i));
                 want_tris.extend(setup_screen_triangle(
                     v,
-                    t.screen,
+                    t.vertices.map(|i| screen[i as usize]),
                     v[0],
                     &params,
                     t.primitive_id,
@@ -1072,7 +1099,7 @@ mod tests {
                 ));
             }
             let (mut got_tris, mut got_planes) = (Vec::new(), vec![Plane::default(); 5]);
-            setup_screen_batch(&batch, &params, &mut got_tris, &mut got_planes);
+            setup_screen_batch(&batch, &vertices, &params, &mut got_tris, &mut got_planes);
             kept += want_tris.len();
             let print = |tris: &[TriSetup], planes: &[Plane]| {
                 let mut out: Vec<String> =
