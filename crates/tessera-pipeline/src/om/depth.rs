@@ -299,18 +299,12 @@ impl D32Test {
         if bx + 4 > self.width {
             return None;
         }
-        // Rows `by` and `by + 1` of the band (a block inside the width: 16 bytes each, and the
-        // pitch is at least 16); one length check covers both.
+        // Rows `by` and `by + 1` of the band: 16 bytes each, `row_pitch` apart.
         let row0 = (by - self.y0) as usize * self.row_pitch + bx as usize * 4;
-        let row1 = row0 + self.row_pitch;
-        if row1 + 16 > data.len() {
-            return None;
-        }
-        let (head, tail) = data.split_at_mut(row1);
-        let (row0, row1): (&mut [u8; 16], &mut [u8; 16]) = (
-            (&mut head[row0..row0 + 16]).try_into().ok()?,
-            (&mut tail[..16]).try_into().ok()?,
-        );
+        let block = data.get_mut(row0..row0 + self.row_pitch + 16)?;
+        let (head, tail) = block.split_at_mut(self.row_pitch);
+        let (row0, row1): (&mut [u8; 16], &mut [u8; 16]) =
+            (head.get_mut(..16)?.try_into().ok()?, tail.try_into().ok()?);
         let stored: f32x8 = bytemuck::cast(read_block_u32(row0, row1));
         let pass = compare(self.func, z, stored) & mask;
         if self.write && pass != 0 {
