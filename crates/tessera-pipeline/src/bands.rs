@@ -9,20 +9,29 @@ use crate::error::PipelineError;
 use crate::ia::Triangle;
 use crate::om::depth::{BandDepth, DepthKind};
 use crate::om::target::{BandTarget, TargetKind};
-use crate::raster::{Band, BandStats, RasterContext, raster_triangle};
+use crate::raster::{
+    Band, BandStats, CoveredBlock, RasterContext, raster_triangle, small_coverage,
+};
 use crate::setup::{
-    Plane, ScreenVertex, SetupParams, TriSetup, setup_screen_triangle, setup_triangle, to_screen,
+    BatchVertices, Plane, SETUP_LANES, ScreenTriangle, ScreenVertex, SetupParams, TriSetup,
+    batch_setup_applies, setup_screen_batch, setup_screen_triangle, setup_triangle, to_screen,
 };
 use crate::shader::MAX_RENDER_TARGETS;
 use crate::state::Targets;
 use crate::vertex::ShadedVertices;
 
-/// Rows per band: the unit of parallel rasterization.
-pub const BAND_HEIGHT: u32 = 8;
+/// Rows per band: the unit of parallel rasterization. Even, so a 4×2 block never spans two
+/// bands. 16 rather than 8 halves the triangle × band pairs of small triangles that a band
+/// edge cuts, while 1080 rows still make 68 bands to share among the threads.
+pub const BAND_HEIGHT: u32 = 16;
+const _: () = assert!(BAND_HEIGHT % 2 == 0, "a 4×2 block must not span two bands");
 /// Triangles per setup task.
 const TRIANGLES_PER_TASK: usize = 1024;
 /// Vertices per task of the per-vertex screen transform.
 const VERTICES_PER_TASK: usize = 512;
+/// Outcode bit of a vertex inside every clip plane whose screen position is NaN (the clip
+/// planes use bits 0..7).
+const NAN_SCREEN: u8 = 0x80;
 /// Guard band half-extent in pixels beyond the viewport centre.
 const GUARD_PIXELS: f32 = 16384.0;
 
@@ -30,6 +39,8 @@ const GUARD_PIXELS: f32 = 16384.0;
 pub(crate) struct SetupChunk {
     tris: Vec<TriSetup>,
     planes: Vec<Plane>,
+    /// Covered blocks of the small triangles, each triangle's run in row order.
+    blocks: Vec<CoveredBlock>,
     /// Per band: indices into `tris`, in submission order.
     bins: Vec<Vec<u32>>,
 }
@@ -38,6 +49,47 @@ impl SetupChunk {
     /// Triangles that survived clipping and culling.
     pub(crate) fn len(&self) -> usize {
         self.tris.len()
+    }
+
+    /// Sets up the `pending` unclipped triangles together, bins them and empties `pending`.
+    fn flush(
+        &mut self,
+        pending: &mut Vec<ScreenTriangle>,
+        vertices: &BatchVertices<'_>,
+        params: &SetupParams<'_>,
+        bands: usize,
+    ) {
+        if pending.is_empty() {
+            return;
+        }
+        let before = self.tris.len();
+        setup_screen_batch(pending, vertices, params, &mut self.tris, &mut self.planes);
+        pending.clear();
+        self.bin_from(before, bands);
+    }
+
+    /// Bins the triangles from index `before` on: a small triangle's covered blocks are found
+    /// here and it goes only to the bands that hold one; a large one to every band its bounds
+    /// touch.
+    fn bin_from(&mut self, before: usize, bands: usize) {
+        for (index, tri) in self.tris.iter_mut().enumerate().skip(before) {
+            let (first, last) = if tri.small {
+                let start = self.blocks.len();
+                small_coverage(tri, &mut self.blocks);
+                tri.blocks = [start as u32, self.blocks.len() as u32];
+                match (self.blocks.get(start), self.blocks.last()) {
+                    (Some(a), Some(b)) => (u32::from(a.by), u32::from(b.by)),
+                    _ => continue,
+                }
+            } else {
+                (tri.bounds[1] as u32, tri.bounds[3] as u32 - 1)
+            };
+            let first = (first / BAND_HEIGHT) as usize;
+            let last = (last / BAND_HEIGHT) as usize;
+            for bin in &mut self.bins[first..=last.min(bands - 1)] {
+                bin.push(index as u32);
+            }
+        }
     }
 }
 
@@ -56,16 +108,24 @@ pub(crate) fn setup_chunks(
     };
     let len = shaded.stride;
     // Once per shaded vertex (not per use): the clip outcode and, inside every plane, the
-    // screen position.
-    let screen: Vec<(u8, Option<ScreenVertex>)> = (0..shaded.vertex_count())
+    // screen position; a vertex inside every plane whose screen position is NaN gets
+    // `NAN_SCREEN` (a triangle using it is dropped, as setup would drop it).
+    let (codes, screen): (Vec<u8>, Vec<ScreenVertex>) = (0..shaded.vertex_count())
         .into_par_iter()
         .with_min_len(VERTICES_PER_TASK)
         .map(|i| {
             let v = shaded.vertex(i);
-            let code = planes.outcode(v);
-            (code, if code == 0 { to_screen(v, vp) } else { None })
+            match planes.outcode(v) {
+                0 => to_screen(v, vp).map_or((NAN_SCREEN, ScreenVertex::default()), |s| (0, s)),
+                code => (code, ScreenVertex::default()),
+            }
         })
-        .collect();
+        .unzip();
+    let vertices = BatchVertices {
+        data: &shaded.data,
+        stride: shaded.stride,
+        screen: &screen,
+    };
     triangles
         .par_chunks(TRIANGLES_PER_TASK)
         .enumerate()
@@ -74,49 +134,64 @@ pub(crate) fn setup_chunks(
             let mut chunk = SetupChunk {
                 tris: Vec::with_capacity(tris.len()),
                 planes: Vec::with_capacity(tris.len() * 4 * params.inputs.len()),
+                blocks: Vec::with_capacity(tris.len() * 8),
                 bins: vec![Vec::new(); bands],
             };
+            // Unclipped triangles are set up eight at a time; a clipped one first flushes
+            // those before it, so the chunk keeps the submission order.
+            let batched = batch_setup_applies(params);
+            let mut pending: Vec<ScreenTriangle> = Vec::with_capacity(SETUP_LANES);
             for (i, t) in tris.iter().enumerate() {
                 let id =
                     first_primitive.wrapping_add((chunk_index * TRIANGLES_PER_TASK + i) as u32);
-                let v = t.map(|k| shaded.vertex(k as usize));
-                let [a, b, c] = t.map(|k| screen[k as usize]);
-                let codes = [a.0, b.0, c.0];
-                let before = chunk.tris.len();
-                if codes[0] & codes[1] & codes[2] != 0 {
+                let c = t.map(|k| codes[k as usize]);
+                if c[0] & c[1] & c[2] & !NAN_SCREEN != 0 {
                     continue;
                 }
-                if codes[0] | codes[1] | codes[2] == 0 {
-                    // A vertex whose screen position is NaN culls the triangle, as in setup.
-                    let s = [a.1, b.1, c.1];
-                    if let [Some(sa), Some(sb), Some(sc)] = s {
+                let any = c[0] | c[1] | c[2];
+                if any & !NAN_SCREEN == 0 {
+                    // Inside every plane; a vertex whose screen position is NaN culls the
+                    // triangle, as in setup.
+                    if any != 0 {
+                        continue;
+                    }
+                    if batched {
+                        pending.push(ScreenTriangle {
+                            vertices: *t,
+                            primitive_id: id,
+                        });
+                        if pending.len() == SETUP_LANES {
+                            chunk.flush(&mut pending, &vertices, params, bands);
+                        }
+                    } else {
+                        let before = chunk.tris.len();
+                        let v = t.map(|k| shaded.vertex(k as usize));
                         let tri = setup_screen_triangle(
                             v,
-                            [sa, sb, sc],
+                            t.map(|k| screen[k as usize]),
                             v[0],
                             params,
                             id,
                             &mut chunk.planes,
                         );
                         chunk.tris.extend(tri);
+                        chunk.bin_from(before, bands);
                     }
                 } else {
-                    let poly = planes.clip_triangle(v, len, codes);
+                    chunk.flush(&mut pending, &vertices, params, bands);
+                    let before = chunk.tris.len();
+                    let v = t.map(|k| shaded.vertex(k as usize));
+                    let poly = planes.clip_triangle(v, len, c.map(|c| c & !NAN_SCREEN));
                     for k in 1..poly.len().saturating_sub(1) {
                         let fan = [&poly[0][..len], &poly[k][..len], &poly[k + 1][..len]];
                         if let Some(s) = setup_triangle(fan, v[0], params, id, &mut chunk.planes) {
                             chunk.tris.push(s);
                         }
                     }
-                }
-                for (index, tri) in chunk.tris.iter().enumerate().skip(before) {
-                    let first = (tri.bounds[1] as u32 / BAND_HEIGHT) as usize;
-                    let last = ((tri.bounds[3] as u32 - 1) / BAND_HEIGHT) as usize;
-                    for bin in &mut chunk.bins[first..=last.min(bands - 1)] {
-                        bin.push(index as u32);
-                    }
+                    chunk.bin_from(before, bands);
                 }
             }
+            chunk.flush(&mut pending, &vertices, params, bands);
             chunk
         })
         .collect()
@@ -190,7 +265,8 @@ pub(crate) fn raster_band(
         for &t in &chunk.bins[b] {
             let tri = &chunk.tris[t as usize];
             let planes = &chunk.planes[tri.attr_offset as usize..];
-            raster_triangle(ctx, band, tri, planes, stats);
+            let blocks = &chunk.blocks[tri.blocks[0] as usize..tri.blocks[1] as usize];
+            raster_triangle(ctx, band, tri, planes, blocks, stats);
         }
     }
 }

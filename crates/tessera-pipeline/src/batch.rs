@@ -9,8 +9,8 @@ use tessera_caps::PrimitiveTopology;
 
 use crate::error::PipelineError;
 use crate::ia::{
-    STRIP_CUT, Triangle, assemble_triangles, check_index_format, has_strip_cut, index_at,
-    strip_cut_value,
+    STRIP_CUT, Triangle, append_indices, assemble_triangles, check_index_format, has_strip_cut,
+    index_at, strip_cut_value,
 };
 use crate::state::{DrawArgs, DrawState, IndexBufferBinding};
 use crate::vertex::{ShadedVertices, VertexKey, shade_vertices};
@@ -219,7 +219,11 @@ fn dedupe(
             return (distinct, (0..range.len() as u32).collect());
         }
     };
-    let values: Vec<u32> = range.map(|i| source.index(i)).collect();
+    let mut values = Vec::with_capacity(range.len());
+    if let VertexSource::Indexed { ib, start, .. } = source {
+        let first = u64::from(*start) + u64::from(range.start);
+        append_indices(ib, first..first + range.len() as u64, &mut values);
+    }
     let max = values
         .iter()
         .copied()

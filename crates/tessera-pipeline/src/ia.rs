@@ -1,5 +1,7 @@
 //! Input assembler: resolved input layouts, vertex fetch, index fetch and primitive assembly.
 
+use std::ops::Range;
+
 use tessera_caps::{
     APPEND_ALIGNED_ELEMENT, InputClassification, InputElementDesc, PrimitiveTopology,
 };
@@ -112,6 +114,60 @@ pub fn fetch_element(
     }
 }
 
+/// [`fetch_element`] of a per-vertex element in a plain 32-bit float format, with the
+/// per-draw lookups (slot, format, offsets) done once: the vertex stage's fast path.
+#[derive(Clone, Copy, Debug)]
+pub struct FloatFetch<'a> {
+    format: Format,
+    data: &'a [u8],
+    stride: u64,
+    offset: u64,
+    size: usize,
+    components: usize,
+}
+
+impl<'a> FloatFetch<'a> {
+    /// The fast fetch of `element`, when it reads per-vertex data of a plain 32-bit float format
+    /// from a bound slot.
+    pub fn of(element: &ResolvedElement, buffers: &[VertexBufferBinding<'a>]) -> Option<Self> {
+        if element.per_instance {
+            return None;
+        }
+        let components = float32_components(element.format)?;
+        let vb = buffers.get(element.slot as usize)?;
+        Some(Self {
+            format: element.format,
+            data: vb.data,
+            stride: u64::from(vb.stride),
+            offset: u64::from(vb.offset) + u64::from(element.offset),
+            size: element.size as usize,
+            components,
+        })
+    }
+
+    /// Exactly `fetch_element(element, buffers, index)`.
+    #[inline]
+    pub fn fetch(&self, index: u64) -> [f32; 4] {
+        let bytes = index
+            .checked_mul(self.stride)
+            .and_then(|o| o.checked_add(self.offset))
+            .and_then(|s| usize::try_from(s).ok())
+            .and_then(|s| self.data.get(s..s.checked_add(self.size)?));
+        let Some(bytes) = bytes else {
+            return out_of_range(self.format, default_value(self.format));
+        };
+        let mut v = [0.0, 0.0, 0.0, 1.0];
+        for (c, chunk) in v
+            .iter_mut()
+            .zip(bytes.chunks_exact(4))
+            .take(self.components)
+        {
+            *c = f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+        }
+        v
+    }
+}
+
 /// Component count of the plain 32-bit float vertex formats (the common, fast case).
 #[inline]
 fn float32_components(format: Format) -> Option<usize> {
@@ -167,6 +223,35 @@ pub fn index_at(ib: &IndexBufferBinding<'_>, position: u64) -> u32 {
         Some(b) if wide => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
         Some(b) => u32::from(u16::from_le_bytes([b[0], b[1]])),
         None => 0,
+    }
+}
+
+/// Appends [`index_at`] of every position in `positions` to `out`: one bounds check and a
+/// plain decode when the whole run lies in the buffer, position by position otherwise.
+pub fn append_indices(ib: &IndexBufferBinding<'_>, positions: Range<u64>, out: &mut Vec<u32>) {
+    let size: u64 = if ib.format == Format::R32Uint { 4 } else { 2 };
+    let bytes = positions
+        .start
+        .checked_mul(size)
+        .zip(positions.end.checked_mul(size))
+        .and_then(|(a, b)| {
+            Some((
+                a.checked_add(u64::from(ib.offset))?,
+                b.checked_add(u64::from(ib.offset))?,
+            ))
+        })
+        .and_then(|(a, b)| Some((usize::try_from(a).ok()?, usize::try_from(b).ok()?)))
+        .and_then(|(a, b)| ib.data.get(a..b));
+    match bytes {
+        Some(b) if size == 4 => out.extend(
+            b.chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        ),
+        Some(b) => out.extend(
+            b.chunks_exact(2)
+                .map(|c| u32::from(u16::from_le_bytes([c[0], c[1]]))),
+        ),
+        None => out.extend(positions.map(|p| index_at(ib, p))),
     }
 }
 
@@ -264,5 +349,109 @@ pub fn assemble_triangles(topology: PrimitiveTopology, stream: &[u32], out: &mut
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `append_indices` appends `index_at` of each position, for both formats, offsets, runs
+    /// inside, across and past the buffer's end, and the largest positions a draw can have.
+    #[test]
+    fn append_indices_matches_index_at() {
+        let data: Vec<u8> = (0..97u8).map(|b| b.wrapping_mul(37)).collect();
+        for format in [Format::R16Uint, Format::R32Uint] {
+            for offset in [0u32, 2, 6] {
+                let ib = IndexBufferBinding {
+                    data: &data,
+                    format,
+                    offset,
+                };
+                for start in (0..60u64).chain([u64::from(u32::MAX), 2 * u64::from(u32::MAX)]) {
+                    for len in [0u64, 1, 3, 17, 50] {
+                        let positions = start..start.saturating_add(len);
+                        let mut got = vec![7];
+                        append_indices(&ib, positions.clone(), &mut got);
+                        let want: Vec<u32> = std::iter::once(7)
+                            .chain(positions.map(|p| index_at(&ib, p)))
+                            .collect();
+                        assert_eq!(got, want, "{format:?} {offset} {start} {len}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// `FloatFetch::fetch` returns `fetch_element`'s value for every plain float format, in and
+    /// past the buffer (partly past, wholly past, index overflow), and `FloatFetch::of`
+    /// declines what it does not cover.
+    #[test]
+    fn float_fetch_matches_fetch_element() {
+        let data: Vec<u8> = (0..203u32)
+            .flat_map(|i| (i as f32 * 0.75 - 3.0).to_le_bytes())
+            .collect();
+        let buffers = [
+            VertexBufferBinding {
+                data: &data,
+                stride: 40,
+                offset: 8,
+            },
+            VertexBufferBinding {
+                data: &data[..97],
+                stride: 12,
+                offset: 0,
+            },
+        ];
+        let formats = [
+            Format::R32G32B32A32Float,
+            Format::R32G32B32Float,
+            Format::R32G32Float,
+            Format::R32Float,
+        ];
+        for format in formats {
+            for slot in 0..2 {
+                for offset in [0u32, 4, 12, 28] {
+                    let element = ResolvedElement {
+                        format,
+                        size: format.info().bytes_per_block,
+                        slot,
+                        offset,
+                        step_rate: 0,
+                        per_instance: false,
+                    };
+                    let fast = FloatFetch::of(&element, &buffers).unwrap();
+                    for index in (0..40u64).chain([u64::MAX / 8, u64::MAX]) {
+                        let want = fetch_element(&element, &buffers, index).map(f32::to_bits);
+                        assert_eq!(
+                            fast.fetch(index).map(f32::to_bits),
+                            want,
+                            "{element:?} {index}"
+                        );
+                    }
+                }
+            }
+        }
+        let element = ResolvedElement {
+            format: Format::R32G32Float,
+            size: 8,
+            slot: 0,
+            offset: 0,
+            step_rate: 1,
+            per_instance: true,
+        };
+        assert!(FloatFetch::of(&element, &buffers).is_none());
+        let unbound = ResolvedElement {
+            slot: 2,
+            per_instance: false,
+            ..element
+        };
+        assert!(FloatFetch::of(&unbound, &buffers).is_none());
+        let unorm = ResolvedElement {
+            format: Format::R8G8B8A8Unorm,
+            size: 4,
+            ..unbound
+        };
+        assert!(FloatFetch::of(&ResolvedElement { slot: 0, ..unorm }, &buffers).is_none());
     }
 }

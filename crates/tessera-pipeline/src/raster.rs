@@ -2,18 +2,18 @@
 //! handing each covered block to the pixel stage ([`crate::shade`]).
 
 use tessera_caps::RenderTargetBlendDesc;
-use wide::{CmpGt, i32x8, i64x4};
+use wide::{CmpGt, f32x8, i32x8, i64x4};
 
 use crate::env::ShaderEnv;
 use crate::flat::{self, FlatTables};
 use crate::om::blend::BlendPlan;
 #[cfg(doc)]
 use crate::om::blend::blend_constant;
-use crate::om::depth::{BandDepth, DepthStencilOps};
+use crate::om::depth::{BandDepth, D32Test, DepthStencilOps};
 use crate::om::target::BandTarget;
 use crate::om::{LANE_X, LANE_Y, LaneMask};
 use crate::setup::{Edge, Plane, TriSetup};
-use crate::shade::{visit_block, visit_run};
+use crate::shade::{LANE_CX, LANE_CY, clamp_depth, shade_block, visit_block, visit_run};
 use crate::shader::{
     Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, ZERO_REG,
 };
@@ -123,25 +123,46 @@ fn row_span(edges: &[Edge; 3], py: i64, lo: i64, hi: i64) -> (i64, i64) {
     (lo, hi)
 }
 
-/// Rasterizes one triangle into a band.
+/// Rasterizes one triangle into a band: a small triangle's covered blocks (`blocks`, from
+/// [`small_coverage`]) in the band's rows, or a large triangle's rows in the band. Inlined into
+/// the band's triangle loop, so the per-draw state the pixel stage reads is loaded once per
+/// band rather than once per triangle.
+#[inline(always)]
 pub fn raster_triangle(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
     tri: &TriSetup,
     planes: &[Plane],
+    blocks: &[CoveredBlock],
     stats: &mut BandStats,
 ) {
+    if tri.small {
+        // Too small for the flat tables (`flat::prepare`): none from an earlier triangle.
+        band.scratch.flat = None;
+        raster_small(ctx, band, tri, planes, blocks, stats);
+        return;
+    }
     let [x0, ty0, x1, ty1] = tri.bounds;
     let y0 = ty0.max(band.y0 as i32);
     let y1 = ty1.min(band.y1 as i32);
-    if y0 >= y1 {
-        return;
+    if y0 < y1 {
+        flat::prepare(ctx, band, tri, planes, [x0, y0, x1, y1]);
+        raster_large(ctx, band, tri, planes, [x0, y0, x1, y1], stats);
     }
-    flat::prepare(ctx, band, tri, planes, [x0, y0, x1, y1]);
-    if tri.small {
-        raster_small(ctx, band, tri, planes, [x0, y0, x1, y1], stats);
-        return;
-    }
+}
+
+/// Triangles larger than [`SMALL_EXTENT`](crate::setup::SMALL_EXTENT): the exact covered span
+/// of each row pair (64-bit), with fully covered blocks visited as runs.
+#[inline(never)]
+fn raster_large(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    rect: [i32; 4],
+    stats: &mut BandStats,
+) {
+    let [x0, y0, x1, y1] = rect;
     let offsets = [
         lane_offsets(&tri.edges[0]),
         lane_offsets(&tri.edges[1]),
@@ -205,44 +226,55 @@ pub fn raster_triangle(
     }
 }
 
-/// Small triangles (vertex extent ≤ [`SMALL_EXTENT`](crate::setup::SMALL_EXTENT) pixels): every block of the bounds is
-/// tested with 32-bit edge values, which is exact there and avoids per-row divisions.
-fn raster_small(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    tri: &TriSetup,
-    planes: &[Plane],
-    rect: [i32; 4],
-    stats: &mut BandStats,
-) {
+/// A block of a small triangle with at least one covered lane, found once at setup by
+/// [`small_coverage`] and visited by the band that owns its rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CoveredBlock {
+    /// Left column of the block (a multiple of 4; targets are at most 16384 wide).
+    pub bx: u16,
+    /// Top row of the block (even; a band's rows start at a multiple of its even height, so a
+    /// block never straddles two bands).
+    pub by: u16,
+    /// Covered lanes, already cut to the triangle's bounds rectangle.
+    pub mask: LaneMask,
+}
+
+/// Appends the covered blocks of a small triangle (vertex extent ≤
+/// [`SMALL_EXTENT`](crate::setup::SMALL_EXTENT) pixels) to `out`, rows top to bottom and
+/// blocks left to right: every block of its bounds is tested with 32-bit edge values, which is
+/// exact there (every value fits in i32) and needs no per-row divisions. A block row never
+/// spans two bands, so a band visits exactly the blocks, and masks, of its rows.
+#[inline(never)]
+pub fn small_coverage(tri: &TriSetup, out: &mut Vec<CoveredBlock>) {
+    let rect = tri.bounds;
     let [x0, y0, x1, y1] = rect;
     let (bx0, by0) = (x0 & !3, y0 & !1);
-    // Lane offsets `LANE_X·step_x + LANE_Y·step_y`; every value here fits in i32 (see
-    // `SMALL_EXTENT`), so the i32 sums equal the i64 ones.
-    let lane = |e: &Edge| {
-        let (sx, sy) = (e.step_x as i32, e.step_y as i32);
-        i32x8::from([0, sx, 0, sx, 2 * sx, 3 * sx, 2 * sx, 3 * sx])
-            + i32x8::from([0, 0, sy, sy, 0, 0, sy, sy])
-    };
+    // Lane offsets `LANE_X·step_x + LANE_Y·step_y`.
+    const LANE_XI: [i32; 8] = [0, 1, 0, 1, 2, 3, 2, 3];
+    const LANE_YI: [i32; 8] = [0, 0, 1, 1, 0, 0, 1, 1];
+    let (lane_x, lane_y) = (i32x8::from(LANE_XI), i32x8::from(LANE_YI));
+    let lane =
+        |e: &Edge| i32x8::splat(e.step_x as i32) * lane_x + i32x8::splat(e.step_y as i32) * lane_y;
     let [e0, e1, e2] = &tri.edges;
-    let offsets = [lane(e0), lane(e1), lane(e2)];
-    let step_x = [
-        (e0.step_x * 4) as i32,
-        (e1.step_x * 4) as i32,
-        (e2.step_x * 4) as i32,
-    ];
     let (bx, by) = (i64::from(bx0), i64::from(by0));
+    // Each edge's value at the lanes of the current block; a lane is covered when all three
+    // are ≥ 0, i.e. when the sign bit of their OR is clear. The wrapping i32 sums equal the
+    // i64 values, whatever the order of the additions.
     let mut row = [
-        e0.at(bx, by) as i32,
-        e1.at(bx, by) as i32,
-        e2.at(bx, by) as i32,
+        i32x8::splat(e0.at(bx, by) as i32) + lane(e0),
+        i32x8::splat(e1.at(bx, by) as i32) + lane(e1),
+        i32x8::splat(e2.at(bx, by) as i32) + lane(e2),
+    ];
+    let step_x = [
+        i32x8::splat((e0.step_x * 4) as i32),
+        i32x8::splat((e1.step_x * 4) as i32),
+        i32x8::splat((e2.step_x * 4) as i32),
     ];
     let step_y = [
-        (e0.step_y * 2) as i32,
-        (e1.step_y * 2) as i32,
-        (e2.step_y * 2) as i32,
+        i32x8::splat((e0.step_y * 2) as i32),
+        i32x8::splat((e1.step_y * 2) as i32),
+        i32x8::splat((e2.step_y * 2) as i32),
     ];
-    let minus_one = i32x8::splat(-1);
     let mut by = by0;
     while by < y1 {
         let mut e = row;
@@ -250,27 +282,79 @@ fn raster_small(
         // Blocks wholly inside the rectangle need no rectangle mask.
         let rows_inside = by >= y0 && by + 2 <= y1;
         while bx < x1 {
-            let m0 = (i32x8::splat(e[0]) + offsets[0]).cmp_gt(minus_one);
-            let m1 = (i32x8::splat(e[1]) + offsets[1]).cmp_gt(minus_one);
-            let m2 = (i32x8::splat(e[2]) + offsets[2]).cmp_gt(minus_one);
-            let mut mask = (m0 & m1 & m2).move_mask() as LaneMask;
+            let mut mask = !((e[0] | e[1] | e[2]).move_mask() as LaneMask);
             if mask != 0 {
                 if tri.rect_cut && !(rows_inside && bx >= x0 && bx + 4 <= x1) {
                     mask &= rect_mask(bx, by, rect);
                 }
                 if mask != 0 {
-                    visit_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
+                    out.push(CoveredBlock {
+                        bx: bx as u16,
+                        by: by as u16,
+                        mask,
+                    });
                 }
             }
-            for k in 0..3 {
-                e[k] += step_x[k];
-            }
+            e = [e[0] + step_x[0], e[1] + step_x[1], e[2] + step_x[2]];
             bx += 4;
         }
-        for k in 0..3 {
-            row[k] += step_y[k];
-        }
+        row = [row[0] + step_y[0], row[1] + step_y[1], row[2] + step_y[2]];
         by += 2;
+    }
+}
+
+/// Visits the covered blocks of a small triangle (from [`small_coverage`]) that lie in the
+/// band's rows: early depth/stencil, then the pixel stage, exactly as [`visit_block`].
+#[inline(always)]
+fn raster_small(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    blocks: &[CoveredBlock],
+    stats: &mut BandStats,
+) {
+    // Early D32 depth testing with its constants hoisted out of the block loop; the depth of a
+    // block is `eval(z, dx, dy)` of the pixel stage.
+    let early = match band.depth.as_ref() {
+        Some(depth) if ctx.early_depth && ctx.depth_active => D32Test::of(depth, &ctx.ds),
+        _ => None,
+    };
+    let (z0, zdx, zdy) = (
+        f32x8::splat(tri.z.v0),
+        f32x8::splat(tri.z.dx),
+        f32x8::splat(tri.z.dy),
+    );
+    let (ox, oy) = (f32x8::splat(tri.origin[0]), f32x8::splat(tri.origin[1]));
+    let (lane_cx, lane_cy) = (f32x8::from(LANE_CX), f32x8::from(LANE_CY));
+    let (y0, y1) = (band.y0, band.y1);
+    // The row term `dz/dy · dy` of the blocks' depth, for the block row `row_y`.
+    let (mut row_y, mut z_row) = (u32::MAX, f32x8::ZERO);
+    for b in blocks {
+        let (bx, by, mask) = (u32::from(b.bx), u32::from(b.by), b.mask);
+        if by < y0 {
+            continue;
+        }
+        if by >= y1 {
+            break;
+        }
+        let tested = match (&early, band.depth.as_mut()) {
+            (Some(t), Some(depth)) => {
+                if by != row_y {
+                    row_y = by;
+                    z_row = zdy * ((f32x8::splat(by as f32) + lane_cy) - oy);
+                }
+                let dx = (f32x8::splat(bx as f32) + lane_cx) - ox;
+                let z = clamp_depth(z0 + zdx * dx + z_row, ctx.depth_range);
+                t.test(depth.data, bx, by, mask, z)
+            }
+            _ => None,
+        };
+        match tested {
+            Some(0) => {}
+            Some(mask) => shade_block(ctx, band, tri, planes, bx, by, mask, stats),
+            None => visit_block(ctx, band, tri, planes, bx, by, mask, stats),
+        }
     }
 }
 
@@ -307,6 +391,102 @@ fn rect_mask(bx: i32, by: i32, r: [i32; 4]) -> LaneMask {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::setup::{SetupParams, setup_triangle};
+    use tessera_caps::{CullMode, RasterizerDesc, Viewport};
+
+    /// `small_coverage` lists, in row-major block order, exactly the pixels of the triangle's
+    /// bounds whose three edge functions are ≥ 0 (the top-left rule is in the edges), for
+    /// random small triangles of both windings, slivers, axis-aligned edges, pixel-centre
+    /// vertices and rectangles that cut the box.
+    #[test]
+    fn small_coverage_is_the_per_pixel_edge_test() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % u64::from(n)) as f32
+        };
+        let rs = RasterizerDesc {
+            cull_mode: CullMode::None,
+            ..Default::default()
+        };
+        let mut checked = 0;
+        for case in 0..20_000 {
+            let rect = match case % 3 {
+                0 => [0, 0, 128, 96],
+                1 => [5, 3, 37, 30],
+                _ => [0, 1, 21, 17],
+            };
+            let params = SetupParams {
+                viewport: Viewport {
+                    top_left_x: 0.0,
+                    top_left_y: 0.0,
+                    width: 128.0,
+                    height: 96.0,
+                    min_depth: 0.0,
+                    max_depth: 1.0,
+                },
+                rect,
+                rasterizer: &rs,
+                inputs: &[],
+                depth: None,
+            };
+            // Pixel coordinates on a 1/8 grid (centres, edges and in between), extents up to
+            // a little over 64 pixels so both sides of SMALL_EXTENT occur.
+            let (cx, cy) = (next(90 * 8) / 8.0, next(70 * 8) / 8.0);
+            let mut v = [[0.0f32; 4]; 3];
+            for (k, p) in v.iter_mut().enumerate() {
+                let (x, y) = match (k, case % 5) {
+                    (0, _) => (cx, cy),
+                    (1, 0) => (cx + next(40 * 8) / 8.0, cy),
+                    (_, 1) => (cx + next(3) - 1.0, cy + next(72 * 8) / 8.0 - 36.0),
+                    _ => (
+                        cx + next(70 * 8) / 8.0 - 35.0,
+                        cy + next(20 * 8) / 8.0 - 10.0,
+                    ),
+                };
+                *p = [x / 64.0 - 1.0, 1.0 - y / 48.0, 0.5, 1.0];
+            }
+            let verts = [&v[0][..], &v[1][..], &v[2][..]];
+            let Some(tri) = setup_triangle(verts, verts[0], &params, 0, &mut Vec::new()) else {
+                continue;
+            };
+            if !tri.small {
+                continue;
+            }
+            checked += 1;
+            let mut blocks = Vec::new();
+            small_coverage(&tri, &mut blocks);
+            let mut got = Vec::new();
+            for (i, b) in blocks.iter().enumerate() {
+                assert!(b.mask != 0 && b.bx % 4 == 0 && b.by % 2 == 0, "{b:?}");
+                if i > 0 {
+                    let a = blocks[i - 1];
+                    assert!((a.by, a.bx) < (b.by, b.bx), "order {a:?} {b:?}");
+                }
+                for k in 0..8 {
+                    if b.mask & (1 << k) != 0 {
+                        let x = i64::from(b.bx) + i64::from(LANE_X[k]);
+                        let y = i64::from(b.by) + i64::from(LANE_Y[k]);
+                        got.push((y, x));
+                    }
+                }
+            }
+            got.sort_unstable();
+            let [x0, y0, x1, y1] = tri.bounds.map(i64::from);
+            let mut want = Vec::new();
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    if tri.edges.iter().all(|e| e.at(x, y) >= 0) {
+                        want.push((y, x));
+                    }
+                }
+            }
+            assert_eq!(got, want, "case {case}: {v:?}");
+        }
+        assert!(checked > 5_000, "{checked} small triangles checked");
+    }
 
     /// `rect_mask` sets exactly the lanes whose pixel lies inside the rectangle.
     #[test]

@@ -2,6 +2,7 @@
 //! attribute planes (SPEC §3.2–§3.4, §3.7).
 
 use tessera_caps::{CullMode, RasterizerDesc, Viewport};
+use wide::{CmpEq, CmpGt, f32x4, f32x8, f64x4, i32x4, i32x8};
 
 use crate::om::depth::DepthKind;
 use crate::shader::Interpolation;
@@ -76,6 +77,9 @@ pub struct TriSetup {
     /// Every vertex lies within [`SMALL_EXTENT`] pixels of the others, so edge values inside
     /// the vertices' bounding box (plus a block) fit in i32.
     pub small: bool,
+    /// For a small triangle, its covered blocks `[start, end)` in the setup chunk's block list
+    /// ([`crate::raster::small_coverage`], filled when the triangle is binned).
+    pub blocks: [u32; 2],
 }
 
 /// Largest vertex extent, in pixels, of a triangle rasterized with 32-bit edge values.
@@ -97,7 +101,7 @@ pub struct SetupParams<'a> {
 }
 
 /// A post-clip vertex in screen space.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct ScreenVertex {
     fx: i64,
     fy: i64,
@@ -157,6 +161,11 @@ pub fn setup_triangle(
 
 /// [`setup_triangle`] with the vertices' screen positions already computed ([`to_screen`] of
 /// each, done once per shaded vertex for triangles that need no clipping).
+///
+/// Written for the common case of many small triangles: plain comparisons instead of
+/// iterator chains, and each varying's four attribute planes computed together in one
+/// `f32x4` (lane `c` performs exactly the scalar operations of component `c`).
+#[inline]
 pub(crate) fn setup_screen_triangle(
     verts: [&[f32]; 3],
     s: [ScreenVertex; 3],
@@ -169,20 +178,33 @@ pub(crate) fn setup_screen_triangle(
     let (e2x, e2y) = (s[2].fx - s[0].fx, s[2].fy - s[0].fy);
     let area = e1x * e2y - e2x * e1y;
     // Positive area is clockwise on screen (+y down); zero area is back-facing (SPEC §3.4).
+    if area == 0 {
+        return None;
+    }
     let clockwise = area > 0;
-    let front = clockwise != params.rasterizer.front_counter_clockwise && area != 0;
+    let front = clockwise != params.rasterizer.front_counter_clockwise;
     let culled = match params.rasterizer.cull_mode {
         CullMode::None => false,
         CullMode::Front => front,
         CullMode::Back => !front,
     };
-    if culled || area == 0 {
+    if culled {
         return None;
     }
-    let (bounds, rect_cut) = bounds(&s, params.rect)?;
-    let order = if clockwise { [0, 1, 2] } else { [0, 2, 1] };
-    let [a, b, c] = order.map(|i| &s[i]);
-    let edges = [edge(a, b), edge(b, c), edge(c, a)];
+    let min = [
+        s[0].fx.min(s[1].fx).min(s[2].fx),
+        s[0].fy.min(s[1].fy).min(s[2].fy),
+    ];
+    let max = [
+        s[0].fx.max(s[1].fx).max(s[2].fx),
+        s[0].fy.max(s[1].fy).max(s[2].fy),
+    ];
+    let (bounds, rect_cut) = bounds(min, max, params.rect)?;
+    let edges = if clockwise {
+        [edge(&s[0], &s[1]), edge(&s[1], &s[2]), edge(&s[2], &s[0])]
+    } else {
+        [edge(&s[0], &s[2]), edge(&s[2], &s[1]), edge(&s[1], &s[0])]
+    };
 
     let x0 = s[0].fx as f32 / SUBPIXEL_ONE;
     let y0 = s[0].fy as f32 / SUBPIXEL_ONE;
@@ -204,26 +226,54 @@ pub(crate) fn setup_screen_triangle(
     let w_flat = (q.dx == 0.0 && q.dy == 0.0 && q.v0.is_normal()).then(|| 1.0 / q.v0);
 
     let attr_offset = arena.len() as u32;
+    let (d1x, d1y) = (f32x4::splat(d1[0]), f32x4::splat(d1[1]));
+    let (d2x, d2y) = (f32x4::splat(d2[0]), f32x4::splat(d2[1]));
+    let inv = f32x4::splat(inv_area);
+    let qs = [s[0].q, s[1].q, s[2].q].map(f32x4::splat);
     for (r, mode) in params.inputs.iter().enumerate() {
-        for c in 0..4 {
-            let i = 4 + 4 * r + c;
-            let value = |v: &[f32]| v.get(i).copied().unwrap_or(0.0);
-            arena.push(match mode {
-                Interpolation::Constant => Plane {
-                    v0: value(provoking),
-                    dx: 0.0,
-                    dy: 0.0,
-                },
-                Interpolation::NoPerspective => {
-                    plane(value(verts[0]), value(verts[1]), value(verts[2]))
+        let i = 4 + 4 * r;
+        let (v0, dx, dy) = match mode {
+            Interpolation::Constant => (components(provoking, i), f32x4::ZERO, f32x4::ZERO),
+            _ => {
+                let mut a = [
+                    components(verts[0], i),
+                    components(verts[1], i),
+                    components(verts[2], i),
+                ];
+                if *mode == Interpolation::Perspective {
+                    a = [a[0] * qs[0], a[1] * qs[1], a[2] * qs[2]];
                 }
-                Interpolation::Perspective => plane(
-                    value(verts[0]) * s[0].q,
-                    value(verts[1]) * s[1].q,
-                    value(verts[2]) * s[2].q,
-                ),
-            });
-        }
+                let (da1, da2) = (a[1] - a[0], a[2] - a[0]);
+                (
+                    a[0],
+                    (da1 * d2y - da2 * d1y) * inv,
+                    (da2 * d1x - da1 * d2x) * inv,
+                )
+            }
+        };
+        let (v0, dx, dy) = (v0.to_array(), dx.to_array(), dy.to_array());
+        arena.extend_from_slice(&[
+            Plane {
+                v0: v0[0],
+                dx: dx[0],
+                dy: dy[0],
+            },
+            Plane {
+                v0: v0[1],
+                dx: dx[1],
+                dy: dy[1],
+            },
+            Plane {
+                v0: v0[2],
+                dx: dx[2],
+                dy: dy[2],
+            },
+            Plane {
+                v0: v0[3],
+                dx: dx[3],
+                dy: dy[3],
+            },
+        ]);
     }
     // v0 + (±0)·dx + (±0)·dy is exactly v0 unless v0 is −0 (the sum's sign would follow dx
     // and dy) or NaN.
@@ -231,15 +281,8 @@ pub(crate) fn setup_screen_triangle(
         && arena[attr_offset as usize..].iter().all(|p| {
             p.dx == 0.0 && p.dy == 0.0 && !p.v0.is_nan() && p.v0.to_bits() != (-0.0f32).to_bits()
         });
-    let extent = [0usize, 1, 2]
-        .iter()
-        .map(|&i| {
-            (s[i].fx - s[(i + 1) % 3].fx)
-                .abs()
-                .max((s[i].fy - s[(i + 1) % 3].fy).abs())
-        })
-        .max()
-        .unwrap_or(i64::MAX);
+    // The largest |Δx| or |Δy| between two vertices is the box's larger side.
+    let extent = (max[0] - min[0]).max(max[1] - min[1]);
     Some(TriSetup {
         small: extent <= SMALL_EXTENT << SUBPIXEL_BITS,
         edges,
@@ -253,7 +296,342 @@ pub(crate) fn setup_screen_triangle(
         attr_offset,
         front,
         primitive_id,
+        blocks: [0, 0],
     })
+}
+
+/// Components `i..i + 4` of a vertex; those past its end read as 0.
+#[inline(always)]
+fn components(v: &[f32], i: usize) -> f32x4 {
+    match v.get(i..i + 4) {
+        Some(&[a, b, c, d]) => f32x4::from([a, b, c, d]),
+        _ => f32x4::from([0, 1, 2, 3].map(|k| v.get(i + k).copied().unwrap_or(0.0))),
+    }
+}
+
+/// Triangles per [`setup_screen_batch`] call: one per `f32x8`/`i32x8` lane.
+pub(crate) const SETUP_LANES: usize = 8;
+
+/// One unclipped triangle for [`setup_screen_batch`]: its vertices, as indices into the
+/// batch's vertex data and screen positions (vertex 0 also provokes), and its
+/// `SV_PrimitiveID`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ScreenTriangle {
+    /// Vertex indices.
+    pub vertices: [u32; 3],
+    /// `SV_PrimitiveID`.
+    pub primitive_id: u32,
+}
+
+/// The vertices that [`setup_screen_batch`] reads: vertex `i` is `data[i·stride ..][..stride]`
+/// (clip position and varyings) at screen position `screen[i]` ([`to_screen`] of it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BatchVertices<'a> {
+    /// Floats of every vertex, `stride` each.
+    pub data: &'a [f32],
+    /// Floats per vertex.
+    pub stride: usize,
+    /// Screen position of every vertex.
+    pub screen: &'a [ScreenVertex],
+}
+
+impl BatchVertices<'_> {
+    /// Vertex `i`'s floats.
+    #[inline]
+    fn vertex(&self, i: u32) -> &[f32] {
+        let i = i as usize;
+        &self.data[i * self.stride..(i + 1) * self.stride]
+    }
+}
+
+/// Whether [`setup_screen_batch`] may replace [`setup_screen_triangle`] for a draw: it does
+/// not compute depth bias.
+pub(crate) fn batch_setup_applies(params: &SetupParams<'_>) -> bool {
+    params.rasterizer.depth_bias == 0 && params.rasterizer.slope_scaled_depth_bias == 0.0
+}
+
+/// A lane mask (bit k = lane k) as all-ones / all-zero `i32x8` lanes.
+#[inline(always)]
+fn lane_mask_i32(bits: u32) -> i32x8 {
+    let b = i32x8::from([1, 2, 4, 8, 16, 32, 64, 128]);
+    (i32x8::splat(bits as i32) & b).cmp_eq(b)
+}
+
+/// The two halves of an `i32x8` as exact `f64x4`s.
+#[inline(always)]
+fn to_f64(v: i32x8) -> [f64x4; 2] {
+    let a = v.to_array();
+    [
+        f64x4::from_i32x4(i32x4::from([a[0], a[1], a[2], a[3]])),
+        f64x4::from_i32x4(i32x4::from([a[4], a[5], a[6], a[7]])),
+    ]
+}
+
+/// The lanes of two `f64x4` halves.
+#[inline(always)]
+fn f64_lanes(v: [f64x4; 2]) -> [f64; 8] {
+    let (a, b) = (v[0].to_array(), v[1].to_array());
+    [a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]]
+}
+
+/// [`setup_screen_triangle`] of up to [`SETUP_LANES`] triangles at once (each with its vertex
+/// 0 as provoking vertex), for a draw where [`batch_setup_applies`]: every triangle that
+/// survives is pushed to `tris`, in order, with its planes appended to `arena`, exactly as the
+/// one-triangle setup would push them.
+///
+/// Each lane performs the scalar setup's operations: 16.8 coordinates fit in i32 (snapping
+/// clamps them to ±2^24), so differences, bounds and the top-left rule are i32 lane
+/// operations; the area and the edge constants are sums of products below 2^53 and so exact
+/// in f64 lanes (`area as f64` is what the scalar setup divides by); the planes are the same
+/// f32 operations in the same order.
+pub(crate) fn setup_screen_batch(
+    batch: &[ScreenTriangle],
+    vertices: &BatchVertices<'_>,
+    params: &SetupParams<'_>,
+    tris: &mut Vec<TriSetup>,
+    arena: &mut Vec<Plane>,
+) {
+    let n = batch.len().min(SETUP_LANES);
+    if n == 0 {
+        return;
+    }
+    // Lanes past `n` repeat the first triangle; their results are dropped.
+    let tri = |k: usize| &batch[if k < n { k } else { 0 }];
+    // Each lane's screen vertices.
+    let s: [[&ScreenVertex; 3]; 8] =
+        core::array::from_fn(|k| tri(k).vertices.map(|i| &vertices.screen[i as usize]));
+    let gi = |f: &dyn Fn(&[&ScreenVertex; 3]) -> i32| {
+        i32x8::from(core::array::from_fn::<i32, 8, _>(|k| f(&s[k])))
+    };
+    let gf = |f: &dyn Fn(&[&ScreenVertex; 3]) -> f32| {
+        f32x8::from(core::array::from_fn::<f32, 8, _>(|k| f(&s[k])))
+    };
+    let fx = [
+        gi(&|s| s[0].fx as i32),
+        gi(&|s| s[1].fx as i32),
+        gi(&|s| s[2].fx as i32),
+    ];
+    let fy = [
+        gi(&|s| s[0].fy as i32),
+        gi(&|s| s[1].fy as i32),
+        gi(&|s| s[2].fy as i32),
+    ];
+    let (e1x, e1y) = (fx[1] - fx[0], fy[1] - fy[0]);
+    let (e2x, e2y) = (fx[2] - fx[0], fy[2] - fy[0]);
+    let ([e1x_lo, e1x_hi], [e1y_lo, e1y_hi]) = (to_f64(e1x), to_f64(e1y));
+    let ([e2x_lo, e2x_hi], [e2y_lo, e2y_hi]) = (to_f64(e2x), to_f64(e2y));
+    let area = [
+        e1x_lo * e2y_lo - e2x_lo * e1y_lo,
+        e1x_hi * e2y_hi - e2x_hi * e1y_hi,
+    ];
+    let bits = |m: [f64x4; 2]| (m[0].move_mask() | (m[1].move_mask() << 4)) as u32;
+    let zero = f64x4::ZERO;
+    let nonzero = !bits([area[0].cmp_eq(zero), area[1].cmp_eq(zero)]) & 0xff;
+    let clockwise = bits([area[0].cmp_gt(zero), area[1].cmp_gt(zero)]);
+    let front = if params.rasterizer.front_counter_clockwise {
+        !clockwise & 0xff
+    } else {
+        clockwise
+    };
+    let culled = match params.rasterizer.cull_mode {
+        CullMode::None => 0,
+        CullMode::Front => front,
+        CullMode::Back => !front & 0xff,
+    };
+
+    // Bounds: pixels whose centre can lie inside, cut to the rectangle.
+    let min_x = fx[0].min(fx[1]).min(fx[2]);
+    let max_x = fx[0].max(fx[1]).max(fx[2]);
+    let min_y = fy[0].min(fy[1]).min(fy[2]);
+    let max_y = fy[0].max(fy[1]).max(fy[2]);
+    let half = i32x8::splat(1 << (SUBPIXEL_BITS - 1));
+    let one = i32x8::splat(1);
+    let px0 = (min_x - half) >> SUBPIXEL_BITS;
+    let px1 = ((max_x - half) >> SUBPIXEL_BITS) + one;
+    let py0 = (min_y - half) >> SUBPIXEL_BITS;
+    let py1 = ((max_y - half) >> SUBPIXEL_BITS) + one;
+    let r = params.rect.map(i32x8::splat);
+    let cut = r[0].cmp_gt(px0) | r[1].cmp_gt(py0) | px1.cmp_gt(r[2]) | py1.cmp_gt(r[3]);
+    let b = [px0.max(r[0]), py0.max(r[1]), px1.min(r[2]), py1.min(r[3])];
+    let nonempty = (b[2].cmp_gt(b[0]) & b[3].cmp_gt(b[1])).move_mask() as u32;
+    let extent = (max_x - min_x).max(max_y - min_y);
+    let small = !extent
+        .cmp_gt(i32x8::splat((SMALL_EXTENT << SUBPIXEL_BITS) as i32))
+        .move_mask() as u32
+        & 0xff;
+    let alive = nonzero & !culled & nonempty & ((1u32 << n) - 1);
+    if alive == 0 {
+        return;
+    }
+
+    // Edges of the clockwise order: (v0, v1, v2), or (v0, v2, v1) for counter-clockwise.
+    let cw = lane_mask_i32(clockwise);
+    let (bx_, by_) = (cw.blend(fx[1], fx[2]), cw.blend(fy[1], fy[2]));
+    let (cx_, cy_) = (cw.blend(fx[2], fx[1]), cw.blend(fy[2], fy[1]));
+    let ends = [
+        (fx[0], fy[0], bx_, by_),
+        (bx_, by_, cx_, cy_),
+        (cx_, cy_, fx[0], fy[0]),
+    ];
+    let mut e00 = [[0.0f64; 8]; 3];
+    let mut edx = [[0i32; 8]; 3];
+    let mut edy = [[0i32; 8]; 3];
+    for (k, &(ax, ay, bx, by)) in ends.iter().enumerate() {
+        let (dx, dy) = (bx - ax, by - ay);
+        // Top edge: horizontal, left to right; left edge: upwards.
+        let top_left = i32x8::ZERO.cmp_gt(dy) | (dy.cmp_eq(i32x8::ZERO) & dx.cmp_gt(i32x8::ZERO));
+        let bias = to_f64(top_left.blend(i32x8::ZERO, one));
+        let (dx64, dy64) = (to_f64(dx), to_f64(dy));
+        let (hy, hx) = (to_f64(half - ay), to_f64(half - ax));
+        e00[k] = f64_lanes([
+            dx64[0] * hy[0] - dy64[0] * hx[0] - bias[0],
+            dx64[1] * hy[1] - dy64[1] * hx[1] - bias[1],
+        ]);
+        edx[k] = dx.to_array();
+        edy[k] = dy.to_array();
+    }
+
+    // Planes, relative to vertex 0.
+    let sub = f32x8::splat(SUBPIXEL_ONE);
+    let x0 = (fx[0].round_float() / sub).to_array();
+    let y0 = (fy[0].round_float() / sub).to_array();
+    let (d1x, d1y) = (e1x.round_float() / sub, e1y.round_float() / sub);
+    let (d2x, d2y) = (e2x.round_float() / sub, e2y.round_float() / sub);
+    let area = f64_lanes(area);
+    let inv_area = f32x8::from(core::array::from_fn::<f32, 8, _>(|k| {
+        (65536.0 / area[k]) as f32
+    }));
+    let plane = |a0: f32x8, a1: f32x8, a2: f32x8| {
+        let (da1, da2) = (a1 - a0, a2 - a0);
+        (
+            a0,
+            (da1 * d2y - da2 * d1y) * inv_area,
+            (da2 * d1x - da1 * d2x) * inv_area,
+        )
+    };
+    let zs = [gf(&|s| s[0].z), gf(&|s| s[1].z), gf(&|s| s[2].z)];
+    let qs = [gf(&|s| s[0].q), gf(&|s| s[1].q), gf(&|s| s[2].q)];
+    let (z0, zdx, zdy) = plane(zs[0], zs[1], zs[2]);
+    // The scalar setup adds its (zero) depth bias: −0 becomes +0.
+    let z0 = z0 + f32x8::ZERO;
+    let (q0, qdx, qdy) = plane(qs[0], qs[1], qs[2]);
+    let q_exponent: i32x8 = (bytemuck::cast::<f32x8, i32x8>(q0) >> 23i32) & i32x8::splat(0xff);
+    let q_normal = !(q_exponent.cmp_eq(i32x8::ZERO) | q_exponent.cmp_eq(i32x8::splat(0xff)));
+    let fz = f32x8::ZERO;
+    let w_flat = (qdx.cmp_eq(fz) & qdy.cmp_eq(fz)).move_mask() as u32 & q_normal.move_mask() as u32;
+    let w = (f32x8::ONE / q0).to_array();
+
+    // Attribute planes: reserve the surviving lanes' planes, then fill them component by
+    // component.
+    let inputs = params.inputs;
+    let per_tri = 4 * inputs.len();
+    let base = arena.len();
+    arena.resize(
+        base + per_tri * alive.count_ones() as usize,
+        Plane::default(),
+    );
+    let slots: [usize; 8] =
+        core::array::from_fn(|k| (alive & ((1u32 << k) - 1)).count_ones() as usize);
+    // Every vertex holds every input's four components (the usual case): each vertex's four
+    // components are one load, transposed across the lanes. Otherwise components past a
+    // vertex's end read as 0, one by one.
+    let whole = vertices.stride >= 4 + per_tri;
+    // Each lane's vertices.
+    let v: [[&[f32]; 3]; 8] = core::array::from_fn(|k| tri(k).vertices.map(|i| vertices.vertex(i)));
+    let mut flat = 0xffu32;
+    for (r, mode) in inputs.iter().enumerate() {
+        let i = 4 + 4 * r;
+        // Components 0..4 of input `r` of vertex `j`, one f32x8 (lanes = triangles) each.
+        let gather = |j: usize| -> [f32x8; 4] {
+            if whole {
+                let row = |k: usize| {
+                    let v = &v[k][j][i..i + 4];
+                    f32x4::from([v[0], v[1], v[2], v[3]])
+                };
+                let lo = f32x4::transpose([row(0), row(1), row(2), row(3)]);
+                let hi = f32x4::transpose([row(4), row(5), row(6), row(7)]);
+                let join = |c: usize| {
+                    let (a, b) = (lo[c].to_array(), hi[c].to_array());
+                    f32x8::from([a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]])
+                };
+                [join(0), join(1), join(2), join(3)]
+            } else {
+                let c = |c: usize| {
+                    f32x8::from(core::array::from_fn::<f32, 8, _>(|k| {
+                        v[k][j].get(i + c).copied().unwrap_or(0.0)
+                    }))
+                };
+                [c(0), c(1), c(2), c(3)]
+            }
+        };
+        let mut out = [[[0.0f32; 8]; 3]; 4];
+        let a0 = gather(0);
+        let (a1, a2) = match mode {
+            Interpolation::Constant => ([f32x8::ZERO; 4], [f32x8::ZERO; 4]),
+            _ => (gather(1), gather(2)),
+        };
+        for c in 0..4 {
+            let (v0, dx, dy) = match mode {
+                Interpolation::Constant => (a0[c], f32x8::ZERO, f32x8::ZERO),
+                Interpolation::NoPerspective => plane(a0[c], a1[c], a2[c]),
+                Interpolation::Perspective => plane(a0[c] * qs[0], a1[c] * qs[1], a2[c] * qs[2]),
+            };
+            let v0_bits: i32x8 = bytemuck::cast(v0);
+            flat &= (dx.cmp_eq(fz) & dy.cmp_eq(fz) & v0.cmp_eq(v0)).move_mask() as u32
+                & !v0_bits.cmp_eq(i32x8::splat(i32::MIN)).move_mask() as u32;
+            out[c] = [v0.to_array(), dx.to_array(), dy.to_array()];
+        }
+        for k in 0..n {
+            if alive & (1 << k) != 0 {
+                let at = base + slots[k] * per_tri + 4 * r;
+                let p = |c: usize| Plane {
+                    v0: out[c][0][k],
+                    dx: out[c][1][k],
+                    dy: out[c][2][k],
+                };
+                arena[at..at + 4].copy_from_slice(&[p(0), p(1), p(2), p(3)]);
+            }
+        }
+    }
+
+    let (z0, zdx, zdy) = (z0.to_array(), zdx.to_array(), zdy.to_array());
+    let (q0, qdx, qdy) = (q0.to_array(), qdx.to_array(), qdy.to_array());
+    let (b, cut) = (b.map(i32x8::to_array), cut.move_mask() as u32);
+    let one = 1i64 << SUBPIXEL_BITS;
+    for k in 0..n {
+        if alive & (1 << k) == 0 {
+            continue;
+        }
+        let bit = |m: u32| m & (1 << k) != 0;
+        let edge = |e: usize| Edge {
+            e00: e00[e][k] as i64,
+            step_x: -i64::from(edy[e][k]) * one,
+            step_y: i64::from(edx[e][k]) * one,
+        };
+        tris.push(TriSetup {
+            edges: [edge(0), edge(1), edge(2)],
+            bounds: [b[0][k], b[1][k], b[2][k], b[3][k]],
+            rect_cut: bit(cut),
+            origin: [x0[k], y0[k]],
+            z: Plane {
+                v0: z0[k],
+                dx: zdx[k],
+                dy: zdy[k],
+            },
+            q: Plane {
+                v0: q0[k],
+                dx: qdx[k],
+                dy: qdy[k],
+            },
+            w_flat: bit(w_flat).then_some(w[k]),
+            flat_varyings: bit(w_flat) && bit(flat),
+            attr_offset: (base + slots[k] * per_tri) as u32,
+            front: bit(front),
+            primitive_id: batch[k].primitive_id,
+            small: bit(small),
+            blocks: [0, 0],
+        });
+    }
 }
 
 /// The edge function of the directed edge a → b for a clockwise-ordered triangle, with the
@@ -272,13 +650,11 @@ fn edge(a: &ScreenVertex, b: &ScreenVertex) -> Edge {
     }
 }
 
-/// Pixel bounds of the snapped triangle, intersected with `rect`, and whether `rect` cut them;
-/// `None` when empty.
-fn bounds(s: &[ScreenVertex; 3], rect: [i32; 4]) -> Option<([i32; 4], bool)> {
-    let min_x = s.iter().map(|v| v.fx).min()?;
-    let max_x = s.iter().map(|v| v.fx).max()?;
-    let min_y = s.iter().map(|v| v.fy).min()?;
-    let max_y = s.iter().map(|v| v.fy).max()?;
+/// Pixel bounds of the snapped triangle (its vertices' smallest and largest 16.8 `x` and `y`),
+/// intersected with `rect`, and whether `rect` cut them; `None` when empty.
+fn bounds(min: [i64; 2], max: [i64; 2], rect: [i32; 4]) -> Option<([i32; 4], bool)> {
+    let [min_x, min_y] = min;
+    let [max_x, max_y] = max;
     let one = 1i64 << SUBPIXEL_BITS;
     let half = one / 2;
     // Pixels whose centre can lie inside: centre = p·256 + 128 within [min, max].
@@ -365,6 +741,379 @@ mod tests {
         };
         let verts = [&v[0][..], &v[1][..], &v[2][..]];
         setup_triangle(verts, verts[0], &params(&rs, rect), 0, &mut Vec::new()).unwrap()
+    }
+
+    /// The straightforward setup that [`setup_screen_triangle`] must match field for field and
+    /// bit for bit (the implementation before it was tuned).
+    fn reference_setup(
+        verts: [&[f32]; 3],
+        s: [ScreenVertex; 3],
+        provoking: &[f32],
+        params: &SetupParams<'_>,
+        primitive_id: u32,
+        arena: &mut Vec<Plane>,
+    ) -> Option<TriSetup> {
+        let (e1x, e1y) = (s[1].fx - s[0].fx, s[1].fy - s[0].fy);
+        let (e2x, e2y) = (s[2].fx - s[0].fx, s[2].fy - s[0].fy);
+        let area = e1x * e2y - e2x * e1y;
+        // Positive area is clockwise on screen (+y down); zero area is back-facing (SPEC §3.4).
+        let clockwise = area > 0;
+        let front = clockwise != params.rasterizer.front_counter_clockwise && area != 0;
+        let culled = match params.rasterizer.cull_mode {
+            CullMode::None => false,
+            CullMode::Front => front,
+            CullMode::Back => !front,
+        };
+        if culled || area == 0 {
+            return None;
+        }
+        let (bounds, rect_cut) = reference_bounds(&s, params.rect)?;
+        let order = if clockwise { [0, 1, 2] } else { [0, 2, 1] };
+        let [a, b, c] = order.map(|i| &s[i]);
+        let edges = [edge(a, b), edge(b, c), edge(c, a)];
+
+        let x0 = s[0].fx as f32 / SUBPIXEL_ONE;
+        let y0 = s[0].fy as f32 / SUBPIXEL_ONE;
+        let d1 = [e1x as f32 / SUBPIXEL_ONE, e1y as f32 / SUBPIXEL_ONE];
+        let d2 = [e2x as f32 / SUBPIXEL_ONE, e2y as f32 / SUBPIXEL_ONE];
+        let inv_area = (65536.0 / area as f64) as f32;
+        let plane = |a0: f32, a1: f32, a2: f32| {
+            let (da1, da2) = (a1 - a0, a2 - a0);
+            Plane {
+                v0: a0,
+                dx: (da1 * d2[1] - da2 * d1[1]) * inv_area,
+                dy: (da2 * d1[0] - da1 * d2[0]) * inv_area,
+            }
+        };
+        let mut z = plane(s[0].z, s[1].z, s[2].z);
+        z.v0 += depth_bias(params, &z, [s[0].z, s[1].z, s[2].z]);
+        let q = plane(s[0].q, s[1].q, s[2].q);
+        // v0 + (±0)·dx + (±0)·dy is exactly v0 for a normal v0, whatever the signs of dx and dy.
+        let w_flat = (q.dx == 0.0 && q.dy == 0.0 && q.v0.is_normal()).then(|| 1.0 / q.v0);
+
+        let attr_offset = arena.len() as u32;
+        for (r, mode) in params.inputs.iter().enumerate() {
+            for c in 0..4 {
+                let i = 4 + 4 * r + c;
+                let value = |v: &[f32]| v.get(i).copied().unwrap_or(0.0);
+                arena.push(match mode {
+                    Interpolation::Constant => Plane {
+                        v0: value(provoking),
+                        dx: 0.0,
+                        dy: 0.0,
+                    },
+                    Interpolation::NoPerspective => {
+                        plane(value(verts[0]), value(verts[1]), value(verts[2]))
+                    }
+                    Interpolation::Perspective => plane(
+                        value(verts[0]) * s[0].q,
+                        value(verts[1]) * s[1].q,
+                        value(verts[2]) * s[2].q,
+                    ),
+                });
+            }
+        }
+        // v0 + (±0)·dx + (±0)·dy is exactly v0 unless v0 is −0 (the sum's sign would follow dx
+        // and dy) or NaN.
+        let flat_varyings = w_flat.is_some()
+            && arena[attr_offset as usize..].iter().all(|p| {
+                p.dx == 0.0
+                    && p.dy == 0.0
+                    && !p.v0.is_nan()
+                    && p.v0.to_bits() != (-0.0f32).to_bits()
+            });
+        let extent = [0usize, 1, 2]
+            .iter()
+            .map(|&i| {
+                (s[i].fx - s[(i + 1) % 3].fx)
+                    .abs()
+                    .max((s[i].fy - s[(i + 1) % 3].fy).abs())
+            })
+            .max()
+            .unwrap_or(i64::MAX);
+        Some(TriSetup {
+            small: extent <= SMALL_EXTENT << SUBPIXEL_BITS,
+            edges,
+            bounds,
+            rect_cut,
+            origin: [x0, y0],
+            z,
+            q,
+            w_flat,
+            flat_varyings,
+            attr_offset,
+            front,
+            primitive_id,
+            blocks: [0, 0],
+        })
+    }
+
+    fn reference_bounds(s: &[ScreenVertex; 3], rect: [i32; 4]) -> Option<([i32; 4], bool)> {
+        let min_x = s.iter().map(|v| v.fx).min()?;
+        let max_x = s.iter().map(|v| v.fx).max()?;
+        let min_y = s.iter().map(|v| v.fy).min()?;
+        let max_y = s.iter().map(|v| v.fy).max()?;
+        let one = 1i64 << SUBPIXEL_BITS;
+        let half = one / 2;
+        let px0 = (min_x - half).div_euclid(one);
+        let px1 = (max_x - half).div_euclid(one) + 1;
+        let py0 = (min_y - half).div_euclid(one);
+        let py1 = (max_y - half).div_euclid(one) + 1;
+        let r = rect.map(i64::from);
+        let cut = px0 < r[0] || py0 < r[1] || px1 > r[2] || py1 > r[3];
+        let b = [
+            px0.max(r[0]) as i32,
+            py0.max(r[1]) as i32,
+            px1.min(r[2]) as i32,
+            py1.min(r[3]) as i32,
+        ];
+        (b[0] < b[2] && b[1] < b[3]).then_some((b, cut))
+    }
+
+    /// Every field of a setup, floats as bits (so −0, NaN payloads and rounding all count).
+    fn fingerprint(t: &Option<TriSetup>, planes: &[Plane]) -> String {
+        let bits = |p: &Plane| [p.v0.to_bits(), p.dx.to_bits(), p.dy.to_bits()];
+        match t {
+            None => format!("None {:?}", planes.iter().map(bits).collect::<Vec<_>>()),
+            Some(t) => format!(
+                "{:?} {:?} {} {:?} {:?} {:?} {:?} {} {} {} {} {} {:?}",
+                t.edges,
+                t.bounds,
+                t.rect_cut,
+                t.origin.map(f32::to_bits),
+                bits(&t.z),
+                bits(&t.q),
+                t.w_flat.map(f32::to_bits),
+                t.flat_varyings,
+                t.attr_offset,
+                t.front,
+                t.primitive_id,
+                t.small,
+                planes.iter().map(bits).collect::<Vec<_>>()
+            ),
+        }
+    }
+
+    /// A small xorshift generator: the test needs variety, not statistical quality.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+        fn unit(&mut self) -> f32 {
+            (self.next() >> 40) as f32 / (1u64 << 24) as f32
+        }
+        /// A coordinate around a 64-pixel target: mostly small, sometimes huge or at the
+        /// 16.8 limits or at the small-triangle extent, sometimes repeating another so edges are
+        /// axis-aligned or degenerate.
+        fn coord(&mut self, other: i64) -> i64 {
+            match self.below(10) {
+                0 => other,
+                1 => other + self.below(3) as i64 - 1,
+                2 => (self.below(1 << 25) as i64) - (1 << 24),
+                3 => [-(1i64 << 24), 1 << 24][self.below(2) as usize],
+                4 => (self.below(200 * 256) as i64) - 60 * 256,
+                // Exactly at, or one subpixel over, the small-triangle extent.
+                5 => other + (SMALL_EXTENT << SUBPIXEL_BITS) + self.below(2) as i64,
+                _ => other + (self.below(24 * 256) as i64) - 12 * 256,
+            }
+        }
+        fn attr(&mut self) -> f32 {
+            match self.below(12) {
+                0 => -0.0,
+                1 => f32::NAN,
+                2 => 0.0,
+                3 => 1.0e30,
+                4 => -2.5,
+                _ => self.unit() * 2.0 - 1.0,
+            }
+        }
+    }
+
+    /// The tuned setup equals the straightforward one on random triangles: tiny, huge, at the
+    /// 16.8 limits, degenerate, cut by the rectangle or outside it, both windings, every cull
+    /// mode, depth bias, flat and −0/NaN attributes, every interpolation mode and vertices
+    /// shorter than the inputs they feed.
+    #[test]
+    fn tuned_setup_matches_the_reference_on_random_triangles() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let modes = [
+            Interpolation::Perspective,
+            Interpolation::NoPerspective,
+            Interpolation::Constant,
+        ];
+        let depths = [None, Some(DepthKind::D16), Some(DepthKind::D32)];
+        for case in 0..40_000u32 {
+            let rs = RasterizerDesc {
+                cull_mode: [CullMode::None, CullMode::Front, CullMode::Back][case as usize % 3],
+                front_counter_clockwise: case % 7 == 0,
+                depth_bias: if case % 5 == 0 { 3 } else { 0 },
+                slope_scaled_depth_bias: if case % 11 == 0 { 0.5 } else { 0.0 },
+                depth_bias_clamp: if case % 13 == 0 { 0.001 } else { 0.0 },
+                ..Default::default()
+            };
+            let inputs: Vec<Interpolation> = (0..rng.below(4))
+                .map(|_| modes[rng.below(3) as usize])
+                .collect();
+            let rect = if case % 4 == 0 {
+                [3, 5, 40, 29]
+            } else {
+                [0, 0, 64, 64]
+            };
+            let params = SetupParams {
+                depth: depths[case as usize % 3],
+                ..params(&rs, rect)
+            };
+            let params = SetupParams {
+                inputs: &inputs,
+                ..params
+            };
+            let x = rng.coord(32 * 256);
+            let y = rng.coord(32 * 256);
+            let flat_q = rng.below(2) == 0;
+            let flat_attr = rng.below(3) == 0;
+            let shared = [rng.attr(), rng.attr(), rng.attr(), rng.attr()];
+            let mut s = [ScreenVertex {
+                fx: 0,
+                fy: 0,
+                z: 0.0,
+                q: 0.0,
+            }; 3];
+            let mut data = [[0.0f32; 20]; 3];
+            for (k, (v, d)) in s.iter_mut().zip(&mut data).enumerate() {
+                v.fx = if k == 0 { x } else { rng.coord(x) };
+                v.fy = if k == 0 { y } else { rng.coord(y) };
+                v.z = rng.unit();
+                v.q = if flat_q { 0.5 } else { rng.unit() + 0.25 };
+                for (i, c) in d.iter_mut().enumerate() {
+                    *c = if flat_attr { shared[i % 4] } else { rng.attr() };
+                }
+            }
+            // Vertices may carry fewer varyings than the inputs read (the rest read as 0).
+            let len = 4 + 4 * rng.below(5) as usize - rng.below(2) as usize * 2;
+            let verts = [&data[0][..len], &data[1][..len], &data[2][..len]];
+            let provoking = verts[rng.below(3) as usize];
+            let id = rng.next() as u32;
+            let mut want_planes = vec![Plane::default(); 3];
+            let mut got_planes = want_planes.clone();
+            let want = reference_setup(verts, s, provoking, &params, id, &mut want_planes);
+            let got = setup_screen_triangle(verts, s, provoking, &params, id, &mut got_planes);
+            assert_eq!(
+                fingerprint(&got, &got_planes),
+                fingerprint(&want, &want_planes),
+                "case {case}: {s:?}"
+            );
+        }
+    }
+
+    /// `setup_screen_batch` pushes, for batches of 1 to 8 random triangles, exactly the
+    /// triangles and planes that `setup_screen_triangle` pushes one by one (vertex 0
+    /// provoking): every field and plane bit, the culled, empty and degenerate lanes dropped in
+    /// place.
+    #[test]
+    fn batch_setup_matches_the_one_triangle_setup() {
+        let mut rng = Rng(0x0123_4567_89ab_cdef);
+        let modes = [
+            Interpolation::Perspective,
+            Interpolation::NoPerspective,
+            Interpolation::Constant,
+        ];
+        let mut kept = 0;
+        for case in 0..6_000u32 {
+            let rs = RasterizerDesc {
+                cull_mode: [CullMode::None, CullMode::Front, CullMode::Back][case as usize % 3],
+                front_counter_clockwise: case % 7 == 0,
+                ..Default::default()
+            };
+            let inputs: Vec<Interpolation> = (0..rng.below(4))
+                .map(|_| modes[rng.below(3) as usize])
+                .collect();
+            let rect = if case % 4 == 0 {
+                [3, 5, 40, 29]
+            } else {
+                [0, 0, 64, 64]
+            };
+            let params = SetupParams {
+                inputs: &inputs,
+                ..params(&rs, rect)
+            };
+            assert!(batch_setup_applies(&params));
+            let n = 1 + rng.below(8) as usize;
+            // Every input present (the gathered path), or some missing (read as 0).
+            let stride = if case % 3 == 0 {
+                20
+            } else {
+                4 + 4 * rng.below(5) as usize - rng.below(2) as usize * 2
+            };
+            // 3n vertices in a shuffled order, so the lanes gather from scattered indices.
+            let count = 3 * n as u32;
+            let order: Vec<u32> = (0..count).map(|i| (i * 7 + 3) % count).collect();
+            let mut data = vec![0.0f32; 24 * stride];
+            let mut screen = vec![ScreenVertex::default(); 24];
+            for t in 0..n {
+                let (x, y) = (rng.coord(32 * 256), rng.coord(32 * 256));
+                let flat_q = rng.below(2) == 0;
+                let flat_attr = rng.below(3) == 0;
+                let shared = [rng.attr(), rng.attr(), rng.attr(), rng.attr()];
+                for k in 0..3 {
+                    let at = order[3 * t + k] as usize;
+                    screen[at] = ScreenVertex {
+                        fx: if k == 0 { x } else { rng.coord(x) },
+                        fy: if k == 0 { y } else { rng.coord(y) },
+                        z: [rng.unit(), -0.0, f32::NAN][(rng.below(8) as usize).min(2)],
+                        q: if flat_q { 0.5 } else { rng.unit() + 0.25 },
+                    };
+                    for (i, c) in data[at * stride..][..stride].iter_mut().enumerate() {
+                        *c = if flat_attr { shared[i % 4] } else { rng.attr() };
+                    }
+                }
+            }
+            let vertices = BatchVertices {
+                data: &data,
+                stride,
+                screen: &screen,
+            };
+            let batch: Vec<ScreenTriangle> = (0..n)
+                .map(|t| ScreenTriangle {
+                    vertices: [0, 1, 2].map(|k| order[3 * t + k]),
+                    primitive_id: 1000 + t as u32,
+                })
+                .collect();
+            let (mut want_tris, mut want_planes) = (Vec::new(), vec![Plane::default(); 5]);
+            for t in &batch {
+                let v = t.vertices.map(|i| vertices.vertex(i));
+                want_tris.extend(setup_screen_triangle(
+                    v,
+                    t.vertices.map(|i| screen[i as usize]),
+                    v[0],
+                    &params,
+                    t.primitive_id,
+                    &mut want_planes,
+                ));
+            }
+            let (mut got_tris, mut got_planes) = (Vec::new(), vec![Plane::default(); 5]);
+            setup_screen_batch(&batch, &vertices, &params, &mut got_tris, &mut got_planes);
+            kept += want_tris.len();
+            let print = |tris: &[TriSetup], planes: &[Plane]| {
+                let mut out: Vec<String> =
+                    tris.iter().map(|t| fingerprint(&Some(*t), &[])).collect();
+                out.push(fingerprint(&None, planes));
+                out
+            };
+            assert_eq!(
+                print(&got_tris, &got_planes),
+                print(&want_tris, &want_planes),
+                "case {case}: {batch:?}"
+            );
+        }
+        assert!(kept > 5_000, "{kept} triangles kept");
     }
 
     const FULL: [i32; 4] = [0, 0, 64, 64];

@@ -22,15 +22,15 @@ fn eval(p: &Plane, dx: f32x8, dy: f32x8) -> f32x8 {
 /// `maxps(z, lo)` returns `lo` for a NaN `z` (the range is finite: the caps layer refuses
 /// non-finite viewports).
 #[inline(always)]
-fn clamp_depth(z: f32x8, range: (f32, f32)) -> f32x8 {
+pub(crate) fn clamp_depth(z: f32x8, range: (f32, f32)) -> f32x8 {
     z.fast_max(f32x8::splat(range.0))
         .fast_min(f32x8::splat(range.1))
 }
 
 /// Pixel-centre offsets of the lanes of a block (x: 0.5, 1.5, 0.5, 1.5, 2.5, …).
-const LANE_CX: [f32; 8] = [0.5, 1.5, 0.5, 1.5, 2.5, 3.5, 2.5, 3.5];
+pub(crate) const LANE_CX: [f32; 8] = [0.5, 1.5, 0.5, 1.5, 2.5, 3.5, 2.5, 3.5];
 /// Pixel-centre offsets of the lanes of a block in y.
-const LANE_CY: [f32; 8] = [0.5, 0.5, 1.5, 1.5, 0.5, 0.5, 1.5, 1.5];
+pub(crate) const LANE_CY: [f32; 8] = [0.5, 0.5, 1.5, 1.5, 0.5, 0.5, 1.5, 1.5];
 
 /// Depth clamp, stencil and depth tests of a block (SPEC §5.1); all lanes pass without a DSV
 /// or with both tests off.
@@ -133,6 +133,23 @@ pub fn visit_run(
             shade_body(ctx, band, tri, planes, bx, by, mask, stats);
         }
     }
+}
+
+/// The pixel stage of a block whose early depth/stencil test (if any) has already run:
+/// [`visit_block`] after its early test.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+pub(crate) fn shade_block(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    bx: u32,
+    by: u32,
+    mask: LaneMask,
+    stats: &mut BandStats,
+) {
+    shade_body(ctx, band, tri, planes, bx, by, mask, stats);
 }
 
 /// Interpolation, pixel shader, late depth/stencil and output merger of one block.

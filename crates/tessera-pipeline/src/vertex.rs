@@ -4,7 +4,7 @@ use rayon::prelude::*;
 use wide::f32x8;
 
 use crate::env::ShaderEnv;
-use crate::ia::{InputLayout, fetch_element};
+use crate::ia::{FloatFetch, InputLayout, fetch_element};
 use crate::shader::{MAX_VERTEX_INPUTS, Reg, VertexShader, VsInput, VsOutput, ZERO_REG};
 use crate::state::VertexBufferBinding;
 
@@ -69,6 +69,13 @@ pub fn shade_vertices(
             // and those are fully rewritten per group, as is every output the shader declares.
             let mut lanes = [[[0.0f32; 8]; 4]; MAX_VERTEX_INPUTS];
             let mut output = VsOutput::default();
+            // Per-vertex float elements read through their fast fetch.
+            let fast: [Option<FloatFetch<'_>>; MAX_VERTEX_INPUTS] = core::array::from_fn(|e| {
+                layout
+                    .elements
+                    .get(e)
+                    .and_then(|element| FloatFetch::of(element, buffers))
+            });
             for (group, out) in keys.chunks(8).zip(out.chunks_mut(8 * stride)) {
                 let mut vertex_id = [0u32; 8];
                 let mut instance_id = [0u32; 8];
@@ -78,6 +85,13 @@ pub fn shade_vertices(
                     vertex_id[lane] = key.vertex_id;
                     instance_id[lane] = key.instance;
                     for (e, element) in layout.elements.iter().take(n_inputs).enumerate() {
+                        if let Some(fetch) = &fast[e] {
+                            let v = fetch.fetch(key.vertex_index);
+                            for c in 0..4 {
+                                lanes[e][c][lane] = v[c];
+                            }
+                            continue;
+                        }
                         let index = if element.per_instance {
                             let step = u64::from(element.step_rate);
                             let stepped = u64::from(key.instance).checked_div(step).unwrap_or(0);

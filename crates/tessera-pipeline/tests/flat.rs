@@ -51,19 +51,23 @@ fn background() -> Vec<u8> {
 }
 
 /// Large flat-coloured triangles: colours inside and outside [0, 1], partial coverage along
-/// their edges, and the target's right edge cutting blocks (W is not a multiple of 4).
+/// their edges, and the target's right edge cutting blocks (W is not a multiple of 4); then a
+/// small one, which must not reuse the tables of the large ones.
 fn triangles() -> Vec<V> {
     let colours = [
         [0.8, 0.3, 0.1, 0.35],
         [0.25, 1.5, -0.2, 0.7],
         [0.0, 0.5, 1.0, 1.0],
         [1.0 / 3.0, 2.0 / 3.0, 0.1, 0.2],
+        [0.9, 0.1, 0.4, 0.6],
     ];
     let shapes = [
         [(0.0, 0.0), (W as f32, 0.0), (0.0, H as f32)],
         [(W as f32, 0.0), (W as f32, H as f32), (3.0, H as f32)],
         [(5.3, 2.7), (58.9, 9.1), (20.2, 36.4)],
         [(-10.0, -4.0), (80.0, 20.5), (-3.0, 50.0)],
+        // Small (set up as a small triangle) after large ones in the same bands.
+        [(10.5, 3.2), (14.1, 4.0), (11.0, 8.7)],
     ];
     let mut verts = Vec::new();
     for (shape, colour) in shapes.iter().zip(colours) {

@@ -258,6 +258,63 @@ impl BandDepth<'_> {
     }
 }
 
+/// The per-band constants of [`BandDepth::test`] on a D32_FLOAT buffer with depth testing on,
+/// read once so that a block loop keeps them in registers. [`D32Test::test`] gives exactly the
+/// result and the buffer update of [`BandDepth::test`] for the blocks it accepts.
+#[derive(Clone, Copy, Debug)]
+pub struct D32Test {
+    func: ComparisonFunc,
+    write: bool,
+    row_pitch: usize,
+    y0: u32,
+    width: u32,
+}
+
+impl D32Test {
+    /// The constants of `depth` under `ops`, when [`BandDepth::test`] would take its D32 block
+    /// path (D32_FLOAT, depth test enabled).
+    #[inline]
+    pub fn of(depth: &BandDepth<'_>, ops: &DepthStencilOps) -> Option<Self> {
+        (depth.kind == DepthKind::D32 && ops.desc.depth_enable).then_some(Self {
+            func: ops.desc.depth_func,
+            write: ops.depth_write,
+            row_pitch: depth.row_pitch,
+            y0: depth.y0,
+            width: depth.width,
+        })
+    }
+
+    /// [`BandDepth::test`] of the block at (`bx`, `by`) of `data` (the band's depth rows) with
+    /// clamped depths `z`: the lanes of `mask` that pass. `None`, having changed nothing, when
+    /// the block is not wholly inside the buffer (the caller then uses [`BandDepth::test`]).
+    #[inline(always)]
+    pub fn test(
+        &self,
+        data: &mut [u8],
+        bx: u32,
+        by: u32,
+        mask: LaneMask,
+        z: f32x8,
+    ) -> Option<LaneMask> {
+        if bx + 4 > self.width {
+            return None;
+        }
+        // Rows `by` and `by + 1` of the band: 16 bytes each, `row_pitch` apart.
+        let row0 = (by - self.y0) as usize * self.row_pitch + bx as usize * 4;
+        let block = data.get_mut(row0..row0 + self.row_pitch + 16)?;
+        let (head, tail) = block.split_at_mut(self.row_pitch);
+        let (row0, row1): (&mut [u8; 16], &mut [u8; 16]) =
+            (head.get_mut(..16)?.try_into().ok()?, tail.try_into().ok()?);
+        let stored: f32x8 = bytemuck::cast(read_block_u32(row0, row1));
+        let pass = compare(self.func, z, stored) & mask;
+        if self.write && pass != 0 {
+            let new = lane_select(pass).blend(z, stored);
+            write_block_u32(row0, row1, bytemuck::cast(new));
+        }
+        Some(pass)
+    }
+}
+
 /// All-ones lanes (as a float mask) where `mask` has a bit.
 #[inline(always)]
 fn lane_select(mask: LaneMask) -> f32x8 {
@@ -301,5 +358,93 @@ pub fn apply_stencil_op(op: StencilOp, stored: u8, reference: u8) -> u8 {
         StencilOp::Invert => !stored,
         StencilOp::Incr => stored.wrapping_add(1),
         StencilOp::Decr => stored.wrapping_sub(1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `D32Test::test` gives the lanes and the buffer bytes of `BandDepth::test` on D32_FLOAT
+    /// for every comparison, with and without depth writes, NaN and ±0 depths, partial masks,
+    /// and declines (changing nothing) blocks that leave the buffer.
+    #[test]
+    fn d32_test_matches_band_depth_test() {
+        let funcs = [
+            ComparisonFunc::Never,
+            ComparisonFunc::Less,
+            ComparisonFunc::Equal,
+            ComparisonFunc::LessEqual,
+            ComparisonFunc::Greater,
+            ComparisonFunc::NotEqual,
+            ComparisonFunc::GreaterEqual,
+            ComparisonFunc::Always,
+        ];
+        let values = [0.0f32, -0.0, 0.25, 0.5, 0.75, 1.0, f32::NAN];
+        let mut state = 0x9e37_79b9u32;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        let (width, rows, pitch) = (10u32, 5usize, 44usize);
+        for case in 0..4_000 {
+            let ops = DepthStencilOps {
+                desc: DepthStencilDesc {
+                    depth_enable: true,
+                    depth_func: funcs[case % funcs.len()],
+                    ..Default::default()
+                },
+                stencil_ref: 0,
+                depth_write: case % 3 != 0,
+                stencil_write: false,
+            };
+            let start: Vec<u8> = (0..rows * pitch / 4)
+                .flat_map(|_| values[next() as usize % values.len()].to_le_bytes())
+                .collect();
+            let z = f32x8::from([0; 8].map(|_: i32| values[next() as usize % values.len()]));
+            let mask = next() as LaneMask;
+            let (bx, by) = (next() % 12, 16 + next() % 5);
+            let mut want_data = start.clone();
+            let mut reference = BandDepth {
+                data: &mut want_data,
+                row_pitch: pitch,
+                y0: 16,
+                kind: DepthKind::D32,
+                width,
+            };
+            let fast = D32Test::of(&reference, &ops).unwrap();
+            let mut got_data = start.clone();
+            match fast.test(&mut got_data, bx, by, mask, z) {
+                Some(got) => {
+                    let want = reference.test(bx, by, mask, z, true, &ops);
+                    assert_eq!(got, want, "case {case}");
+                    assert_eq!(got_data, want_data, "case {case}");
+                }
+                None => {
+                    assert!(bx + 4 > width || by + 1 >= 16 + rows as u32, "case {case}");
+                    assert_eq!(got_data, start, "case {case}");
+                }
+            }
+        }
+        let off = DepthStencilOps {
+            desc: DepthStencilDesc {
+                depth_enable: false,
+                ..Default::default()
+            },
+            stencil_ref: 0,
+            depth_write: true,
+            stencil_write: false,
+        };
+        let mut data = vec![0u8; 64];
+        let depth = BandDepth {
+            data: &mut data,
+            row_pitch: 16,
+            y0: 0,
+            kind: DepthKind::D32,
+            width: 4,
+        };
+        assert!(D32Test::of(&depth, &off).is_none());
     }
 }
