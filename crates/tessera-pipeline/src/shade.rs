@@ -138,7 +138,7 @@ pub fn visit_run(
 /// The pixel stage of a block whose early depth/stencil test (if any) has already run:
 /// [`visit_block`] after its early test.
 #[allow(clippy::too_many_arguments)]
-#[inline(never)]
+#[inline(always)]
 pub(crate) fn shade_block(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
