@@ -18,7 +18,8 @@ use crate::om::blend::{BlendPlan, blend_over_unorm};
 use crate::om::target::{TargetKind, channel_bytes, pack_unorm8, unpack_unorm8};
 use crate::raster::{Band, BandStats, RasterContext};
 use crate::setup::{Plane, TriSetup};
-use crate::shader::{Interpolation, MAX_VARYINGS, PsInput, Reg, ZERO_REG};
+use crate::shade::flat_varying;
+use crate::shader::{MAX_VARYINGS, PsInput, Reg, ZERO_REG};
 
 /// Fewest pixels of a triangle's bounding box within a band for which building the tables
 /// (32 eight-lane merger evaluations) is worth it.
@@ -127,9 +128,7 @@ fn shade_once(
         .zip(inputs)
         .zip(planes.chunks_exact(4))
     {
-        let perspective = *mode == Interpolation::Perspective;
-        let k = |p: &Plane| f32x8::splat(if perspective { p.v0 * w } else { p.v0 });
-        *v = [k(&p[0]), k(&p[1]), k(&p[2]), k(&p[3])];
+        *v = flat_varying(p, *mode, w);
     }
     let input = PsInput {
         position: [f32x8::ZERO; 4],

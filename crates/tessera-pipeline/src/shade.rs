@@ -152,6 +152,15 @@ pub(crate) fn shade_block(
     shade_body(ctx, band, tri, planes, bx, by, mask, stats);
 }
 
+/// A varying of a triangle with [`TriSetup::flat_varyings`] (its four planes `p`, `w` =
+/// [`TriSetup::w_flat`]): each lane would compute exactly `v0`, times `w` when perspective.
+#[inline(always)]
+pub(crate) fn flat_varying(p: &[Plane], mode: Interpolation, w: f32) -> Reg {
+    let perspective = mode == Interpolation::Perspective;
+    let k = |p: &Plane| f32x8::splat(if perspective { p.v0 * w } else { p.v0 });
+    [k(&p[0]), k(&p[1]), k(&p[2]), k(&p[3])]
+}
+
 /// Interpolation, pixel shader, late depth/stencil and output merger of one block.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
@@ -180,10 +189,7 @@ fn shade_body(
     let flat_w = if tri.flat_varyings { tri.w_flat } else { None };
     for ((v, mode), p) in varyings.iter_mut().zip(inputs).zip(planes.chunks_exact(4)) {
         if let Some(wf) = flat_w {
-            // Each lane would compute exactly v0 (· w): see `TriSetup::flat_varyings`.
-            let perspective = *mode == Interpolation::Perspective;
-            let k = |p: &Plane| f32x8::splat(if perspective { p.v0 * wf } else { p.v0 });
-            *v = [k(&p[0]), k(&p[1]), k(&p[2]), k(&p[3])];
+            *v = flat_varying(p, *mode, wf);
             continue;
         }
         let e = [

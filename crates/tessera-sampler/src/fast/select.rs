@@ -134,21 +134,36 @@ mod tests {
     use tessera_caps::desc::{SamplerDesc, ViewDimension};
     use tessera_format::{Format, Surface};
 
+    /// A 64×64 RGBA8 mip chain (7 levels) over `data`.
+    fn mips(data: &[u8]) -> Vec<Surface<'_>> {
+        let f = Format::R8G8B8A8Unorm;
+        (0..7)
+            .map(|m| {
+                let n = 64u32 >> m;
+                let (rp, dp) = Surface::tight_pitches(f, n, n);
+                Surface::new(f, n, n, 1, rp, dp, &data[..(4 * n * n) as usize]).unwrap()
+            })
+            .collect()
+    }
+
+    /// The core context of `view` and `s` (standard reduction, no comparison).
+    fn ctx<'s, 'v, 'a>(view: &'v TextureView<'a>, s: &'s Sampler) -> Ctx<'s, 'v, 'a, Rgba32F> {
+        Ctx {
+            view,
+            s,
+            fetch: Rgba32F,
+            border: [0.0; 4],
+            red: Red::Avg,
+            cmp: None,
+        }
+    }
+
     /// The hoisted mip selection is [`Ctx::mip_select`] for every filter and a sweep of LODs
     /// (8.8 steps, their midpoints and the saturation range).
     #[test]
     fn mip_select_matches_the_core() {
-        let data = vec![0u8; 4 * 64 * 64 * 2];
-        let mut mips = Vec::new();
-        let mut n = 64u32;
-        while n >= 1 {
-            let (rp, dp) = Surface::tight_pitches(Format::R8G8B8A8Unorm, n, n);
-            let len = (4 * n * n) as usize;
-            let f = Format::R8G8B8A8Unorm;
-            mips.push(Surface::new(f, n, n, 1, rp, dp, &data[..len]).unwrap());
-            n /= 2;
-        }
-        let view = TextureView::new(ViewDimension::Texture2D, mips, 1).unwrap();
+        let data = vec![0u8; 4 * 64 * 64];
+        let view = TextureView::new(ViewDimension::Texture2D, mips(&data), 1).unwrap();
         for k in 0..8 {
             let kind = |b| {
                 if k & b != 0 {
@@ -160,14 +175,7 @@ mod tests {
             let mut d = SamplerDesc::default();
             (d.filter.min, d.filter.mag, d.filter.mip) = (kind(4), kind(2), kind(1));
             let s = Sampler::new(&d);
-            let ctx = Ctx {
-                view: &view,
-                s: &s,
-                fetch: Rgba32F,
-                border: [0.0; 4],
-                red: Red::Avg,
-                cmp: None,
-            };
+            let ctx = ctx(&view, &s);
             let q = QuadLod::new(&ctx).unwrap();
             let lods = (-4000..4000).map(|i| i as f32 / 512.0);
             let extremes = [f32::MAX, f32::MIN, 1e9, -1e9, f32::INFINITY, f32::NAN];
@@ -182,15 +190,7 @@ mod tests {
     /// swept over the magnified and minified range.
     #[test]
     fn fixed_clamps_match_the_float_clamps() {
-        let data = vec![0u8; 4 * 64 * 64 * 2];
-        let mut mips = Vec::new();
-        let mut n = 64u32;
-        while n >= 1 {
-            let f = Format::R8G8B8A8Unorm;
-            let (rp, dp) = Surface::tight_pitches(f, n, n);
-            mips.push(Surface::new(f, n, n, 1, rp, dp, &data[..(4 * n * n) as usize]).unwrap());
-            n /= 2;
-        }
+        let data = vec![0u8; 4 * 64 * 64];
         let clamps = [
             (f32::MIN, f32::MAX),
             (0.0, 3.0),
@@ -204,7 +204,7 @@ mod tests {
         let mut answered = 0;
         for (min_lod, max_lod) in clamps {
             for view_clamp in [0.0, 1.6] {
-                let view = TextureView::new(ViewDimension::Texture2D, mips.clone(), 1)
+                let view = TextureView::new(ViewDimension::Texture2D, mips(&data), 1)
                     .unwrap()
                     .with_resource_min_lod(view_clamp, 0);
                 let mut d = SamplerDesc::default();
@@ -212,14 +212,7 @@ mod tests {
                 (d.filter.min, d.filter.mag, d.filter.mip) =
                     (FilterKind::Linear, FilterKind::Point, FilterKind::Linear);
                 let s = Sampler::new(&d);
-                let ctx = Ctx {
-                    view: &view,
-                    s: &s,
-                    fetch: Rgba32F,
-                    border: [0.0; 4],
-                    red: Red::Avg,
-                    cmp: None,
-                };
+                let ctx = ctx(&view, &s);
                 let q = QuadLod::new(&ctx).unwrap();
                 let c = q.fixed.unwrap();
                 for i in 0..20_000 {
