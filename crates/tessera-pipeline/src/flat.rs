@@ -15,7 +15,7 @@
 use wide::{f32x8, u32x8};
 
 use crate::om::blend::{BlendPlan, blend_over_unorm};
-use crate::om::target::{TargetKind, channel_bytes, pack_unorm8, unpack_unorm8};
+use crate::om::target::{BandTarget, TargetKind, channel_bytes, pack_unorm8, unpack_unorm8};
 use crate::raster::{Band, BandStats, RasterContext};
 use crate::setup::{Plane, TriSetup};
 use crate::shade::flat_varying;
@@ -145,15 +145,24 @@ fn shade_once(
     out.targets[0].map(|c| f32x8::splat(c.to_array()[0]))
 }
 
+/// The current triangle's tables and the band's one colour target, if both are there.
+#[inline(always)]
+fn parts<'b, 'a>(band: &'b mut Band<'a>) -> Option<(&'b FlatTables, &'b mut BandTarget<'a>)> {
+    let Band {
+        colors, scratch, ..
+    } = band;
+    match (scratch.flat.as_ref(), colors.as_mut_slice()) {
+        (Some(tables), [Some(target)]) => Some((tables, target)),
+        _ => None,
+    }
+}
+
 /// Writes the lanes of `mask` of the block at (`bx`, `by`) through the tables, counting the
 /// lanes as the pixel stage does; `false` (nothing done) where the block is not wholly inside
 /// the target, which the caller then shades as usual.
 #[inline(always)]
 pub fn block(band: &mut Band<'_>, bx: u32, by: u32, mask: u8, stats: &mut BandStats) -> bool {
-    let Band {
-        colors, scratch, ..
-    } = band;
-    let (Some(tables), [Some(target)]) = (scratch.flat.as_ref(), colors.as_mut_slice()) else {
+    let Some((tables, target)) = parts(band) else {
         return false;
     };
     if !target.map_unorm8_block(bx, by, mask, |t| tables.apply(t)) {
@@ -169,10 +178,7 @@ pub fn block(band: &mut Band<'_>, bx: u32, by: u32, mask: u8, stats: &mut BandSt
 /// (nothing done) where the run is not wholly inside the target.
 #[inline(always)]
 pub fn run(band: &mut Band<'_>, bx: u32, by: u32, count: u32, stats: &mut BandStats) -> bool {
-    let Band {
-        colors, scratch, ..
-    } = band;
-    let (Some(tables), [Some(target)]) = (scratch.flat.as_ref(), colors.as_mut_slice()) else {
+    let Some((tables, target)) = parts(band) else {
         return false;
     };
     if !target.map_unorm8_run(bx, by, count, |t| tables.apply(t)) {
