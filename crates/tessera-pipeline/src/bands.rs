@@ -10,7 +10,7 @@ use crate::ia::Triangle;
 use crate::om::depth::{BandDepth, DepthKind};
 use crate::om::target::{BandTarget, TargetKind};
 use crate::raster::{
-    Band, BandStats, CoveredBlock, RasterContext, raster_triangle, small_coverage,
+    Band, BandStats, CoveredBlock, RasterContext, band_early_test, raster_triangle, small_coverage,
 };
 use crate::setup::{
     BatchVertices, Plane, SETUP_LANES, ScreenTriangle, ScreenVertex, SetupParams, TriSetup,
@@ -261,12 +261,13 @@ pub(crate) fn raster_band(
     chunks: &[SetupChunk],
     stats: &mut BandStats,
 ) {
+    let early = band_early_test(ctx, band);
     for chunk in chunks {
         for &t in &chunk.bins[b] {
             let tri = &chunk.tris[t as usize];
             let planes = &chunk.planes[tri.attr_offset as usize..];
             let blocks = &chunk.blocks[tri.blocks[0] as usize..tri.blocks[1] as usize];
-            raster_triangle(ctx, band, tri, planes, blocks, stats);
+            raster_triangle(ctx, band, early.as_ref(), tri, planes, blocks, stats);
         }
     }
 }

@@ -224,12 +224,12 @@ fn dedupe(
         let first = u64::from(*start) + u64::from(range.start);
         append_indices(ib, first..first + range.len() as u64, &mut values);
     }
-    let max = values
-        .iter()
-        .copied()
-        .filter(|&i| Some(i) != cut)
-        .max()
-        .unwrap_or(0) as usize;
+    // Without a strip cut every value counts (a plain, vectorizable maximum).
+    let max = match cut {
+        None => values.iter().copied().max(),
+        Some(cut) => values.iter().copied().filter(|&i| i != cut).max(),
+    }
+    .unwrap_or(0) as usize;
     let mut distinct = Vec::new();
     if max < (1 << 20).max(4 * values.len()) && values.len() <= 1 << 16 {
         if table.entries.len() <= max {

@@ -123,14 +123,26 @@ fn row_span(edges: &[Edge; 3], py: i64, lo: i64, hi: i64) -> (i64, i64) {
     (lo, hi)
 }
 
+/// The early D32 depth test of a band's small triangles ([`D32Test`]), when the draw tests depth
+/// before the shader on a D32_FLOAT buffer: per-band constants, found once per band.
+pub fn band_early_test(ctx: &RasterContext<'_>, band: &Band<'_>) -> Option<D32Test> {
+    match band.depth.as_ref() {
+        Some(depth) if ctx.early_depth && ctx.depth_active => D32Test::of(depth, &ctx.ds),
+        _ => None,
+    }
+}
+
 /// Rasterizes one triangle into a band: a small triangle's covered blocks (`blocks`, from
-/// [`small_coverage`]) in the band's rows, or a large triangle's rows in the band. Inlined into
+/// [`small_coverage`]) in the band's rows, tested with `early` ([`band_early_test`]) when set,
+/// or a large triangle's rows in the band. Inlined into
 /// the band's triangle loop, so the per-draw state the pixel stage reads is loaded once per
 /// band rather than once per triangle.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub fn raster_triangle(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
+    early: Option<&D32Test>,
     tri: &TriSetup,
     planes: &[Plane],
     blocks: &[CoveredBlock],
@@ -139,7 +151,7 @@ pub fn raster_triangle(
     if tri.small {
         // Too small for the flat tables (`flat::prepare`): none from an earlier triangle.
         band.scratch.flat = None;
-        raster_small(ctx, band, tri, planes, blocks, stats);
+        raster_small(ctx, band, early, tri, planes, blocks, stats);
         return;
     }
     let [x0, ty0, x1, ty1] = tri.bounds;
@@ -305,10 +317,12 @@ pub fn small_coverage(tri: &TriSetup, out: &mut Vec<CoveredBlock>) {
 
 /// Visits the covered blocks of a small triangle (from [`small_coverage`]) that lie in the
 /// band's rows: early depth/stencil, then the pixel stage, exactly as [`visit_block`].
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn raster_small(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
+    early: Option<&D32Test>,
     tri: &TriSetup,
     planes: &[Plane],
     blocks: &[CoveredBlock],
@@ -316,10 +330,6 @@ fn raster_small(
 ) {
     // Early D32 depth testing with its constants hoisted out of the block loop; the depth of a
     // block is `eval(z, dx, dy)` of the pixel stage.
-    let early = match band.depth.as_ref() {
-        Some(depth) if ctx.early_depth && ctx.depth_active => D32Test::of(depth, &ctx.ds),
-        _ => None,
-    };
     let (z0, zdx, zdy) = (
         f32x8::splat(tri.z.v0),
         f32x8::splat(tri.z.dx),
@@ -338,7 +348,7 @@ fn raster_small(
         if by >= y1 {
             break;
         }
-        let tested = match (&early, band.depth.as_mut()) {
+        let tested = match (early, band.depth.as_mut()) {
             (Some(t), Some(depth)) => {
                 if by != row_y {
                     row_y = by;
