@@ -122,14 +122,40 @@ pub fn visit_run(
     count: u32,
     stats: &mut BandStats,
 ) {
-    let flat = band.scratch.flat.is_some();
-    if flat && !ctx.depth_active && flat::run(band, bx, by, count, stats) {
+    if band.scratch.flat.is_some() {
+        if ctx.depth_active || !flat::run(band, bx, by, count, stats) {
+            flat_run(ctx, band, tri, planes, bx, by, count, stats);
+        }
         return;
     }
+    // A loop without the flat case, so the compiler keeps its row-invariant terms hoisted.
     for k in 0..count {
         let bx = bx + 4 * k;
         let mask = early_test(ctx, band, tri, bx, by, 0xff);
-        if mask != 0 && !(flat && flat::block(band, bx, by, mask, stats)) {
+        if mask != 0 {
+            shade_body(ctx, band, tri, planes, bx, by, mask, stats);
+        }
+    }
+}
+
+/// [`visit_run`] of a triangle with flat tables where the run could not be mapped whole:
+/// block by block, through the tables where the block lies inside the target.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn flat_run(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    bx: u32,
+    by: u32,
+    count: u32,
+    stats: &mut BandStats,
+) {
+    for k in 0..count {
+        let bx = bx + 4 * k;
+        let mask = early_test(ctx, band, tri, bx, by, 0xff);
+        if mask != 0 && !flat::block(band, bx, by, mask, stats) {
             shade_body(ctx, band, tri, planes, bx, by, mask, stats);
         }
     }
