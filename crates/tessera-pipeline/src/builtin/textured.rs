@@ -14,13 +14,9 @@ impl PixelShader for TexturedPs {
     }
 
     fn shade(&self, env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput) {
-        let [uv, tint] = [input.varyings[0], input.varyings[1]];
-        let texel = sample(
-            env.texture(0),
-            env.sampler(0),
-            [uv[0], uv[1], uv[2], uv[3]],
-            [0; 3],
-        );
+        // By reference: copying both registers out of the inputs cost ~16 instructions a call.
+        let (uv, tint) = (&input.varyings[0], &input.varyings[1]);
+        let texel = sample(env.texture(0), env.sampler(0), *uv, [0; 3]);
         out.targets[0] = [
             texel[0] * tint[0],
             texel[1] * tint[1],
