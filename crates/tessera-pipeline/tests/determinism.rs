@@ -5,6 +5,7 @@ mod common;
 use common::*;
 use tessera_caps::{Blend, BlendOp, ComparisonFunc, StencilOp};
 use tessera_format::Format;
+use tessera_pipeline::batch::BATCH_TRIANGLES;
 use tessera_pipeline::builtin::VertexColorPs;
 
 struct Xorshift(u32);
@@ -89,12 +90,12 @@ fn images_identical_at_1_2_and_8_threads() {
     }
 }
 
-/// Draws of more than two batches (32K triangles each): every band rasterizes the batches in
+/// Draws of more than two batches ([`BATCH_TRIANGLES`] each): every band rasterizes the batches in
 /// submission order on its own schedule, so the last triangle covering a pixel wins and the
 /// bytes do not depend on the thread count.
 #[test]
 fn batches_keep_submission_order_at_any_thread_count() {
-    const N: usize = 3 * 32_768 + 5;
+    const N: usize = 3 * BATCH_TRIANGLES as usize + 5;
     // Full-target triangles, colour = index (low byte in R, high byte in G), blending off.
     let code = |i: usize, shift: usize| ((i >> shift) & 0xff) as f32 / 255.0;
     let verts: Vec<Cv> = (0..N)
