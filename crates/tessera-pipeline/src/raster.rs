@@ -13,7 +13,7 @@ use crate::om::depth::{BandDepth, D32Test, DepthStencilOps};
 use crate::om::target::BandTarget;
 use crate::om::{LANE_X, LANE_Y, LaneMask};
 use crate::setup::{Edge, Plane, TriSetup};
-use crate::shade::{LANE_CX, LANE_CY, clamp_depth, shade_block, visit_block, visit_run};
+use crate::shade::{LANE_CX, LANE_CY, clamp_depth, shade_body, visit_block, visit_run};
 use crate::shader::{
     Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, ZERO_REG,
 };
@@ -362,7 +362,7 @@ fn raster_small(
         };
         match tested {
             Some(0) => {}
-            Some(mask) => shade_block(ctx, band, tri, planes, bx, by, mask, stats),
+            Some(mask) => shade_body(ctx, band, tri, planes, bx, by, mask, stats),
             None => visit_block(ctx, band, tri, planes, bx, by, mask, stats),
         }
     }

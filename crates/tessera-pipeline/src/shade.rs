@@ -128,14 +128,8 @@ pub fn visit_run(
         }
         return;
     }
-    // A loop without the flat case, so the compiler keeps its row-invariant terms hoisted.
-    for k in 0..count {
-        let bx = bx + 4 * k;
-        let mask = early_test(ctx, band, tri, bx, by, 0xff);
-        if mask != 0 {
-            shade_body(ctx, band, tri, planes, bx, by, mask, stats);
-        }
-    }
+    // Without the flat case, so the compiler keeps the loop's row-invariant terms hoisted.
+    run_blocks::<false>(ctx, band, tri, planes, bx, by, count, stats);
 }
 
 /// [`visit_run`] of a triangle with flat tables where the run could not be mapped whole:
@@ -152,30 +146,30 @@ fn flat_run(
     count: u32,
     stats: &mut BandStats,
 ) {
-    for k in 0..count {
-        let bx = bx + 4 * k;
-        let mask = early_test(ctx, band, tri, bx, by, 0xff);
-        if mask != 0 && !flat::block(band, bx, by, mask, stats) {
-            shade_body(ctx, band, tri, planes, bx, by, mask, stats);
-        }
-    }
+    run_blocks::<true>(ctx, band, tri, planes, bx, by, count, stats);
 }
 
-/// The pixel stage of a block whose early depth/stencil test (if any) has already run:
-/// [`visit_block`] after its early test.
+/// The blocks of a run one by one, each as [`visit_block`] does it; with `FLAT`, through the
+/// flat tables where the block lies inside the target.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(crate) fn shade_block(
+fn run_blocks<const FLAT: bool>(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
     tri: &TriSetup,
     planes: &[Plane],
     bx: u32,
     by: u32,
-    mask: LaneMask,
+    count: u32,
     stats: &mut BandStats,
 ) {
-    shade_body(ctx, band, tri, planes, bx, by, mask, stats);
+    for k in 0..count {
+        let bx = bx + 4 * k;
+        let mask = early_test(ctx, band, tri, bx, by, 0xff);
+        if mask != 0 && !(FLAT && flat::block(band, bx, by, mask, stats)) {
+            shade_body(ctx, band, tri, planes, bx, by, mask, stats);
+        }
+    }
 }
 
 /// A varying of a triangle with [`TriSetup::flat_varyings`] (its four planes `p`, `w` =
@@ -187,10 +181,11 @@ pub(crate) fn flat_varying(p: &[Plane], mode: Interpolation, w: f32) -> Reg {
     [k(&p[0]), k(&p[1]), k(&p[2]), k(&p[3])]
 }
 
-/// Interpolation, pixel shader, late depth/stencil and output merger of one block.
+/// Interpolation, pixel shader, late depth/stencil and output merger of one block whose early
+/// depth/stencil test (if any) has already run.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn shade_body(
+pub(crate) fn shade_body(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
     tri: &TriSetup,
