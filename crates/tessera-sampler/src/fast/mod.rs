@@ -68,25 +68,14 @@ struct Layout {
 }
 
 fn layout(f: Format) -> Option<Layout> {
-    match f {
-        Format::R8G8B8A8Unorm => Some(Layout {
-            bgra: false,
-            srgb: false,
-        }),
-        Format::R8G8B8A8UnormSrgb => Some(Layout {
-            bgra: false,
-            srgb: true,
-        }),
-        Format::B8G8R8A8Unorm => Some(Layout {
-            bgra: true,
-            srgb: false,
-        }),
-        Format::B8G8R8A8UnormSrgb => Some(Layout {
-            bgra: true,
-            srgb: true,
-        }),
-        _ => None,
-    }
+    let (bgra, srgb) = match f {
+        Format::R8G8B8A8Unorm => (false, false),
+        Format::R8G8B8A8UnormSrgb => (false, true),
+        Format::B8G8R8A8Unorm => (true, false),
+        Format::B8G8R8A8UnormSrgb => (true, true),
+        _ => return None,
+    };
+    Some(Layout { bgra, srgb })
 }
 
 /// Whether `view` and `s` are covered by the fast path (the per-call part of the conditions).
@@ -331,6 +320,15 @@ mod tests {
     use tessera_caps::desc::{FilterKind, SamplerDesc};
     use tessera_format::Surface;
 
+    /// Linear where bit `b` of `k` is set, else point: `k` in 0..8 enumerates min/mag/mip.
+    pub(crate) fn filter_kind(k: u32, b: u32) -> FilterKind {
+        if k & b != 0 {
+            FilterKind::Linear
+        } else {
+            FilterKind::Point
+        }
+    }
+
     fn sampler(mu: AddressMode, mv: AddressMode, f: impl Fn(&mut SamplerDesc)) -> Sampler {
         let mut d = SamplerDesc {
             address_u: mu,
@@ -376,13 +374,7 @@ mod tests {
                 let v = mk(format, dim, w, h, n);
                 for (mu, mv) in [(Wrap, Wrap), (Wrap, Clamp), (Clamp, Wrap), (Clamp, Clamp)] {
                     for k in 0..8 {
-                        let kind = |b| {
-                            if k & b != 0 {
-                                FilterKind::Linear
-                            } else {
-                                FilterKind::Point
-                            }
-                        };
+                        let kind = |b| filter_kind(k, b);
                         let s = sampler(mu, mv, |d| {
                             (d.filter.min, d.filter.mag, d.filter.mip) =
                                 (kind(4), kind(2), kind(1));

@@ -165,13 +165,7 @@ mod tests {
         let data = vec![0u8; 4 * 64 * 64];
         let view = TextureView::new(ViewDimension::Texture2D, mips(&data), 1).unwrap();
         for k in 0..8 {
-            let kind = |b| {
-                if k & b != 0 {
-                    FilterKind::Linear
-                } else {
-                    FilterKind::Point
-                }
-            };
+            let kind = |b| crate::fast::tests::filter_kind(k, b);
             let mut d = SamplerDesc::default();
             (d.filter.min, d.filter.mag, d.filter.mip) = (kind(4), kind(2), kind(1));
             let s = Sampler::new(&d);
