@@ -10,6 +10,7 @@
 //! So the image is byte-identical at any thread count.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -22,7 +23,7 @@ use crate::om::blend::{BlendPlan, blend_constant};
 use crate::om::depth::{DepthKind, DepthStencilOps};
 use crate::om::target::{TargetKind, blend_range};
 use crate::raster::RasterContext;
-use crate::schedule::raster_batches;
+use crate::schedule::{raster_batches, window};
 use crate::setup::SetupParams;
 use crate::shader::{Interpolation, MAX_RENDER_TARGETS};
 use crate::state::{DrawArgs, DrawState, DrawStats, Targets};
@@ -95,8 +96,8 @@ pub fn draw(
         } => (instance_count, start_instance),
     };
     let ranges = batch_ranges(state.topology, count);
-    // Batches in submission order; while the bands rasterize one the next is assembled,
-    // shaded and set up (its results do not depend on that overlap), see [`raster_batches`].
+    // Batches in submission order; while the bands rasterize some, the next ones are
+    // assembled, shaded and set up (their results do not depend on that overlap).
     let work: Vec<(u32, Range<u32>)> = (0..instances)
         .flat_map(|instance| ranges.iter().map(move |r| (instance, r.clone())))
         .collect();
@@ -141,21 +142,32 @@ pub fn draw(
         });
         (vertices, triangles, chunks)
     };
-    let mut stats = DrawStats::default();
-    // Each batch is prepared (in parallel groups) when the scheduler asks for the next one,
-    // while the bands rasterize the earlier ones.
-    let batches = work.iter().filter_map(|w| {
-        let (vertices, triangles, chunks) = prepare(w);
-        stats.vs_invocations += vertices;
-        stats.ia_primitives += triangles;
-        let chunks = chunks?;
-        stats.c_primitives += chunks.iter().map(|c| c.len() as u64).sum::<u64>();
-        Some(chunks)
-    });
-    let band_stats = raster_batches(&ctx, &mut bands, batches);
-    stats.ps_invocations += band_stats.ps_lanes;
-    stats.samples_passed += band_stats.passed;
-    Ok(stats)
+    // Counters of the front end, summed over the batches in whatever order they finish.
+    let (vertices, triangles, clipped) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
+    // Several batches are prepared (each in parallel groups) at once, and the bands rasterize
+    // them in submission order as they become ready, see [`raster_batches`].
+    let band_stats = raster_batches(
+        &ctx,
+        &mut bands,
+        work.len(),
+        window(rayon::current_num_threads()),
+        |k| {
+            let (v, t, chunks) = prepare(&work[k]);
+            vertices.fetch_add(v, Ordering::Relaxed);
+            triangles.fetch_add(t, Ordering::Relaxed);
+            let chunks = chunks?;
+            let c = chunks.iter().map(|c| c.len() as u64).sum::<u64>();
+            clipped.fetch_add(c, Ordering::Relaxed);
+            Some(chunks)
+        },
+    );
+    Ok(DrawStats {
+        vs_invocations: vertices.into_inner(),
+        ia_primitives: triangles.into_inner(),
+        c_primitives: clipped.into_inner(),
+        ps_invocations: band_stats.ps_lanes,
+        samples_passed: band_stats.passed,
+    })
 }
 
 fn uses_dual_source(state: &DrawState<'_>) -> bool {

@@ -6,7 +6,8 @@ use common::*;
 use tessera_caps::{Blend, BlendOp, ComparisonFunc, StencilOp};
 use tessera_format::Format;
 use tessera_pipeline::batch::BATCH_TRIANGLES;
-use tessera_pipeline::builtin::VertexColorPs;
+use tessera_pipeline::builtin::{TransformVs, VertexColorPs};
+use tessera_pipeline::{ShaderEnv, VertexShader, VsInput, VsOutput};
 
 struct Xorshift(u32);
 
@@ -111,7 +112,7 @@ fn batches_keep_submission_order_at_any_thread_count() {
         rig.colors.remove(0).1
     };
     let last = [((N - 1) & 0xff) as u8, ((N - 1) >> 8) as u8, 0, 255];
-    for n in [1, 3, 8] {
+    for n in [1, 3, 8, 16] {
         let image = with_threads(n, render_last);
         assert!(image.chunks(4).all(|p| p == last), "{n} threads");
     }
@@ -132,5 +133,52 @@ fn batches_keep_submission_order_at_any_thread_count() {
     let one = with_threads(1, || render(&small));
     for n in [2, 8] {
         assert!(one == with_threads(n, || render(&small)), "{n} threads");
+    }
+}
+
+/// [`TransformVs`] that stalls on the draw's first vertices, so that the first batch is set
+/// up last whenever several batches are prepared at once.
+struct SlowFirstBatch(TransformVs);
+
+impl VertexShader for SlowFirstBatch {
+    fn varying_count(&self) -> usize {
+        self.0.varying_count()
+    }
+
+    fn shade(&self, env: &ShaderEnv<'_>, input: &VsInput<'_>, out: &mut VsOutput) {
+        if input.vertex_id[0] == 0 {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        self.0.shade(env, input, out);
+    }
+}
+
+/// Batches whose set-up finishes out of order still reach the bands in submission order:
+/// with the first batch set up last, full-target triangles still end in the last one's
+/// colour. Fails if batches are published as they become ready.
+#[test]
+fn batches_prepared_out_of_order_are_rasterized_in_order() {
+    const N: usize = 4 * BATCH_TRIANGLES as usize;
+    let verts: Vec<Cv> = (0..N)
+        .flat_map(|i| {
+            let c = [
+                (i & 0xff) as f32 / 255.0,
+                (i >> 8 & 0xff) as f32 / 255.0,
+                0.0,
+                1.0,
+            ];
+            [[-1.0, 1.0], [3.0, 1.0], [-1.0, -3.0]]
+                .map(|[x, y]| [x, y, 0.5, 1.0, c[0], c[1], c[2], c[3]])
+        })
+        .collect();
+    let last = [((N - 1) & 0xff) as u8, ((N - 1) >> 8) as u8, 0, 255];
+    for n in [4, 16] {
+        let image = with_threads(n, || {
+            let mut rig = Rig::new(4, 24, Format::R8G8B8A8Unorm);
+            let vs = SlowFirstBatch(TransformVs { varyings: 1 });
+            rig.draw_with(&verts, &vs, Some(&VertexColorPs)).unwrap();
+            rig.colors.remove(0).1
+        });
+        assert!(image.chunks(4).all(|p| p == last), "{n} threads");
     }
 }

@@ -305,6 +305,16 @@ impl Rig {
         verts: &[Cv],
         ps: Option<&dyn PixelShader>,
     ) -> Result<DrawStats, PipelineError> {
+        self.draw_with(verts, &TransformVs { varyings: 1 }, ps)
+    }
+
+    /// [`Rig::draw`] with vertex shader `vs` (position in register 0, one attribute after it).
+    pub fn draw_with(
+        &mut self,
+        verts: &[Cv],
+        vs: &dyn VertexShader,
+        ps: Option<&dyn PixelShader>,
+    ) -> Result<DrawStats, PipelineError> {
         let bytes: Vec<u8> = verts
             .iter()
             .flatten()
@@ -316,13 +326,12 @@ impl Rig {
             instance_count: 1,
             start_instance: 0,
         };
-        let vs = TransformVs { varyings: 1 };
         let vbs = [VertexBufferBinding {
             data: &bytes,
             stride: 32,
             offset: 0,
         }];
-        self.draw_full(&layout(), &vbs, None, &vs, ps, args)
+        self.draw_full(&layout(), &vbs, None, vs, ps, args)
     }
 
     /// The fully general draw.
