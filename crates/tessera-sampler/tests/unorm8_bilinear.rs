@@ -59,7 +59,7 @@ fn view(imgs: &[Img]) -> TextureView<'_> {
 fn sampler(filter: FilterKind, mode: AddressMode, border: f32) -> Sampler {
     let mut d = SamplerDesc::default();
     (d.filter.min, d.filter.mag, d.filter.mip) = (filter, filter, filter);
-    (d.address_u, d.address_v) = (mode, mode);
+    (d.address_u, d.address_v, d.address_w) = (mode, mode, mode);
     d.border_color = [border; 4];
     Sampler::new(&d)
 }
@@ -480,5 +480,108 @@ fn srgb_border_and_point_keep_the_float_combines() {
                 assert_eq!(r[ch][l].to_bits(), dec(ch, t).to_bits());
             }
         }
+    }
+}
+
+/// The rule is the in-plane filter of every non-cube dimension: 1D (x only), 3D (each z plane,
+/// then the float combine in z), and an anisotropic sampler whose footprint needs one probe
+/// equals the plain trilinear sampler.
+#[test]
+fn one_d_three_d_and_single_probe_aniso_use_the_rule() {
+    use tessera_sampler::{LodMode, sample_one};
+    let mut rng = Rng(0x1d3d);
+    let one = |v: &TextureView<'_>, s: &Sampler, c: [f32; 4]| {
+        sample_one(Some(v), s, c, LodMode::Level(0.0), [0; 3], None)
+    };
+    let s = sampler(FilterKind::Linear, AddressMode::Wrap, 0.0);
+    // 1D: S = (t0·(256 − kx) + t1·kx) · 2^16 / 2^8.
+    let texels: Vec<[u8; 4]> = (0..8).map(|_| (rng.u64() as u32).to_le_bytes()).collect();
+    let imgs = [raw(Format::R8G8B8A8Unorm, 8, 1, &texels)];
+    let v = TextureView::new(ViewDimension::Texture1D, vec![imgs[0].surface()], 1).unwrap();
+    for _ in 0..200 {
+        let (x0, kx) = (rng.below(8), rng.below(256));
+        let r = one(&v, &s, [coord(x0, kx, 8), 0.0, 0.0, 0.0]);
+        for ch in 0..4 {
+            let (a, b) = (texels[x0 as usize][ch], texels[(x0 as usize + 1) % 8][ch]);
+            let t = [a, b, 0, 0].map(u32::from);
+            assert_eq!(r[ch].to_bits(), rule(t, kx, 0).to_bits(), "1D ch {ch}");
+        }
+    }
+    // 3D: each plane by the rule, then the core's z combine.
+    let (w, h, d) = (4u32, 4u32, 4u32);
+    let texels: Vec<[u8; 4]> = (0..w * h * d)
+        .map(|_| (rng.u64() as u32).to_le_bytes())
+        .collect();
+    let data: Vec<u8> = texels.iter().flatten().copied().collect();
+    let (rp, dp) = tessera_format::Surface::tight_pitches(Format::R8G8B8A8Unorm, w, h);
+    let surf = tessera_format::Surface::new(Format::R8G8B8A8Unorm, w, h, d, rp, dp, &data).unwrap();
+    let v = TextureView::new(ViewDimension::Texture3D, vec![surf], 1).unwrap();
+    let at = |x: u32, y: u32, z: u32, ch: usize| {
+        u32::from(texels[((z % d * h + y % h) * w + x % w) as usize][ch])
+    };
+    for _ in 0..200 {
+        let k: [u32; 3] = core::array::from_fn(|_| rng.below(256));
+        let t0: [u32; 3] = core::array::from_fn(|_| rng.below(4));
+        let c = [
+            coord(t0[0], k[0], w),
+            coord(t0[1], k[1], h),
+            coord(t0[2], k[2], d),
+            0.0,
+        ];
+        let r = one(&v, &s, c);
+        for ch in 0..4 {
+            let plane = |z: u32| {
+                let (x, y) = (t0[0], t0[1]);
+                rule(
+                    [
+                        at(x, y, z, ch),
+                        at(x + 1, y, z, ch),
+                        at(x, y + 1, z, ch),
+                        at(x + 1, y + 1, z, ch),
+                    ],
+                    k[0],
+                    k[1],
+                )
+            };
+            let (p0, p1) = (plane(t0[2]), plane(t0[2] + 1));
+            let want = if k[2] == 0 {
+                p0
+            } else {
+                lerp(p0, p1, k[2] as f32 / 256.0)
+            };
+            assert_eq!(r[ch].to_bits(), want.to_bits(), "3D ch {ch} {k:?} {t0:?}");
+        }
+    }
+    // Anisotropic sampler, isotropic footprint (one probe) = trilinear sampler, bit for bit.
+    let imgs = [
+        random_img(&mut rng, Format::B8G8R8A8Unorm, 16, 16),
+        random_img(&mut rng, Format::B8G8R8A8Unorm, 8, 8),
+    ];
+    let v = TextureView::new(
+        ViewDimension::Texture2D,
+        imgs.iter().map(Img::surface).collect(),
+        1,
+    )
+    .unwrap();
+    let mut ad = *s.desc();
+    ad.filter.anisotropic = true;
+    ad.max_anisotropy = 16;
+    let aniso = Sampler::new(&ad);
+    for _ in 0..200 {
+        let c = [
+            rng.below(4096) as f32 / 4096.0,
+            rng.below(4096) as f32 / 4096.0,
+            0.0,
+            0.0,
+        ];
+        let dd = (1.0 + rng.below(256) as f32 / 256.0) / 16.0;
+        let mode = LodMode::Grad {
+            ddx: [dd, 0.0, 0.0],
+            ddy: [0.0, dd, 0.0],
+            bias: 0.0,
+        };
+        let a = sample_one(Some(&v), &aniso, c, mode, [0; 3], None);
+        let t = sample_one(Some(&v), &s, c, mode, [0; 3], None);
+        assert_eq!(a.map(f32::to_bits), t.map(f32::to_bits), "{c:?} {dd}");
     }
 }
