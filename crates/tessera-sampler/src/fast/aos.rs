@@ -63,8 +63,10 @@ pub(super) fn bilinear(d: &[u8], o0: i32x8, o1: i32x8, w: &[f32x8; 4]) -> [f32x8
     let (o0, o1, w) = (o0.to_array(), o1.to_array(), per_lane(w));
     let p = |o: i32| (o as u32 as usize).min(lim);
     let l = |k: usize| lane(d, p(o0[k]), p(o1[k]), w[k]);
-    let sums = transpose([l(0), l(1), l(2), l(3)], [l(4), l(5), l(6), l(7)]);
-    sums.map(|s| s / f32x8::splat(UNORM8_BILINEAR_DIVISOR))
+    let s = transpose([l(0), l(1), l(2), l(3)], [l(4), l(5), l(6), l(7)]);
+    let div = f32x8::splat(UNORM8_BILINEAR_DIVISOR);
+    // Written out (`map` may be left out of line).
+    [s[0] / div, s[1] / div, s[2] / div, s[3] / div]
 }
 
 /// One level of [`trilinear`]: the surface memory, the byte offsets of each lane's top and
