@@ -7,6 +7,35 @@
 //! `clamp(a + w·(b − a), min(a,b), max(a,b))` — so constant footprints are returned exactly
 //! (TX-14), results stay within the fetched texels' range (§4.6), and zero-weight taps never leak
 //! NaN/Inf. All weights are 8-bit fixed-point fractions (exact in `f32`).
+//!
+//! **Exact UNORM8 bilinear** (the one exception to the combine tree). Where every texel is
+//! four UNORM8 codes (R8G8B8A8 / B8G8R8A8 UNORM, *not* sRGB: [`Fetch::codes`]), with the
+//! standard reduction and no comparison, the in-plane footprint of a non-cube level (x and y;
+//! 1D: x) is filtered in integers: with codes `t_TL, t_TR, t_BL, t_BR` (one channel) and the
+//! 8-bit weights `kx, ky` (0..=255, of the second texel on each axis),
+//! `S = t_TL·(256−kx)(256−ky) + t_TR·kx(256−ky) + t_BL·(256−kx)ky + t_BR·kx·ky` and the result
+//! is `S / 16_711_680` (= 255·2^16) as one IEEE `f32` division ([`UNORM8_BILINEAR_DIVISOR`]).
+//! - *Exact*: the four weights are ≥ 0 and sum to 2^16, so `S ≤ 255·2^16 < 2^24`: every
+//!   product and partial sum is an integer that `u32` and `f32` hold exactly, in any order of
+//!   summation (the fast path groups it differently and gets the same `S`). The division is
+//!   the only rounding, so the result is the exact bilinear interpolation of the values
+//!   `t/255`, correctly rounded (≤ ½ ulp; the float chain it replaces rounds at the decode
+//!   and at each of its three combines) — at least format precision (SPEC §4.6).
+//! - *Within [min, max] of the fetched texels*: `S / 16_711_680` is a convex combination of
+//!   the `t/255` of the taps with non-zero weight (the only ones fetched); rounding is
+//!   monotone, and `fl(t/255)` is exactly a decoded tap (the decode is that same division),
+//!   so `fl(min/255) ≤ result ≤ fl(max/255)`. A constant footprint gives `S = 2^16·t`, hence
+//!   exactly the texel's value `fl(t/255)` (TX-14).
+//! - *Monotonic in each weight*: for a fixed `ky`, `S` is affine in `kx` (and vice versa), and
+//!   a correctly rounded division by a positive constant is monotone in `S`.
+//! - `kx = ky = 0` (point sampling, texel centres) gives `S = 2^16·t`, i.e. the decoded texel
+//!   itself, so the rule changes nothing there and is skipped.
+//!
+//! Everything else keeps the float combines: other formats and sRGB, a footprint with a border
+//! tap of non-zero weight (border handling is left as it was, although a UNORM8 view's border
+//! colour is quantised to codes by `border_for` and could join the sum), cubes (their corner
+//! stand-in is not a code), min/max and comparison filters, and the z (3D), mip and
+//! anisotropic combines, which combine these results.
 
 use crate::address::{address, linear_texels, point_texel, reduce, to_fixed, weight};
 use crate::cube;
@@ -15,6 +44,10 @@ use crate::lod;
 use crate::view::{Sampler, TextureView, oob_value};
 use tessera_caps::desc::{ComparisonFunc, FilterKind, ViewDimension};
 use tessera_format::Surface;
+
+/// `255 · 2^16`: the exact UNORM8 bilinear sum `S` (module docs) divided by it is the filtered
+/// value. Exact in `f32`.
+pub(crate) const UNORM8_BILINEAR_DIVISOR: f32 = 16_711_680.0;
 
 /// How the footprint's texels are reduced (§4.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -431,39 +464,90 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
         let size = [s.width, s.height, s.depth];
         let modes = self.s.modes();
         let mut t0 = [0i64; 3];
-        let mut w = [0.0f32; 3];
+        // 8-bit weights of the second texel per axis (0 on point axes).
+        let mut k = [0u32; 3];
         for ax in 0..g.axes {
             let fx = to_fixed(reduce(c[ax], modes[ax]), size[ax]);
             if linear {
-                let (t, ww) = linear_texels(fx);
+                let (t, kk) = linear_texels(fx);
                 t0[ax] = t + i64::from(off[ax]);
-                w[ax] = weight(ww);
+                k[ax] = kk;
             } else {
                 t0[ax] = point_texel(fx) + i64::from(off[ax]);
             }
         }
-        let p0 = self.plane(&s, g.axes, t0, w, t0[2]);
-        if w[2] == 0.0 {
+        let p0 = self.plane(&s, g.axes, t0, k, t0[2]);
+        if k[2] == 0 {
             return p0;
         }
-        let p1 = self.plane(&s, g.axes, t0, w, t0[2] + 1);
-        combine(self.red, p0, p1, w[2])
+        let p1 = self.plane(&s, g.axes, t0, k, t0[2] + 1);
+        combine(self.red, p0, p1, weight(k[2]))
     }
 
+    /// The x/y footprint at `t0` in plane `z` with 8-bit weights `k`: the exact UNORM8 rule
+    /// where it applies (module docs), else the float combines x, x, y.
     fn plane(
         &mut self,
         s: &Surface<'_>,
         axes: usize,
         t0: [i64; 3],
-        w: [f32; 3],
+        k: [u32; 3],
         z: i64,
     ) -> [f32; 4] {
-        let r0 = self.row(s, axes, t0[0], w[0], t0[1], z);
-        if w[1] == 0.0 {
+        if (k[0] | k[1]) != 0 && self.red == Red::Avg && self.cmp.is_none() {
+            if let Some(v) = self.plane_codes(s, axes, t0, k, z) {
+                return v;
+            }
+        }
+        let (wx, wy) = (weight(k[0]), weight(k[1]));
+        let r0 = self.row(s, axes, t0[0], wx, t0[1], z);
+        if wy == 0.0 {
             return r0;
         }
-        let r1 = self.row(s, axes, t0[0], w[0], t0[1] + 1, z);
-        combine(self.red, r0, r1, w[1])
+        let r1 = self.row(s, axes, t0[0], wx, t0[1] + 1, z);
+        combine(self.red, r0, r1, wy)
+    }
+
+    /// The exact UNORM8 bilinear filter (module docs) of the footprint at `t0` in plane `z`:
+    /// `None` when the format's texels are not codes or a tap of non-zero weight is the border.
+    /// Taps of weight 0 are not fetched (as in [`Self::row`] and [`Self::plane`]).
+    fn plane_codes(
+        &mut self,
+        s: &Surface<'_>,
+        axes: usize,
+        t0: [i64; 3],
+        k: [u32; 3],
+        z: i64,
+    ) -> Option<[f32; 4]> {
+        let wx = [256 - k[0], k[0]];
+        let wy = [256 - k[1], k[1]];
+        let mut sum = [0u32; 4];
+        for (dy, &wy) in wy.iter().enumerate() {
+            for (dx, &wx) in wx.iter().enumerate() {
+                let w = wx * wy;
+                if w == 0 {
+                    continue;
+                }
+                let t = self.code(s, axes, [t0[0] + dx as i64, t0[1] + dy as i64, z])?;
+                for (acc, t) in sum.iter_mut().zip(t) {
+                    // ≤ 255 · 2^16 in total: no overflow, exact.
+                    *acc += t * w;
+                }
+            }
+        }
+        Some(sum.map(|v| v as f32 / UNORM8_BILINEAR_DIVISOR))
+    }
+
+    /// The codes of one texel through the address modes ([`Self::texel`] without comparison):
+    /// `None` for the border or a format without codes.
+    fn code(&mut self, s: &Surface<'_>, axes: usize, t: [i64; 3]) -> Option<[u32; 4]> {
+        let modes = self.s.modes();
+        let size = [s.width, s.height, s.depth];
+        let mut a = [0u32; 3];
+        for ax in 0..axes {
+            a[ax] = address(t[ax], size[ax], modes[ax])?;
+        }
+        self.fetch.codes(s, a[0], a[1], a[2])
     }
 
     fn row(&mut self, s: &Surface<'_>, axes: usize, x0: i64, wx: f32, y: i64, z: i64) -> [f32; 4] {

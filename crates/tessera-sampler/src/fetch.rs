@@ -8,6 +8,15 @@ use tessera_format::{Format, Surface};
 /// Reads one in-range texel of a surface as float RGBA (sRGB decoded to linear).
 pub(crate) trait Fetch {
     fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4];
+
+    /// The UNORM8 codes (R, G, B, A) of an in-range texel, for the formats whose texels are four
+    /// such codes (R8G8B8A8 / B8G8R8A8 UNORM, not sRGB); all 0 where the surface's memory does
+    /// not hold the texel (as [`Fetch::fetch`] then returns 0.0). `None` for every other format:
+    /// the exact UNORM8 bilinear rule of [`crate::core`] applies only where this is `Some`.
+    #[inline]
+    fn codes(&mut self, _s: &Surface<'_>, _x: u32, _y: u32, _z: u32) -> Option<[u32; 4]> {
+        None
+    }
 }
 
 #[inline]
@@ -24,6 +33,8 @@ fn unorm8_table() -> &'static [f32; 256] {
 pub(crate) struct Rgba8<const BGRA: bool> {
     rgb: &'static [f32; 256],
     a: &'static [f32; 256],
+    /// UNORM (not sRGB): texels are codes for [`Fetch::codes`].
+    unorm: bool,
 }
 
 impl<const BGRA: bool> Rgba8<BGRA> {
@@ -32,6 +43,7 @@ impl<const BGRA: bool> Rgba8<BGRA> {
         Self {
             rgb: if srgb { srgb8_to_linear_table() } else { a },
             a,
+            unorm: !srgb,
         }
     }
 }
@@ -50,6 +62,19 @@ impl<const BGRA: bool> Fetch for Rgba8<BGRA> {
             self.rgb[bl as usize],
             self.a[b[3] as usize],
         ]
+    }
+
+    #[inline]
+    fn codes(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> Option<[u32; 4]> {
+        if !self.unorm {
+            return None;
+        }
+        let o = offset(s, x, y, z, 4);
+        let Some(b) = s.data.get(o..o + 4) else {
+            return Some([0; 4]);
+        };
+        let (r, bl) = if BGRA { (b[2], b[0]) } else { (b[0], b[2]) };
+        Some([r, b[1], bl, b[3]].map(u32::from))
     }
 }
 

@@ -19,11 +19,23 @@ pub(super) fn weights(k: i32x8) -> f32x8 {
     k.round_float() * f32x8::splat(1.0 / 256.0)
 }
 
+/// The exact UNORM8 bilinear weights (see [`crate::core`]) of the taps TL, TR, BL, BR of 8
+/// lanes with 8-bit weights `kx`, `ky` of the second texel: `(256−kx)(256−ky)`, `kx(256−ky)`,
+/// `(256−kx)ky`, `kx·ky` (exact in `f32`: integers ≤ 2^16).
+#[inline(always)]
+pub(super) fn tap_weights(kx: i32x8, ky: i32x8) -> [f32x8; 4] {
+    let (kx, ky) = (kx.round_float(), ky.round_float());
+    let n = f32x8::splat(256.0);
+    let (ax, ay) = (n - kx, n - ky);
+    [ax * ay, kx * ay, ax * ky, kx * ky]
+}
+
 /// The core's two-input combine (standard reduction) on 8 lanes: `a + w·(b − a)`.
 ///
 /// The core returns `a` where `w = 0`, `b` where `w = 1`, `a` where `a == b`, else
 /// `r = a + w·(b − a)` clamped to `[min(a, b), max(a, b)]`. Here the inputs are decoded
-/// UNORM/sRGB texels or combines of them — finite, in `[0, 1]`, never −0 — and `w = k/256` with
+/// UNORM/sRGB texels, exact UNORM bilinear results (`S / (255·2^16)`, `S ≥ 0` an integer) or
+/// combines of them — finite, in `[0, 1]`, never −0 — and `w = k/256` with
 /// `0 ≤ k ≤ 255` (texel and mip weights), so `w = 1` never occurs, and for `w = 0` or `a == b`
 /// the formula gives exactly `a` (`a + (±0) = a`). The clamp never changes `r` either. Take
 /// `a ≤ b` (the other case is symmetric): `d = fl(b − a) ≥ 0`, `p = fl(w·d) ≥ 0`, so
@@ -255,13 +267,12 @@ impl Level<'_, '_> {
         if !self.sel.any_linear {
             return texel::point::<SRGB>(words.point(x, y));
         }
-        let (wx, wy) = (weights(x.w), weights(y.w));
         if !SRGB {
-            if let Some(r) = words.bilinear_unorm(x, y, wx, wy) {
+            if let Some(r) = words.bilinear_unorm(x, y) {
                 return r;
             }
         }
-        texel::bilinear::<SRGB>(&words.taps(x, y), wx, wy)
+        texel::bilinear::<SRGB>(&words.taps(x, y), x.w, y.w)
     }
 
     /// Lanes at different levels or slices: a surface per lane.
@@ -317,11 +328,10 @@ impl Level<'_, '_> {
     /// The bytes (memory order) of the bilinear filter of the taps TL, TR, BL, BR.
     #[inline(always)]
     fn bilinear(&self, t: &[i32x8; 4], x: &Axis, y: &Axis) -> [f32x8; 4] {
-        let (wx, wy) = (weights(x.w), weights(y.w));
         if self.lay.srgb {
-            texel::bilinear::<true>(t, wx, wy)
+            texel::bilinear::<true>(t, x.w, y.w)
         } else {
-            texel::bilinear::<false>(t, wx, wy)
+            texel::bilinear::<false>(t, x.w, y.w)
         }
     }
 }
@@ -406,7 +416,7 @@ impl<'a> Trilinear<'_, 'a> {
         Some(aos::Taps {
             data: words.data(),
             rows: words.left_rows(&x, &y),
-            w: (weights(x.w), weights(y.w)),
+            w: tap_weights(x.w, y.w),
         })
     }
 }

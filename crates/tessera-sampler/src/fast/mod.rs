@@ -23,22 +23,28 @@
 //!   [`crate::address`] functions per lane. Point sampling is linear selection with a `+½`
 //!   shift and weight 0, so one code path serves both per lane.
 //! - Texels: addressed indices become byte offsets, RGBA8 words are read with scalar loads and
-//!   unpacked with SIMD shifts/masks; UNORM decodes as `v / 255` (the IEEE division the core's
-//!   table was built with), sRGB colour channels through the same table. When all lanes read one
+//!   unpacked with SIMD shifts/masks; a UNORM point tap decodes as `v / 255` (the IEEE division
+//!   the core's table was built with), sRGB colour channels through the same table. When all lanes read one
 //!   well-formed surface (every texel inside its memory, < 4 GiB) offsets are `u32`, clamped
 //!   to the memory (which never changes them, but proves the reads in bounds), and a row's two
 //!   taps are adjacent reads where the right tap is the next texel; else a texel outside the
 //!   memory reads as 0, as the core's fetcher does. Channels are filtered in memory byte
 //!   order and swizzled at the end (BGRA), which is the same per-channel arithmetic.
-//! - Filtering: the core's `combine` (w = 0 → a, w = 1 → b, a = b → a, else
-//!   `clamp(a + w·(b − a), min, max)`) on `f32x8`, in the same x, y, mip order; for these inputs
-//!   (values in `[0, 1]`, weights `k/256 < 1`) the special cases and the clamp all reduce to
-//!   the plain formula, see [`combine`]; taps the core skips (weight 0) are fetched but
-//!   contribute exactly nothing. No FMA.
+//! - UNORM bilinear: the core's exact integer rule ([`crate::core`]): the sum
+//!   `S = Σ code · weight` with the tap weights `(256−kx)(256−ky)`, `kx(256−ky)`, `(256−kx)ky`,
+//!   `kx·ky` ([`level::tap_weights`]) is an integer < 2^24, so exact in `f32` whatever the order
+//!   or grouping of its products and sums, and one division by `255·2^16` gives the core's bits.
+//!   Point lanes (weights 0) get `2^16·code`, i.e. exactly the decoded tap, as the core's
+//!   point path; taps the core skips (weight 0) are fetched but contribute exactly nothing.
+//! - Other filtering (sRGB bilinear, the mip combine): the core's `combine` (w = 0 → a,
+//!   w = 1 → b, a = b → a, else `clamp(a + w·(b − a), min, max)`) on `f32x8`, in the same x, y,
+//!   mip order; for these inputs (values in `[0, 1]`, weights `k/256 < 1`) the special cases
+//!   and the clamp all reduce to the plain formula, see [`combine`]. No FMA.
 //! - UNORM bilinear / trilinear with every right tap the next texel in memory runs lane by
-//!   lane ([`aos`]): a row's two taps are one 8-byte read, widened and decoded as RGBA vectors,
-//!   combined with the lane's weights splat, and the 8 lanes transposed at the end. Per channel
-//!   these are the same operations in the same order as the per-channel (SoA) filter.
+//!   lane ([`aos`]): a row's two taps are one 8-byte read, widened to RGBA vectors of codes,
+//!   multiplied by the lane's tap weights splat and summed (`S`), and the 8 lanes transposed at
+//!   the end; the divisions run 8 lanes at a time (a trilinear lane divides both levels' sums in
+//!   one `f32x8`, then combines them as the core does).
 //!
 //! **Structure.** [`sample`] takes the implicit-LOD case (`Sample`: both quads on the same two
 //! levels of a [`TextureView`] whose surfaces passed [`simple`] when it was built) straight from

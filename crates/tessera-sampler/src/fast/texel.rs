@@ -1,8 +1,9 @@
-//! Texel reads (raw RGBA8 words, 8 lanes) and their decode and bilinear filter, in memory byte
-//! order.
+//! Texel reads (raw RGBA8 words, 8 lanes) and their decode and bilinear filter (UNORM: the
+//! core's exact integer rule; sRGB: float combines), in memory byte order.
 
 use super::aos;
-use super::level::{Axis, combine};
+use super::level::{Axis, combine, tap_weights, weights};
+use crate::core::UNORM8_BILINEAR_DIVISOR;
 use tessera_format::Surface;
 use tessera_format::convert::srgb8_to_linear_table;
 use wide::{CmpEq, f32x8, i32x8, u32x8};
@@ -12,6 +13,19 @@ use wide::{CmpEq, f32x8, i32x8, u32x8};
 #[inline(always)]
 fn unorm(b: i32x8) -> f32x8 {
     b.round_float() / f32x8::splat(255.0)
+}
+
+/// Byte `K` (memory order) of 8 RGBA8/BGRA8 words, 0..=255.
+#[inline(always)]
+fn byte<const K: usize>(w: i32x8) -> i32x8 {
+    let byte = i32x8::splat(255);
+    match K {
+        0 => w & byte,
+        1 => (w >> 8) & byte,
+        2 => (w >> 16) & byte,
+        // A logical shift leaves the top byte alone.
+        _ => bytemuck::cast(bytemuck::cast::<i32x8, u32x8>(w) >> 24),
+    }
 }
 
 /// Byte `K` (memory order) of 8 RGBA8/BGRA8 words as float, exactly as
@@ -33,14 +47,7 @@ pub(super) fn decode<const SRGB: bool, const K: usize>(w: i32x8) -> f32x8 {
             t[((w[7] >> (8 * K)) & 255) as usize],
         ]);
     }
-    let byte = i32x8::splat(255);
-    unorm(match K {
-        0 => w & byte,
-        1 => (w >> 8) & byte,
-        2 => (w >> 16) & byte,
-        // A logical shift leaves the top byte alone.
-        _ => bytemuck::cast(bytemuck::cast::<i32x8, u32x8>(w) >> 24),
-    })
+    unorm(byte::<K>(w))
 }
 
 /// The bytes (memory order) of one tap per lane.
@@ -54,22 +61,45 @@ pub(super) fn point<const SRGB: bool>(w: i32x8) -> [f32x8; 4] {
     ]
 }
 
-/// The bilinear filter of byte `K` of the taps TL, TR, BL, BR: the core's x, x, y combines.
+/// The sRGB bilinear filter of byte `K` of the taps TL, TR, BL, BR: the core's x, x, y
+/// combines.
 #[inline(always)]
-fn bilinear_byte<const SRGB: bool, const K: usize>(t: &[i32x8; 4], wx: f32x8, wy: f32x8) -> f32x8 {
-    let r0 = combine(decode::<SRGB, K>(t[0]), decode::<SRGB, K>(t[1]), wx);
-    let r1 = combine(decode::<SRGB, K>(t[2]), decode::<SRGB, K>(t[3]), wx);
+fn bilinear_byte<const K: usize>(t: &[i32x8; 4], wx: f32x8, wy: f32x8) -> f32x8 {
+    let r0 = combine(decode::<true, K>(t[0]), decode::<true, K>(t[1]), wx);
+    let r1 = combine(decode::<true, K>(t[2]), decode::<true, K>(t[3]), wx);
     combine(r0, r1, wy)
 }
 
-/// The bilinear filter of the taps TL, TR, BL, BR, byte by byte (memory order).
+/// The exact UNORM8 bilinear filter of byte `K` of the taps TL, TR, BL, BR with the tap weights
+/// `w` ([`tap_weights`]): the core's integer sum `S` (exact in `f32`, in any order) and its one
+/// division (see [`crate::core`]).
 #[inline(always)]
-pub(super) fn bilinear<const SRGB: bool>(t: &[i32x8; 4], wx: f32x8, wy: f32x8) -> [f32x8; 4] {
+fn bilinear_codes<const K: usize>(t: &[i32x8; 4], w: &[f32x8; 4]) -> f32x8 {
+    let c = |i: usize| byte::<K>(t[i]).round_float();
+    let sum = c(0) * w[0] + c(1) * w[1] + c(2) * w[2] + c(3) * w[3];
+    sum / f32x8::splat(UNORM8_BILINEAR_DIVISOR)
+}
+
+/// The bilinear filter of the taps TL, TR, BL, BR with the 8-bit weights `kx`, `ky` of the
+/// second texel on each axis, byte by byte (memory order): UNORM by the core's exact rule,
+/// sRGB by its float combines.
+#[inline(always)]
+pub(super) fn bilinear<const SRGB: bool>(t: &[i32x8; 4], kx: i32x8, ky: i32x8) -> [f32x8; 4] {
+    if !SRGB {
+        let w = tap_weights(kx, ky);
+        return [
+            bilinear_codes::<0>(t, &w),
+            bilinear_codes::<1>(t, &w),
+            bilinear_codes::<2>(t, &w),
+            bilinear_codes::<3>(t, &w),
+        ];
+    }
+    let (wx, wy) = (weights(kx), weights(ky));
     [
-        bilinear_byte::<SRGB, 0>(t, wx, wy),
-        bilinear_byte::<SRGB, 1>(t, wx, wy),
-        bilinear_byte::<SRGB, 2>(t, wx, wy),
-        bilinear_byte::<SRGB, 3>(t, wx, wy),
+        bilinear_byte::<0>(t, wx, wy),
+        bilinear_byte::<1>(t, wx, wy),
+        bilinear_byte::<2>(t, wx, wy),
+        bilinear_byte::<3>(t, wx, wy),
     ]
 }
 
@@ -207,9 +237,9 @@ impl<'a> Words<'a> {
     /// The UNORM bilinear filter (bytes in memory order) of 8 lanes, or `None` where some
     /// lane's right tap is not the next texel in memory.
     #[inline(always)]
-    pub fn bilinear_unorm(&self, x: &Axis, y: &Axis, wx: f32x8, wy: f32x8) -> Option<[f32x8; 4]> {
+    pub fn bilinear_unorm(&self, x: &Axis, y: &Axis) -> Option<[f32x8; 4]> {
         let (o0, o1) = self.pair_rows(x, y)?;
-        Some(aos::bilinear(self.data, o0, o1, wx, wy))
+        Some(aos::bilinear(self.data, o0, o1, &tap_weights(x.w, y.w)))
     }
 }
 
