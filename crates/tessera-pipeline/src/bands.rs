@@ -39,8 +39,10 @@ const GUARD_PIXELS: f32 = 16384.0;
 pub(crate) struct SetupChunk {
     tris: Vec<TriSetup>,
     planes: Vec<Plane>,
-    /// Covered blocks of the small triangles, each triangle's run in row order.
+    /// Covered blocks of the small triangles, each triangle's run in row order; past
+    /// `blocks_end` scratch for [`small_coverage`] until the chunk is set up.
     blocks: Vec<CoveredBlock>,
+    blocks_end: usize,
     /// Per band: indices into `tris`, in submission order.
     bins: Vec<Vec<u32>>,
 }
@@ -74,10 +76,11 @@ impl SetupChunk {
     fn bin_from(&mut self, before: usize, bands: usize) {
         for (index, tri) in self.tris.iter_mut().enumerate().skip(before) {
             let (first, last) = if tri.small {
-                let start = self.blocks.len();
-                small_coverage(tri, &mut self.blocks);
-                tri.blocks = [start as u32, self.blocks.len() as u32];
-                match (self.blocks.get(start), self.blocks.last()) {
+                let start = self.blocks_end;
+                self.blocks_end = small_coverage(tri, &mut self.blocks, start);
+                tri.blocks = [start as u32, self.blocks_end as u32];
+                let mine = &self.blocks[start..self.blocks_end];
+                match (mine.first(), mine.last()) {
                     (Some(a), Some(b)) => (u32::from(a.by), u32::from(b.by)),
                     _ => continue,
                 }
@@ -134,7 +137,8 @@ pub(crate) fn setup_chunks(
             let mut chunk = SetupChunk {
                 tris: Vec::with_capacity(tris.len()),
                 planes: Vec::with_capacity(tris.len() * 4 * params.inputs.len()),
-                blocks: Vec::with_capacity(tris.len() * 8),
+                blocks: Vec::new(),
+                blocks_end: 0,
                 bins: vec![Vec::new(); bands],
             };
             // Unclipped triangles are set up eight at a time; a clipped one first flushes
@@ -192,6 +196,7 @@ pub(crate) fn setup_chunks(
                 }
             }
             chunk.flush(&mut pending, &vertices, params, bands);
+            chunk.blocks.truncate(chunk.blocks_end);
             chunk
         })
         .collect()
