@@ -43,8 +43,13 @@ pub(crate) struct SetupChunk {
     /// `blocks_end` scratch for [`small_coverage`] until the chunk is set up.
     blocks: Vec<CoveredBlock>,
     blocks_end: usize,
-    /// Per band: indices into `tris`, in submission order.
-    bins: Vec<Vec<u32>>,
+    /// While binning: per binned triangle, its index in `tris` and its first and last band.
+    spans: Vec<[u32; 3]>,
+    /// Per band `b`: `items[starts[b]..starts[b + 1]]` are its triangles (indices into
+    /// `tris`), in submission order; filled from `spans` once the chunk is set up (counting
+    /// first, so no per-band list grows).
+    starts: Vec<u32>,
+    items: Vec<u32>,
 }
 
 impl SetupChunk {
@@ -87,11 +92,41 @@ impl SetupChunk {
             } else {
                 (tri.bounds[1] as u32, tri.bounds[3] as u32 - 1)
             };
-            let first = (first / BAND_HEIGHT) as usize;
-            let last = (last / BAND_HEIGHT) as usize;
-            for bin in &mut self.bins[first..=last.min(bands - 1)] {
-                bin.push(index as u32);
+            let last = (last / BAND_HEIGHT).min(bands as u32 - 1);
+            self.spans.push([index as u32, first / BAND_HEIGHT, last]);
+        }
+    }
+
+    /// Fills the per-band lists from the binned spans (a counting sort that keeps the
+    /// submission order within each band).
+    fn finish_bins(&mut self, bands: usize) {
+        let mut starts = vec![0u32; bands + 1];
+        for &[_, first, last] in &self.spans {
+            for b in first..=last {
+                starts[b as usize + 1] += 1;
             }
+        }
+        for b in 0..bands {
+            starts[b + 1] += starts[b];
+        }
+        let mut next = starts.clone();
+        let mut items = vec![0u32; starts[bands] as usize];
+        for &[index, first, last] in &self.spans {
+            for b in first..=last {
+                let at = &mut next[b as usize];
+                items[*at as usize] = index;
+                *at += 1;
+            }
+        }
+        self.spans = Vec::new();
+        (self.starts, self.items) = (starts, items);
+    }
+
+    /// Band `b`'s triangles (indices into `tris`) in submission order.
+    fn bin(&self, b: usize) -> &[u32] {
+        match (self.starts.get(b), self.starts.get(b + 1)) {
+            (Some(&s), Some(&e)) => &self.items[s as usize..e as usize],
+            _ => &[],
         }
     }
 }
@@ -139,7 +174,9 @@ pub(crate) fn setup_chunks(
                 planes: Vec::with_capacity(tris.len() * 4 * params.inputs.len()),
                 blocks: Vec::new(),
                 blocks_end: 0,
-                bins: vec![Vec::new(); bands],
+                spans: Vec::with_capacity(tris.len()),
+                starts: Vec::new(),
+                items: Vec::new(),
             };
             // Unclipped triangles are set up eight at a time; a clipped one first flushes
             // those before it, so the chunk keeps the submission order.
@@ -197,6 +234,7 @@ pub(crate) fn setup_chunks(
             }
             chunk.flush(&mut pending, &vertices, params, bands);
             chunk.blocks.truncate(chunk.blocks_end);
+            chunk.finish_bins(bands);
             chunk
         })
         .collect()
@@ -268,7 +306,7 @@ pub(crate) fn raster_band(
 ) {
     let early = band_early_test(ctx, band);
     for chunk in chunks {
-        for &t in &chunk.bins[b] {
+        for &t in chunk.bin(b) {
             let tri = &chunk.tris[t as usize];
             let planes = &chunk.planes[tri.attr_offset as usize..];
             let blocks = &chunk.blocks[tri.blocks[0] as usize..tri.blocks[1] as usize];
@@ -279,5 +317,5 @@ pub(crate) fn raster_band(
 
 /// Whether any triangle of `chunks` is binned to band `b`.
 pub(crate) fn touches(chunks: &[SetupChunk], b: usize) -> bool {
-    chunks.iter().any(|c| !c.bins[b].is_empty())
+    chunks.iter().any(|c| !c.bin(b).is_empty())
 }
