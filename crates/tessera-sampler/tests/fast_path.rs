@@ -6,36 +6,13 @@
 
 mod common;
 
-use common::Img;
+use common::{Img, Rng};
 use tessera_caps::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use tessera_format::Format;
 use tessera_sampler::{
     Sampler, TextureView, per_lane, sample, sample_bias, sample_clamped, sample_grad, sample_level,
 };
 use wide::f32x8;
-
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u32) -> u32 {
-        (self.u64() % u64::from(n)) as u32
-    }
-    /// Uniform in [lo, hi).
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.u64() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    fn pick<T: Copy>(&mut self, v: &[T]) -> T {
-        v[self.below(v.len() as u32) as usize]
-    }
-}
 
 /// A mip chain (per slice) of raw 4-byte texels: random bytes, with some rows drawn from a
 /// two-value palette so equal neighbours (the `a == b` combine case) are common.

@@ -12,27 +12,11 @@
 
 mod common;
 
-use common::Img;
+use common::{Img, Rng};
 use tessera_caps::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use tessera_format::Format;
 use tessera_sampler::{Sampler, TextureView, per_lane, sample_level};
 use wide::f32x8;
-
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u32) -> u32 {
-        (self.u64() % u64::from(n)) as u32
-    }
-}
 
 const UNORM: [Format; 2] = [Format::R8G8B8A8Unorm, Format::B8G8R8A8Unorm];
 
