@@ -229,7 +229,8 @@ impl BandDepth<'_> {
 }
 
 impl BandDepth<'_> {
-    /// D32_FLOAT without stencil, block wholly inside the target: eight lanes at once.
+    /// D32_FLOAT without stencil, block wholly inside the target: eight lanes at once
+    /// ([`D32Test::test`]; every lane passes when depth testing is off).
     #[inline(always)]
     fn test_d32_block(
         &mut self,
@@ -242,19 +243,10 @@ impl BandDepth<'_> {
         if self.kind != DepthKind::D32 || bx + 4 > self.width {
             return None;
         }
-        let row0 = self.offset(bx, by);
-        let desc = &ops.desc;
-        if !desc.depth_enable {
-            return Some(mask);
+        match D32Test::of(self, ops) {
+            Some(t) => t.test(self.data, bx, by, mask, z),
+            None => Some(mask),
         }
-        let (row0, row1) = block_rows_mut(self.data, row0, self.row_pitch)?;
-        let stored: f32x8 = bytemuck::cast(read_block_u32(row0, row1));
-        let pass = compare(desc.depth_func, z, stored) & mask;
-        if ops.depth_write && pass != 0 {
-            let new = lane_select(pass).blend(z, stored);
-            write_block_u32(row0, row1, bytemuck::cast(new));
-        }
-        Some(pass)
     }
 }
 
@@ -301,10 +293,7 @@ impl D32Test {
         }
         // Rows `by` and `by + 1` of the band: 16 bytes each, `row_pitch` apart.
         let row0 = (by - self.y0) as usize * self.row_pitch + bx as usize * 4;
-        let block = data.get_mut(row0..row0 + self.row_pitch + 16)?;
-        let (head, tail) = block.split_at_mut(self.row_pitch);
-        let (row0, row1): (&mut [u8; 16], &mut [u8; 16]) =
-            (head.get_mut(..16)?.try_into().ok()?, tail.try_into().ok()?);
+        let (row0, row1) = block_rows_mut(data, row0, self.row_pitch)?;
         let stored: f32x8 = bytemuck::cast(read_block_u32(row0, row1));
         let pass = compare(self.func, z, stored) & mask;
         if self.write && pass != 0 {
