@@ -25,7 +25,7 @@ use crate::om::target::{TargetKind, blend_range};
 use crate::raster::RasterContext;
 use crate::schedule::{raster_batches, window};
 use crate::setup::SetupParams;
-use crate::shader::{Interpolation, MAX_RENDER_TARGETS};
+use crate::shader::{Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS};
 use crate::state::{DrawArgs, DrawState, DrawStats, Targets};
 
 pub use crate::bands::BAND_HEIGHT;
@@ -281,5 +281,9 @@ fn raster_context<'a>(
         blend_plans: blend.map(|desc| BlendPlan::of(&desc)),
         dual_source: uses_dual_source(state),
         ranges,
+        passthrough: state
+            .pixel_shader
+            .and_then(|ps| ps.passthrough())
+            .filter(|&k| k < inputs.len().min(MAX_VARYINGS) && !late && !uses_dual_source(state)),
     })
 }

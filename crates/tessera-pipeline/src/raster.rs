@@ -47,6 +47,10 @@ pub struct RasterContext<'a> {
     pub dual_source: bool,
     /// Blend clamp range per target.
     pub ranges: [Option<(f32, f32)>; MAX_RENDER_TARGETS],
+    /// The pixel shader passes this varying straight to the one bound target
+    /// ([`PixelShader::passthrough`]), depth is tested early and blending reads no second
+    /// source: the pixel stage skips the shader call.
+    pub passthrough: Option<usize>,
 }
 
 /// The rows `[y0, y1)` of every target that one worker owns.

@@ -11,7 +11,7 @@ use crate::om::depth::BandDepth;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::raster::{Band, BandStats, RasterContext, Scratch};
 use crate::setup::{Plane, TriSetup};
-use crate::shader::{Interpolation, MAX_VARYINGS, PsInput, PsOutput, Reg, ZERO_REG};
+use crate::shader::{Interpolation, MAX_VARYINGS, PsInput, Reg, ZERO_REG};
 
 #[inline]
 fn eval(p: &Plane, dx: f32x8, dy: f32x8) -> f32x8 {
@@ -181,6 +181,63 @@ pub(crate) fn flat_varying(p: &[Plane], mode: Interpolation, w: f32) -> Reg {
     [k(&p[0]), k(&p[1]), k(&p[2]), k(&p[3])]
 }
 
+/// One varying (its four planes `p`) at the block's lanes, `dx`/`dy` from the triangle's
+/// origin: the flat value when the triangle's varyings are flat (`flat_w`), else the planes,
+/// times `w` when perspective-correct.
+#[inline(always)]
+fn interpolate(
+    p: &[Plane],
+    mode: Interpolation,
+    flat_w: Option<f32>,
+    w: f32x8,
+    dx: f32x8,
+    dy: f32x8,
+) -> Reg {
+    if let Some(wf) = flat_w {
+        return flat_varying(p, mode, wf);
+    }
+    let e = [
+        eval(&p[0], dx, dy),
+        eval(&p[1], dx, dy),
+        eval(&p[2], dx, dy),
+        eval(&p[3], dx, dy),
+    ];
+    if mode == Interpolation::Perspective {
+        [e[0] * w, e[1] * w, e[2] * w, e[3] * w]
+    } else {
+        e
+    }
+}
+
+/// [`shade_body`] of a draw whose pixel shader passes varying `k` through to its one target
+/// ([`PixelShader::passthrough`](crate::shader::PixelShader::passthrough)), with early depth and no
+/// dual-source blending: the varying goes straight to the output merger, as the shader would
+/// have written it.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn shade_passthrough(
+    ctx: &RasterContext<'_>,
+    target: &mut BandTarget<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    k: usize,
+    bx: u32,
+    by: u32,
+    mask: LaneMask,
+    stats: &mut BandStats,
+) {
+    let (_, _, _, dx, dy) = block_z(tri, bx, by);
+    let w = match tri.w_flat {
+        Some(w) => f32x8::splat(w),
+        None => f32x8::ONE / eval(&tri.q, dx, dy),
+    };
+    let flat_w = if tri.flat_varyings { tri.w_flat } else { None };
+    let v = interpolate(&planes[4 * k..4 * k + 4], ctx.inputs[k], flat_w, w, dx, dy);
+    stats.ps_lanes += 8;
+    stats.passed += u64::from(mask.count_ones());
+    write_target(ctx, target, 0, &v, &ZERO_REG, bx, by, mask);
+}
+
 /// Interpolation, pixel shader, late depth/stencil and output merger of one block whose early
 /// depth/stencil test (if any) has already run.
 #[allow(clippy::too_many_arguments)]
@@ -195,6 +252,10 @@ pub(crate) fn shade_body(
     mut mask: LaneMask,
     stats: &mut BandStats,
 ) {
+    if let (Some(k), [Some(target)]) = (ctx.passthrough, band.colors.as_mut_slice()) {
+        shade_passthrough(ctx, target, tri, planes, k, bx, by, mask, stats);
+        return;
+    }
     let (z, px, py, dx, dy) = block_z(tri, bx, by);
     let Some(ps) = ctx.ps else {
         stats.passed += u64::from(mask.count_ones());
@@ -209,21 +270,7 @@ pub(crate) fn shade_body(
     let planes = &planes[..4 * inputs.len()];
     let flat_w = if tri.flat_varyings { tri.w_flat } else { None };
     for ((v, mode), p) in varyings.iter_mut().zip(inputs).zip(planes.chunks_exact(4)) {
-        if let Some(wf) = flat_w {
-            *v = flat_varying(p, *mode, wf);
-            continue;
-        }
-        let e = [
-            eval(&p[0], dx, dy),
-            eval(&p[1], dx, dy),
-            eval(&p[2], dx, dy),
-            eval(&p[3], dx, dy),
-        ];
-        *v = if *mode == Interpolation::Perspective {
-            [e[0] * w, e[1] * w, e[2] * w, e[3] * w]
-        } else {
-            e
-        };
+        *v = interpolate(p, *mode, flat_w, w, dx, dy);
     }
     let input = PsInput {
         position: [px, py, z, w],
@@ -259,23 +306,37 @@ pub(crate) fn shade_body(
     }
     stats.passed += u64::from(mask.count_ones());
     match band.colors.as_mut_slice() {
-        [Some(target)] => write_target(ctx, target, 0, out, bx, by, mask),
+        [Some(target)] => write_target(
+            ctx,
+            target,
+            0,
+            &out.targets[0],
+            &out.targets[1],
+            bx,
+            by,
+            mask,
+        ),
         colors => {
             for (slot, target) in colors.iter_mut().enumerate() {
                 if let Some(target) = target {
-                    write_target(ctx, target, slot, out, bx, by, mask);
+                    let src = &out.targets[slot];
+                    write_target(ctx, target, slot, src, &out.targets[1], bx, by, mask);
                 }
             }
         }
     }
 }
 
+/// The output merger of target `slot` for the block: `src` is the shader's output for it and
+/// `src1` its second output (`o1`, read by dual-source blend factors).
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn write_target(
     ctx: &RasterContext<'_>,
     target: &mut BandTarget<'_>,
     slot: usize,
-    out: &PsOutput,
+    src: &Reg,
+    src1: &Reg,
     bx: u32,
     by: u32,
     mask: LaneMask,
@@ -285,7 +346,6 @@ fn write_target(
     if write_mask == 0 {
         return;
     }
-    let src = &out.targets[slot];
     let range = ctx.ranges[slot];
     if let Some(block) = target.unorm8_block(bx, by) {
         let value = match ctx.blend_plans[slot] {
@@ -294,7 +354,7 @@ fn write_target(
             BlendPlan::General => blend(
                 desc,
                 src,
-                &out.targets[1],
+                src1,
                 &block.dst(),
                 ctx.blend_constants[slot],
                 range,
@@ -320,14 +380,7 @@ fn write_target(
         TargetKind::Integer => *src,
         _ if desc.blend_enable => {
             let dst = target.load(bx, by, mask);
-            blend(
-                desc,
-                src,
-                &out.targets[1],
-                &dst,
-                ctx.blend_constants[slot],
-                range,
-            )
+            blend(desc, src, src1, &dst, ctx.blend_constants[slot], range)
         }
         _ => *src,
     };

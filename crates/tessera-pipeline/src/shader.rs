@@ -138,6 +138,13 @@ pub trait PixelShader: Send + Sync {
     fn uniform_output(&self) -> bool {
         false
     }
+    /// `Some(i)` when the shader's only effect is `SV_Target0 = v_i` (input varying `i` as
+    /// interpolated; every other output zero), neither discarding nor writing depth: the
+    /// pipeline may then interpolate `v_i` straight into the output merger without calling
+    /// [`shade`](Self::shade), with the same result.
+    fn passthrough(&self) -> Option<usize> {
+        None
+    }
     /// Shades eight lanes. Helper lanes must be shaded too so derivatives stay exact.
     fn shade(&self, env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput);
 }

@@ -14,6 +14,10 @@ impl PixelShader for VertexColorPs {
         true
     }
 
+    fn passthrough(&self) -> Option<usize> {
+        Some(0)
+    }
+
     fn shade(&self, _env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput) {
         if let Some(c) = input.varyings.first() {
             out.targets[0] = *c;
