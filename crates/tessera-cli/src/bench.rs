@@ -192,6 +192,7 @@ fn run_scene(
         "ps_invocations": last_stats.ps_invocations,
         "samples_passed": last_stats.samples_passed,
         "c_primitives": last_stats.c_primitives,
+        "coarse_rejected": last_stats.coarse_rejected,
         "renderer": format!("tessera {}", env!("CARGO_PKG_VERSION")),
     }))
 }

@@ -7,10 +7,11 @@ use tessera_caps::Viewport;
 use crate::clip::ClipPlanes;
 use crate::error::PipelineError;
 use crate::ia::Triangle;
+use crate::om::coarse::CoarseDepth;
 use crate::om::depth::{BandDepth, DepthKind};
 use crate::om::target::{BandTarget, TargetKind};
 use crate::raster::{
-    Band, BandStats, CoveredBlock, RasterContext, band_early_test, raster_triangle, small_coverage,
+    Band, BandStats, RasterContext, band_coarse_test, band_early_test, raster_triangle,
 };
 use crate::setup::{
     BatchVertices, Plane, SETUP_LANES, ScreenTriangle, ScreenVertex, SetupParams, TriSetup,
@@ -39,10 +40,6 @@ const GUARD_PIXELS: f32 = 16384.0;
 pub(crate) struct SetupChunk {
     tris: Vec<TriSetup>,
     planes: Vec<Plane>,
-    /// Covered blocks of the small triangles, each triangle's run in row order; past
-    /// `blocks_end` scratch for [`small_coverage`] until the chunk is set up.
-    blocks: Vec<CoveredBlock>,
-    blocks_end: usize,
     /// While binning: per binned triangle, its index in `tris` and its first and last band.
     spans: Vec<[u32; 3]>,
     /// Per band `b`: `items[starts[b]..starts[b + 1]]` are its triangles (indices into
@@ -75,25 +72,17 @@ impl SetupChunk {
         self.bin_from(before, bands);
     }
 
-    /// Bins the triangles from index `before` on: a small triangle's covered blocks are found
-    /// here and it goes only to the bands that hold one; a large one to every band its bounds
-    /// touch.
+    /// Bins the triangles from index `before` on: each goes to every band its bounds touch (a
+    /// small triangle's covered blocks are found by those bands, in their rows only).
     fn bin_from(&mut self, before: usize, bands: usize) {
-        for (index, tri) in self.tris.iter_mut().enumerate().skip(before) {
-            let (first, last) = if tri.small {
-                let start = self.blocks_end;
-                self.blocks_end = small_coverage(tri, &mut self.blocks, start);
-                tri.blocks = [start as u32, self.blocks_end as u32];
-                let mine = &self.blocks[start..self.blocks_end];
-                match (mine.first(), mine.last()) {
-                    (Some(a), Some(b)) => (u32::from(a.by), u32::from(b.by)),
-                    _ => continue,
-                }
-            } else {
-                (tri.bounds[1] as u32, tri.bounds[3] as u32 - 1)
-            };
-            let last = (last / BAND_HEIGHT).min(bands as u32 - 1);
-            self.spans.push([index as u32, first / BAND_HEIGHT, last]);
+        for (index, tri) in self.tris.iter().enumerate().skip(before) {
+            let [x0, y0, x1, y1] = tri.bounds;
+            if x0 >= x1 || y0 >= y1 {
+                continue;
+            }
+            let (first, last) = (y0 as u32 / BAND_HEIGHT, (y1 as u32 - 1) / BAND_HEIGHT);
+            let last = last.min(bands as u32 - 1);
+            self.spans.push([index as u32, first, last]);
         }
     }
 
@@ -172,8 +161,6 @@ pub(crate) fn setup_chunks(
             let mut chunk = SetupChunk {
                 tris: Vec::with_capacity(tris.len()),
                 planes: Vec::with_capacity(tris.len() * 4 * params.inputs.len()),
-                blocks: Vec::new(),
-                blocks_end: 0,
                 spans: Vec::with_capacity(tris.len()),
                 starts: Vec::new(),
                 items: Vec::new(),
@@ -233,7 +220,6 @@ pub(crate) fn setup_chunks(
                 }
             }
             chunk.flush(&mut pending, &vertices, params, bands);
-            chunk.blocks.truncate(chunk.blocks_end);
             chunk.finish_bins(bands);
             chunk
         })
@@ -254,6 +240,7 @@ pub(crate) fn make_bands<'t>(
             colors: Vec::new(),
             depth: None,
             scratch: Box::default(),
+            coarse: CoarseDepth::default(),
         })
         .collect();
     for target in targets.colors.iter_mut().take(MAX_RENDER_TARGETS) {
@@ -305,12 +292,12 @@ pub(crate) fn raster_band(
     stats: &mut BandStats,
 ) {
     let early = band_early_test(ctx, band);
+    let coarse = band_coarse_test(band, early.as_ref());
     for chunk in chunks {
         for &t in chunk.bin(b) {
             let tri = &chunk.tris[t as usize];
             let planes = &chunk.planes[tri.attr_offset as usize..];
-            let blocks = &chunk.blocks[tri.blocks[0] as usize..tri.blocks[1] as usize];
-            raster_triangle(ctx, band, early.as_ref(), tri, planes, blocks, stats);
+            raster_triangle(ctx, band, early.as_ref(), coarse, tri, planes, stats);
         }
     }
 }

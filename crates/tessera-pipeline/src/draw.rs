@@ -167,6 +167,7 @@ pub fn draw(
         c_primitives: clipped.into_inner(),
         ps_invocations: band_stats.ps_lanes,
         samples_passed: band_stats.passed,
+        coarse_rejected: band_stats.coarse_rejected,
     })
 }
 

@@ -9,6 +9,7 @@ use crate::flat::{self, FlatTables};
 use crate::om::blend::BlendPlan;
 #[cfg(doc)]
 use crate::om::blend::blend_constant;
+use crate::om::coarse::{CoarseDepth, depth_lower_bound};
 use crate::om::depth::{BandDepth, D32Test, DepthStencilOps};
 use crate::om::target::BandTarget;
 use crate::om::{LANE_X, LANE_Y, LaneMask};
@@ -66,6 +67,8 @@ pub struct Band<'a> {
     /// Per-band shader scratch, reused for every block so the hot loop allocates and clears
     /// nothing it does not need.
     pub scratch: Box<Scratch>,
+    /// Per-tile depth bounds of the draw, when its depth test can use them.
+    pub coarse: CoarseDepth,
 }
 
 /// Pixel-shader inputs and outputs reused across blocks.
@@ -77,6 +80,9 @@ pub struct Scratch {
     /// The output merger of the current triangle as byte tables, when [`flat::prepare`]
     /// built them for it (`None` for every other triangle).
     pub flat: Option<FlatTables>,
+    /// The current small triangle's covered blocks in the band ([`small_coverage`]), and
+    /// scratch slots past them.
+    pub blocks: Vec<CoveredBlock>,
 }
 
 impl Default for Scratch {
@@ -85,6 +91,7 @@ impl Default for Scratch {
             varyings: [ZERO_REG; MAX_VARYINGS],
             out: PsOutput::default(),
             flat: None,
+            blocks: Vec::new(),
         }
     }
 }
@@ -96,6 +103,8 @@ pub struct BandStats {
     pub ps_lanes: u64,
     /// Pixels that passed depth/stencil.
     pub passed: u64,
+    /// Small triangles dropped whole by the coarse depth test, counted once per band.
+    pub coarse_rejected: u64,
 }
 
 /// Lane offsets of an edge inside a block.
@@ -136,9 +145,22 @@ pub fn band_early_test(ctx: &RasterContext<'_>, band: &Band<'_>) -> Option<D32Te
     }
 }
 
-/// Rasterizes one triangle into a band: a small triangle's covered blocks (`blocks`, from
-/// [`small_coverage`]) in the band's rows, tested with `early` ([`band_early_test`]) when set,
-/// or a large triangle's rows in the band. Inlined into
+/// Whether the band's early test (from [`band_early_test`]) can also use coarse per-tile
+/// depth bounds ([`CoarseDepth`]); if so the band's bounds are made ready for the draw.
+pub fn band_coarse_test(band: &mut Band<'_>, early: Option<&D32Test>) -> bool {
+    match early {
+        Some(t) if CoarseDepth::applies(t) => {
+            band.coarse.prepare(t.width(), band.y1 - band.y0);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Rasterizes one triangle into a band: a small triangle's covered blocks in the band's rows
+/// ([`small_coverage`]), tested with `early` ([`band_early_test`]) when set, or a large
+/// triangle's rows in the band. With `coarse` ([`band_coarse_test`]) a small triangle behind
+/// the bounds of every tile it touches is dropped first, and its depth writes are recorded. Inlined into
 /// the band's triangle loop, so the per-draw state the pixel stage reads is loaded once per
 /// band rather than once per triangle.
 #[allow(clippy::too_many_arguments)]
@@ -147,15 +169,28 @@ pub fn raster_triangle(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
     early: Option<&D32Test>,
+    coarse: bool,
     tri: &TriSetup,
     planes: &[Plane],
-    blocks: &[CoveredBlock],
     stats: &mut BandStats,
 ) {
     if tri.small {
         // Too small for the flat tables (`flat::prepare`): none from an earlier triangle.
         band.scratch.flat = None;
-        raster_small(ctx, band, early, tri, planes, blocks, stats);
+        if let (true, Some(t)) = (coarse, early) {
+            let [x0, y0, x1, y1] = tri.bounds.map(|v| v.max(0) as u32);
+            let (y0, y1) = (y0.max(band.y0), y1.min(band.y1));
+            let lb = depth_lower_bound(tri, [x0, y0, x1, y1], ctx.depth_range);
+            let rect = [x0, y0.wrapping_sub(band.y0), x1, y1.wrapping_sub(band.y0)];
+            if y0 < y1 && lb.is_some_and(|lb| band.coarse.rejects(rect, lb, t.func())) {
+                stats.coarse_rejected += 1;
+                return;
+            }
+        }
+        let mut blocks = std::mem::take(&mut band.scratch.blocks);
+        let n = small_coverage(tri, [band.y0, band.y1], &mut blocks);
+        raster_small(ctx, band, early, coarse, tri, planes, &blocks[..n], stats);
+        band.scratch.blocks = blocks;
         return;
     }
     let [x0, ty0, x1, ty1] = tri.bounds;
@@ -242,8 +277,8 @@ fn raster_large(
     }
 }
 
-/// A block of a small triangle with at least one covered lane, found once at setup by
-/// [`small_coverage`] and visited by the band that owns its rows.
+/// A block of a small triangle with at least one covered lane, found by [`small_coverage`] in
+/// the band that owns its rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CoveredBlock {
     /// Left column of the block (a multiple of 4; targets are at most 16384 wide).
@@ -255,16 +290,18 @@ pub struct CoveredBlock {
     pub mask: LaneMask,
 }
 
-/// Appends the covered blocks of a small triangle (vertex extent ≤
-/// [`SMALL_EXTENT`](crate::setup::SMALL_EXTENT) pixels) to `out`, rows top to bottom and
-/// blocks left to right: every block of its bounds is tested with 32-bit edge values, which is
-/// exact there (every value fits in i32) and needs no per-row divisions. A block row never
-/// spans two bands, so a band visits exactly the blocks, and masks, of its rows.
+/// Writes the covered blocks of a small triangle (vertex extent ≤
+/// [`SMALL_EXTENT`](crate::setup::SMALL_EXTENT) pixels) in the rows `[rows[0], rows[1])` (even
+/// bounds: a band's) to the start of `out` and returns their count, rows top to bottom and
+/// blocks left to right: every block of its bounds in those rows is tested with 32-bit edge
+/// values, which is exact there (every value fits in i32) and needs no per-row divisions. A
+/// block row never spans two bands, so a band visits exactly the blocks, and masks, of its rows.
 #[inline(never)]
-pub fn small_coverage(tri: &TriSetup, out: &mut Vec<CoveredBlock>, end: usize) -> usize {
+pub fn small_coverage(tri: &TriSetup, rows: [u32; 2], out: &mut Vec<CoveredBlock>) -> usize {
     let rect = tri.bounds;
-    let [x0, y0, x1, y1] = rect;
-    let (bx0, by0) = (x0 & !3, y0 & !1);
+    let [x0, y0, x1, _] = rect;
+    let y1 = rect[3].min(rows[1] as i32);
+    let (bx0, by0) = (x0 & !3, (y0 & !1).max(rows[0] as i32));
     // Lane offsets `LANE_X·step_x + LANE_Y·step_y`.
     const LANE_XI: [i32; 8] = [0, 1, 0, 1, 2, 3, 2, 3];
     const LANE_YI: [i32; 8] = [0, 0, 1, 1, 0, 0, 1, 1];
@@ -294,13 +331,12 @@ pub fn small_coverage(tri: &TriSetup, out: &mut Vec<CoveredBlock>, end: usize) -
     // Every block of the bounds is written and the end advanced only past covered ones:
     // whether a block of a small triangle is covered is data-dependent, and the branch on it
     // was mispredicted often enough to cost a fifth of `tris` at one thread. The slots past
-    // the end are scratch, grown geometrically (one fill per triangle cost 3 % of `tris`).
+    // the end are scratch, kept by the band from one triangle to the next.
     let blocks = ((x1 - bx0 + 3) / 4).max(0) as usize * ((y1 - by0 + 1) / 2).max(0) as usize;
-    if out.len() < end + blocks {
-        let len = (end + blocks).max(2 * out.len()).max(1024);
-        out.resize(len, CoveredBlock::default());
+    if out.len() < blocks {
+        out.resize(blocks.max(256), CoveredBlock::default());
     }
-    let mut n = end;
+    let mut n = 0;
     let mut by = by0;
     while by < y1 {
         let mut e = row;
@@ -329,14 +365,16 @@ pub fn small_coverage(tri: &TriSetup, out: &mut Vec<CoveredBlock>, end: usize) -
     n
 }
 
-/// Visits the covered blocks of a small triangle (from [`small_coverage`]) that lie in the
-/// band's rows: early depth/stencil, then the pixel stage, exactly as [`visit_block`].
+/// Visits the covered blocks of a small triangle in the band's rows (from [`small_coverage`]):
+/// early depth/stencil, then the pixel stage, exactly as [`visit_block`]; with `coarse`, the
+/// early test's depth writes are recorded in the band's [`CoarseDepth`].
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn raster_small(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
     early: Option<&D32Test>,
+    coarse: bool,
     tri: &TriSetup,
     planes: &[Plane],
     blocks: &[CoveredBlock],
@@ -351,17 +389,10 @@ fn raster_small(
     );
     let (ox, oy) = (f32x8::splat(tri.origin[0]), f32x8::splat(tri.origin[1]));
     let (lane_cx, lane_cy) = (f32x8::from(LANE_CX), f32x8::from(LANE_CY));
-    let (y0, y1) = (band.y0, band.y1);
     // The row term `dz/dy · dy` of the blocks' depth, for the block row `row_y`.
     let (mut row_y, mut z_row) = (u32::MAX, f32x8::ZERO);
     for b in blocks {
         let (bx, by, mask) = (u32::from(b.bx), u32::from(b.by), b.mask);
-        if by < y0 {
-            continue;
-        }
-        if by >= y1 {
-            break;
-        }
         let tested = match (early, band.depth.as_mut()) {
             (Some(t), Some(depth)) => {
                 if by != row_y {
@@ -370,7 +401,11 @@ fn raster_small(
                 }
                 let dx = (f32x8::splat(bx as f32) + lane_cx) - ox;
                 let z = clamp_depth(z0 + zdx * dx + z_row, ctx.depth_range);
-                t.test(depth.data, bx, by, mask, z)
+                let tested = t.test(depth.data, bx, by, mask, z);
+                if let (true, Some(passed @ 1..)) = (coarse, tested) {
+                    band.coarse.record(bx, by - band.y0, passed, z);
+                }
+                tested
             }
             _ => None,
         };
@@ -481,7 +516,7 @@ mod tests {
             }
             checked += 1;
             let mut blocks = vec![CoveredBlock::default(); case % 7];
-            let end = small_coverage(&tri, &mut blocks, 0);
+            let end = small_coverage(&tri, [0, 96], &mut blocks);
             blocks.truncate(end);
             let mut got = Vec::new();
             for (i, b) in blocks.iter().enumerate() {

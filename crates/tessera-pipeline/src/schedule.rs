@@ -106,6 +106,7 @@ where
             BandStats {
                 ps_lanes: acc.ps_lanes + band.1.ps_lanes,
                 passed: acc.passed + band.1.passed,
+                coarse_rejected: acc.coarse_rejected + band.1.coarse_rejected,
             }
         })
 }

@@ -82,9 +82,6 @@ pub struct TriSetup {
     /// Every vertex lies within [`SMALL_EXTENT`] pixels of the others, so edge values inside
     /// the vertices' bounding box (plus a block) fit in i32.
     pub small: bool,
-    /// For a small triangle, its covered blocks `[start, end)` in the setup chunk's block list
-    /// ([`crate::raster::small_coverage`], filled when the triangle is binned).
-    pub blocks: [u32; 2],
 }
 
 /// Largest vertex extent, in pixels, of a triangle rasterized with 32-bit edge values.
@@ -301,7 +298,6 @@ pub(crate) fn setup_screen_triangle(
         attr_offset,
         front,
         primitive_id,
-        blocks: [0, 0],
     })
 }
 
@@ -524,7 +520,6 @@ mod tests {
             attr_offset,
             front,
             primitive_id,
-            blocks: [0, 0],
         })
     }
 

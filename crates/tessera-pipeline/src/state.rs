@@ -122,4 +122,7 @@ pub struct DrawStats {
     pub ps_invocations: u64,
     /// Samples that passed depth and stencil (occlusion query).
     pub samples_passed: u64,
+    /// Small triangles (counted per band they reach) dropped whole by the coarse depth test
+    /// before their coverage was found: not a D3D statistic, it shows the test at work.
+    pub coarse_rejected: u64,
 }

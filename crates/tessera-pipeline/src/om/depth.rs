@@ -276,6 +276,21 @@ impl D32Test {
         })
     }
 
+    /// The comparison.
+    pub fn func(&self) -> ComparisonFunc {
+        self.func
+    }
+
+    /// Depth writes are on.
+    pub fn writes(&self) -> bool {
+        self.write
+    }
+
+    /// Buffer width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
     /// [`BandDepth::test`] of the block at (`bx`, `by`) of `data` (the band's depth rows) with
     /// clamped depths `z`: the lanes of `mask` that pass. `None`, having changed nothing, when
     /// the block is not wholly inside the buffer (the caller then uses [`BandDepth::test`]).
@@ -306,7 +321,7 @@ impl D32Test {
 
 /// All-ones lanes (as a float mask) where `mask` has a bit.
 #[inline(always)]
-fn lane_select(mask: LaneMask) -> f32x8 {
+pub(crate) fn lane_select(mask: LaneMask) -> f32x8 {
     let bits = i32x8::from([1, 2, 4, 8, 16, 32, 64, 128]);
     bytemuck::cast((i32x8::splat(i32::from(mask)) & bits).cmp_eq(bits))
 }

@@ -2,6 +2,7 @@
 //! conversion on eight lanes (two 2×2 quads) at a time, in the order of SPEC §5.1.
 
 pub mod blend;
+pub mod coarse;
 pub mod depth;
 pub mod target;
 pub mod unorm8;

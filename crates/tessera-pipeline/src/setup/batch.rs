@@ -326,7 +326,6 @@ pub(crate) fn setup_screen_batch(
             front: bit(front),
             primitive_id: batch[k].primitive_id,
             small: bit(small),
-            blocks: [0, 0],
         });
     }
 }

@@ -1,0 +1,274 @@
+//! Coarse depth rejection (one level of hierarchical Z): per 8×8 tile of a band, an upper bound
+//! of the D32_FLOAT depths stored there, so that a small triangle behind everything in every
+//! tile it touches is dropped before its coverage and depth tests.
+//!
+//! Exactness: a triangle is dropped only when each of its pixels would fail the depth test
+//! (SPEC §5.4): its clamped depth is at least ([`ComparisonFunc::Less`]), or above
+//! ([`ComparisonFunc::LessEqual`]), the tile's bound, which is at least every stored depth
+//! (NaNs, which fail both tests, aside). The draws that use it test depth before the shader and
+//! have no stencil plane (D32), so a failed pixel changes nothing: image, depth and counters
+//! are those of the per-pixel test.
+//!
+//! The bounds live for one draw (a band's state is made per draw), so clears, copies and other
+//! draws never leave a stale bound. Within the draw `Less` and `LessEqual` only ever lower a
+//! stored depth, so a bound stays valid whatever writes it; it is tightened without reading
+//! the buffer: once every pixel of a tile has been written since the last tightening, no depth
+//! in it exceeds the largest of those writes.
+
+use tessera_caps::ComparisonFunc;
+use wide::f32x8;
+
+use super::LaneMask;
+use super::depth::{D32Test, lane_select};
+use crate::setup::TriSetup;
+
+/// Tile side in pixels: 2 × 4 blocks of 4×2.
+pub const TILE: u32 = 8;
+
+/// A band's per-tile depth bounds for the current draw (empty until prepared).
+#[derive(Debug, Default)]
+pub struct CoarseDepth {
+    /// Tiles per tile row.
+    tiles_x: usize,
+    /// Per tile: at least every (non-NaN) depth stored in it; +∞ until known.
+    zmax: Vec<f32>,
+    /// Per tile, what has been written since its bound was last tightened.
+    written: Vec<Written>,
+}
+
+/// The writes to a tile since its bound was last tightened.
+#[derive(Clone, Copy, Debug)]
+struct Written {
+    /// Per lane, the largest depth written (reduced to one value when the tile is complete).
+    max: f32x8,
+    /// Its pixels written, one byte of lanes per block (block `k` = column `(bx / 4) % 2` + 2 ×
+    /// row `(by / 2) % 4`).
+    lanes: u64,
+}
+
+const NONE_WRITTEN: Written = Written {
+    max: f32x8::new([f32::NEG_INFINITY; 8]),
+    lanes: 0,
+};
+
+impl CoarseDepth {
+    /// Whether the draw's early D32 test (`early`) can use coarse bounds: `Less` or `LessEqual`
+    /// with depth writes (which lower stored depths only, and are what tightens the bounds).
+    pub fn applies(early: &D32Test) -> bool {
+        early.writes()
+            && matches!(
+                early.func(),
+                ComparisonFunc::Less | ComparisonFunc::LessEqual
+            )
+    }
+
+    /// Sizes the tiles for a band of `rows` rows of `width` pixels, once per draw; every bound
+    /// starts unknown.
+    pub fn prepare(&mut self, width: u32, rows: u32) {
+        if self.zmax.is_empty() {
+            self.tiles_x = width.div_ceil(TILE) as usize;
+            let tiles = self.tiles_x * rows.div_ceil(TILE) as usize;
+            self.zmax = vec![f32::INFINITY; tiles];
+            self.written = vec![NONE_WRITTEN; tiles];
+        }
+    }
+
+    /// True when every pixel of `rect` (`[x0, y0, x1, y1)`, rows relative to the band's first)
+    /// fails the test `func` at any depth ≥ `lb`: `lb` beats the bound of every tile the
+    /// rectangle touches.
+    pub fn rejects(&self, rect: [u32; 4], lb: f64, func: ComparisonFunc) -> bool {
+        let [x0, y0, x1, y1] = rect;
+        if x0 >= x1 || y0 >= y1 {
+            return false;
+        }
+        let strict = func == ComparisonFunc::Less;
+        for ty in y0 / TILE..=(y1 - 1) / TILE {
+            let row = ty as usize * self.tiles_x;
+            let tiles = row + (x0 / TILE) as usize..=row + ((x1 - 1) / TILE) as usize;
+            let Some(bounds) = self.zmax.get(tiles) else {
+                return false;
+            };
+            for &z in bounds {
+                let z = f64::from(z);
+                if !(if strict { lb >= z } else { lb > z }) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Records that the lanes `passed` of the block at (`bx`, `by`) (row relative to the band's
+    /// first) were written with the depths `z`; tightens the tile's bound once all its pixels
+    /// have been written.
+    #[inline(always)]
+    pub fn record(&mut self, bx: u32, by: u32, passed: LaneMask, z: f32x8) {
+        let i = (by / TILE) as usize * self.tiles_x + (bx / TILE) as usize;
+        let shift = 8 * (((bx / 4) & 1) | (((by / 2) & 3) << 1));
+        let Some(w) = self.written.get_mut(i) else {
+            return;
+        };
+        // `z` holds no NaN (it is clamped), so `fast_max` is the plain maximum.
+        let z = lane_select(passed).blend(z, f32x8::splat(f32::NEG_INFINITY));
+        w.max = w.max.fast_max(z);
+        w.lanes |= u64::from(passed) << shift;
+        if w.lanes == u64::MAX {
+            if let Some(zmax) = self.zmax.get_mut(i) {
+                *zmax = horizontal_max(w.max);
+            }
+            *w = NONE_WRITTEN;
+        }
+    }
+}
+
+/// `maxss`: the larger of two values that are not NaN.
+#[inline(always)]
+fn max(a: f32, b: f32) -> f32 {
+    if a > b { a } else { b }
+}
+
+/// The largest lane of `z`, which holds no NaN.
+fn horizontal_max(z: f32x8) -> f32 {
+    let z = z.to_array();
+    let m = [
+        max(z[0], z[4]),
+        max(z[1], z[5]),
+        max(z[2], z[6]),
+        max(z[3], z[7]),
+    ];
+    max(max(m[0], m[2]), max(m[1], m[3]))
+}
+
+/// A lower bound of the depth, clamped to `range`, that the pixel stage computes from `tri`'s
+/// plane at any pixel centre of `rect` (`[x0, y0, x1, y1)`, not empty), or `None` when the
+/// plane's terms are too large to bound.
+///
+/// The plane is linear, so its exact minimum over the rectangle's centres is at a corner
+/// (found in f64, exact up to one rounding); the f32 evaluation `v0 + dx·Δx + dy·Δy` (with
+/// `Δx = px − origin`) differs from the exact value by a few ulps of
+/// `m = |v0| + |dx·Δx| + |dy·Δy|` at most, so `min − m·2⁻²⁰` is below every evaluated value
+/// (a flat plane evaluates to `v0` exactly: `v0 + 0 + 0`); clamping is monotonic.
+pub fn depth_lower_bound(tri: &TriSetup, rect: [u32; 4], range: (f32, f32)) -> Option<f64> {
+    let [x0, y0, x1, y1] = rect.map(f64::from);
+    let (ox, oy) = (f64::from(tri.origin[0]), f64::from(tri.origin[1]));
+    let (dx, dy) = (f64::from(tri.z.dx), f64::from(tri.z.dy));
+    let tx = [dx * (x0 + 0.5 - ox), dx * (x1 - 0.5 - ox)];
+    let ty = [dy * (y0 + 0.5 - oy), dy * (y1 - 0.5 - oy)];
+    let v0 = f64::from(tri.z.v0);
+    let m = v0.abs() + tx[0].abs().max(tx[1].abs()) + ty[0].abs().max(ty[1].abs());
+    if m.is_nan() || m >= 1e30 {
+        return None;
+    }
+    let margin = if dx == 0.0 && dy == 0.0 {
+        0.0
+    } else {
+        m / 1_048_576.0
+    };
+    let lb = v0 + tx[0].min(tx[1]) + ty[0].min(ty[1]) - margin;
+    Some(lb.max(f64::from(range.0)).min(f64::from(range.1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::{SetupParams, setup_triangle};
+    use tessera_caps::{CullMode, RasterizerDesc, Viewport};
+
+    /// Random small triangles with random (also steep) depths: every pixel centre of the
+    /// bounds, evaluated exactly as the rasterizer does, clamped, lies at or above the bound;
+    /// a flat plane's bound is its depth itself.
+    #[test]
+    fn lower_bound_is_below_every_evaluated_depth() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let rs = RasterizerDesc {
+            cull_mode: CullMode::None,
+            ..Default::default()
+        };
+        let (mut checked, mut touching) = (0, 0);
+        for case in 0..3000 {
+            let range = if case % 4 == 3 {
+                (0.25, 0.75)
+            } else {
+                (0.0, 1.0)
+            };
+            let params = SetupParams {
+                viewport: Viewport {
+                    top_left_x: 0.0,
+                    top_left_y: 0.0,
+                    width: 4096.0,
+                    height: 4096.0,
+                    min_depth: range.0,
+                    max_depth: range.1,
+                },
+                rect: [0, 0, 4096, 4096],
+                rasterizer: &rs,
+                inputs: &[],
+                depth: None,
+            };
+            let (cx, cy) = (next() * 4000.0, next() * 4000.0);
+            let mut v = [[0.0f32; 4]; 3];
+            for (k, p) in v.iter_mut().enumerate() {
+                let (x, y) = (cx + next() * 40.0, cy + next() * 40.0);
+                let z = match case % 3 {
+                    0 => 0.3,
+                    1 => next(),
+                    _ => 0.5 + (k as f32 - 1.0) * next() * 0.001,
+                };
+                *p = [x / 2048.0 - 1.0, 1.0 - y / 2048.0, z, 1.0];
+            }
+            let verts = [&v[0][..], &v[1][..], &v[2][..]];
+            let Some(tri) = setup_triangle(verts, verts[0], &params, 0, &mut Vec::new()) else {
+                continue;
+            };
+            let [x0, y0, x1, y1] = tri.bounds.map(|b| b as u32);
+            let Some(lb) = depth_lower_bound(&tri, [x0, y0, x1, y1], range) else {
+                panic!("case {case}: no bound");
+            };
+            if tri.z.dx == 0.0 && tri.z.dy == 0.0 {
+                let flat = tri.z.v0.clamp(range.0, range.1);
+                assert_eq!(lb, f64::from(flat), "case {case}");
+            }
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    let dx = (x as f32 + 0.5) - tri.origin[0];
+                    let dy = (y as f32 + 0.5) - tri.origin[1];
+                    let z = (tri.z.v0 + tri.z.dx * dx + tri.z.dy * dy).clamp(range.0, range.1);
+                    assert!(f64::from(z) >= lb, "case {case}: {z} < {lb} at ({x}, {y})");
+                    touching += usize::from(f64::from(z) - lb < 1e-6);
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked > 2500 && touching > 1000, "{checked} {touching}");
+    }
+
+    /// A tile's bound is unknown until all 64 of its pixels are written, then the largest
+    /// depth written; `Less` rejects at that depth, `LessEqual` only above it.
+    #[test]
+    fn bounds_tighten_once_every_pixel_is_written() {
+        let mut c = CoarseDepth::default();
+        c.prepare(16, 16);
+        let tile0 = [0, 0, 8, 8];
+        let z = |v: f32| f32x8::splat(v);
+        for by in (0..8).step_by(2) {
+            c.record(0, by, 0xff, z(0.25));
+            // Lanes of the right block written in two halves, the last one deeper.
+            c.record(4, by, 0x0f, z(0.25));
+            assert!(!c.rejects(tile0, 0.9, ComparisonFunc::Less), "row {by}");
+            c.record(4, by, 0xf0, z(if by == 6 { 0.5 } else { 0.25 }));
+        }
+        assert!(c.rejects(tile0, 0.5, ComparisonFunc::Less));
+        assert!(!c.rejects(tile0, 0.5, ComparisonFunc::LessEqual));
+        assert!(c.rejects(tile0, 0.50001, ComparisonFunc::LessEqual));
+        assert!(!c.rejects(tile0, 0.49999, ComparisonFunc::Less));
+        // Tile 1 (columns 8..16) is still unknown.
+        assert!(!c.rejects([0, 0, 16, 8], 0.9, ComparisonFunc::Less));
+        assert!(!c.rejects([8, 0, 9, 1], 0.9, ComparisonFunc::Less));
+    }
+}
