@@ -9,7 +9,7 @@ use crate::flat::{self, FlatTables};
 use crate::om::blend::BlendPlan;
 #[cfg(doc)]
 use crate::om::blend::blend_constant;
-use crate::om::coarse::{CoarseDepth, depth_lower_bound};
+use crate::om::coarse::{CoarseDepth, DepthBound, depth_lower_bound};
 use crate::om::depth::{BandDepth, D32Test, DepthStencilOps};
 use crate::om::target::BandTarget;
 use crate::om::{LANE_X, LANE_Y, LaneMask};
@@ -18,6 +18,7 @@ use crate::shade::{LANE_CX, LANE_CY, clamp_depth, shade_body, visit_block, visit
 use crate::shader::{
     Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, ZERO_REG,
 };
+use tessera_caps::ComparisonFunc;
 
 /// Read-only per-draw state of the raster and pixel stages.
 pub struct RasterContext<'a> {
@@ -103,7 +104,8 @@ pub struct BandStats {
     pub ps_lanes: u64,
     /// Pixels that passed depth/stencil.
     pub passed: u64,
-    /// Small triangles dropped whole by the coarse depth test, counted once per band.
+    /// Small triangles (per band) and pieces of large triangles' runs dropped by the coarse
+    /// depth test.
     pub coarse_rejected: u64,
 }
 
@@ -148,13 +150,14 @@ pub fn band_early_test(ctx: &RasterContext<'_>, band: &Band<'_>) -> Option<D32Te
 /// Whether the band's early test (from [`band_early_test`]) can also use coarse per-tile
 /// depth bounds ([`CoarseDepth`]); if so the band's bounds are made ready for the draw.
 pub fn band_coarse_test(band: &mut Band<'_>, early: Option<&D32Test>) -> bool {
-    match early {
+    band.coarse.on = match early {
         Some(t) if CoarseDepth::applies(t) => {
             band.coarse.prepare(t.width(), band.y1 - band.y0);
             true
         }
         _ => false,
-    }
+    };
+    band.coarse.on
 }
 
 /// Rasterizes one triangle into a band: a small triangle's covered blocks in the band's rows
@@ -198,12 +201,20 @@ pub fn raster_triangle(
     let y1 = ty1.min(band.y1 as i32);
     if y0 < y1 {
         flat::prepare(ctx, band, tri, planes, [x0, y0, x1, y1]);
-        raster_large(ctx, band, tri, planes, [x0, y0, x1, y1], stats);
+        let rect = [x0, y0, x1, y1];
+        let bound = match (coarse, early) {
+            (true, Some(t)) => DepthBound::new(tri, rect.map(|v| v.max(0) as u32), ctx.depth_range)
+                .map(|b| (t.func(), b)),
+            _ => None,
+        };
+        raster_large(ctx, band, tri, planes, rect, bound, stats);
     }
 }
 
 /// Triangles larger than [`SMALL_EXTENT`](crate::setup::SMALL_EXTENT): the exact covered span
-/// of each row pair (64-bit), with fully covered blocks visited as runs.
+/// of each row pair (64-bit), with fully covered blocks visited as runs; with `coarse` (the
+/// early test's function and the triangle's depth bounds in the band) the runs' pieces behind
+/// the band's coarse depth bounds are skipped.
 #[inline(never)]
 fn raster_large(
     ctx: &RasterContext<'_>,
@@ -211,6 +222,7 @@ fn raster_large(
     tri: &TriSetup,
     planes: &[Plane],
     rect: [i32; 4],
+    coarse: Option<(ComparisonFunc, DepthBound)>,
     stats: &mut BandStats,
 ) {
     let [x0, y0, x1, y1] = rect;
@@ -250,7 +262,10 @@ fn raster_large(
             if i64::from(bx) >= inner_lo && i64::from(bx) + 3 <= inner_hi {
                 // The run of fully covered blocks from here.
                 let count = ((inner_hi - i64::from(bx) - 3) / 4 + 1) as u32;
-                visit_run(ctx, band, tri, planes, bx as u32, by as u32, count, stats);
+                match coarse {
+                    Some(c) => coarse_run(ctx, band, tri, planes, c, [bx, by], count, stats),
+                    None => visit_run(ctx, band, tri, planes, bx as u32, by as u32, count, stats),
+                }
                 bx += 4 * count as i32;
                 continue;
             }
@@ -274,6 +289,48 @@ fn raster_large(
             bx += 4;
         }
         by += 2;
+    }
+}
+
+/// Width in pixels of the pieces of a run that [`coarse_run`] tests at once (aligned): `big` at
+/// one thread takes 47.7 ms without the test, 46.6 / 42.4 / 40.3 / 39.5 ms with pieces of
+/// 8 / 16 / 32 / 64 pixels (the wider, the fewer bounds computed and runs split).
+const RUN_PIECE: u32 = 64;
+
+/// [`visit_run`] of the run of `count` blocks from `at`, except its aligned pieces of
+/// [`RUN_PIECE`] pixels that lie behind the coarse bound of every tile they touch (`coarse`:
+/// the early test's function and the triangle's depth bounds): those are skipped (each counted
+/// as one coarse rejection).
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn coarse_run(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    tri: &TriSetup,
+    planes: &[Plane],
+    (func, bound): (ComparisonFunc, DepthBound),
+    at: [i32; 2],
+    count: u32,
+    stats: &mut BandStats,
+) {
+    let (bx, by) = (at[0] as u32, at[1] as u32);
+    let (end, row) = (bx + 4 * count, by - band.y0);
+    // Blocks from `start` on are still to be visited.
+    let (mut start, mut x) = (bx, bx);
+    while x < end {
+        let piece_end = ((x / RUN_PIECE + 1) * RUN_PIECE).min(end);
+        let lb = bound.over([x, by, piece_end, by + 2]);
+        if band.coarse.rejects([x, row, piece_end, row + 2], lb, func) {
+            if start < x {
+                visit_run(ctx, band, tri, planes, start, by, (x - start) / 4, stats);
+            }
+            stats.coarse_rejected += 1;
+            start = piece_end;
+        }
+        x = piece_end;
+    }
+    if start < end {
+        visit_run(ctx, band, tri, planes, start, by, (end - start) / 4, stats);
     }
 }
 

@@ -70,6 +70,7 @@ fn block_z(tri: &TriSetup, bx: u32, by: u32) -> (f32x8, f32x8, f32x8, f32x8, f32
 }
 
 /// Early depth/stencil of one block when the draw tests before the shader: the lanes left.
+/// The depths written are recorded in the band's coarse depth bounds when the draw uses them.
 #[inline(always)]
 fn early_test(
     ctx: &RasterContext<'_>,
@@ -81,7 +82,13 @@ fn early_test(
 ) -> LaneMask {
     if ctx.early_depth && ctx.depth_active {
         let (z, ..) = block_z(tri, bx, by);
-        depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z)
+        let passed = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
+        if band.coarse.on && passed != 0 {
+            // The coarse bounds are used with D32 writes only: the clamped depth is stored.
+            let z = clamp_depth(z, ctx.depth_range);
+            band.coarse.record(bx, by - band.y0, passed, z);
+        }
+        passed
     } else {
         mask
     }

@@ -122,7 +122,8 @@ pub struct DrawStats {
     pub ps_invocations: u64,
     /// Samples that passed depth and stencil (occlusion query).
     pub samples_passed: u64,
-    /// Small triangles (counted per band they reach) dropped whole by the coarse depth test
-    /// before their coverage was found: not a D3D statistic, it shows the test at work.
+    /// Work the coarse depth test dropped: small triangles (counted per band they reach)
+    /// before their coverage was found, and pieces of large triangles' fully covered runs
+    /// (up to 64×2 pixels). Not a D3D statistic: it shows the test at work.
     pub coarse_rejected: u64,
 }

@@ -25,6 +25,13 @@ fn rng(seed: u64) -> impl FnMut() -> f32 {
 const W: u32 = 64;
 const H: u32 = 48;
 
+/// Which scene [`compare`] draws.
+#[derive(Clone, Copy)]
+enum Scene {
+    Layers,
+    Large { back: f32 },
+}
+
 /// Layers of 4-pixel grid cells over the whole target, each at its own depth: flat, behind
 /// (sloped), level with the first (flat), in front, crossing them, and far.
 fn layers(rig: &Rig, seed: u64) -> Vec<Cv> {
@@ -63,6 +70,35 @@ fn layers(rig: &Rig, seed: u64) -> Vec<Cv> {
     out
 }
 
+/// Large triangles (beyond the small-triangle extent) at random, intersecting depths, after
+/// a full-target quad at `back` depth.
+fn large(rig: &Rig, seed: u64, back: f32) -> Vec<Cv> {
+    let mut r = rng(seed);
+    let c = [0.2, 0.4, 0.6, 1.0];
+    let (w, h) = (W as f32 * 3.0, H as f32 * 3.0);
+    let mut out = vec![
+        rig.at(0.0, 0.0, back, c),
+        rig.at(w, 0.0, back, c),
+        rig.at(w, h, back, c),
+        rig.at(0.0, 0.0, back, c),
+        rig.at(w, h, back, c),
+        rig.at(0.0, h, back, c),
+    ];
+    for _ in 0..40 {
+        let (cx, cy) = (r() * W as f32, r() * H as f32);
+        for _ in 0..3 {
+            let color = [r(), r(), r(), 1.0];
+            out.push(rig.at(
+                cx + (r() - 0.5) * 400.0,
+                cy + (r() - 0.5) * 400.0,
+                r(),
+                color,
+            ));
+        }
+    }
+    out
+}
+
 fn rig(func: ComparisonFunc, depth_range: (f32, f32)) -> Rig {
     let mut rig =
         Rig::new(W, H, Format::R8G8B8A8Unorm).with_depth(Format::D32Float, &1.0f32.to_le_bytes());
@@ -79,8 +115,15 @@ fn rig(func: ComparisonFunc, depth_range: (f32, f32)) -> Rig {
 /// All the triangles in one draw, and one draw per triangle: targets, depth and the D3D
 /// counters equal; the one draw's coarse rejections.
 fn compare(func: ComparisonFunc, depth_range: (f32, f32), seed: u64) -> u64 {
+    compare_scene(Scene::Layers, func, depth_range, seed)
+}
+
+fn compare_scene(scene: Scene, func: ComparisonFunc, depth_range: (f32, f32), seed: u64) -> u64 {
     let mut one = rig(func, depth_range);
-    let verts = layers(&one, seed);
+    let verts = match scene {
+        Scene::Layers => layers(&one, seed),
+        Scene::Large { back } => large(&one, seed, back),
+    };
     let stats = one.draw(&verts, Some(&VertexColorPs)).unwrap();
     let mut each = rig(func, depth_range);
     let mut sum = DrawStats::default();
@@ -119,6 +162,21 @@ fn coarse_rejection_changes_nothing_but_the_work() {
     let clamped = compare(ComparisonFunc::Less, (0.35, 0.65), 3);
     assert!(clamped > 0, "clamped: {clamped}");
     compare(ComparisonFunc::LessEqual, (0.35, 0.65), 4);
+}
+
+/// Large triangles: the runs' pieces behind the tiles' bounds are skipped, with the bytes of
+/// the per-pixel test (random intersecting triangles behind and in front of a full-target
+/// quad, which tightens every tile first).
+#[test]
+fn coarse_rejection_of_large_triangles_changes_nothing_but_the_work() {
+    let mut dropped = 0;
+    for (seed, func) in [(7, ComparisonFunc::Less), (8, ComparisonFunc::LessEqual)] {
+        for back in [0.3, 0.5, 0.7] {
+            dropped += compare_scene(Scene::Large { back }, func, (0.0, 1.0), seed);
+        }
+        compare_scene(Scene::Large { back: 0.5 }, func, (0.4, 0.6), seed + 10);
+    }
+    assert!(dropped > 100, "dropped {dropped}");
 }
 
 /// No coarse rejection where a failed pixel may still matter or the bounds could be wrong:

@@ -28,6 +28,8 @@ pub const TILE: u32 = 8;
 /// A band's per-tile depth bounds for the current draw (empty until prepared).
 #[derive(Debug, Default)]
 pub struct CoarseDepth {
+    /// The draw uses the bounds ([`applies`](Self::applies)); set per band task.
+    pub on: bool,
     /// Tiles per tile row.
     tiles_x: usize,
     /// Per tile: at least every (non-NaN) depth stored in it; +∞ until known.
@@ -139,33 +141,73 @@ fn horizontal_max(z: f32x8) -> f32 {
     max(max(m[0], m[2]), max(m[1], m[3]))
 }
 
-/// A lower bound of the depth, clamped to `range`, that the pixel stage computes from `tri`'s
-/// plane at any pixel centre of `rect` (`[x0, y0, x1, y1)`, not empty), or `None` when the
-/// plane's terms are too large to bound.
+/// Lower bounds of the depth, clamped to the viewport range, that the pixel stage computes
+/// from a triangle's plane at the pixel centres of rectangles inside one rectangle `rect`.
 ///
-/// The plane is linear, so its exact minimum over the rectangle's centres is at a corner
-/// (found in f64, exact up to one rounding); the f32 evaluation `v0 + dx·Δx + dy·Δy` (with
+/// The plane is linear, so its exact minimum over a rectangle's centres is at a corner (found
+/// in f64, exact up to one rounding); the f32 evaluation `v0 + dx·Δx + dy·Δy` (with
 /// `Δx = px − origin`) differs from the exact value by a few ulps of
-/// `m = |v0| + |dx·Δx| + |dy·Δy|` at most, so `min − m·2⁻²⁰` is below every evaluated value
-/// (a flat plane evaluates to `v0` exactly: `v0 + 0 + 0`); clamping is monotonic.
-pub fn depth_lower_bound(tri: &TriSetup, rect: [u32; 4], range: (f32, f32)) -> Option<f64> {
-    let [x0, y0, x1, y1] = rect.map(f64::from);
-    let (ox, oy) = (f64::from(tri.origin[0]), f64::from(tri.origin[1]));
-    let (dx, dy) = (f64::from(tri.z.dx), f64::from(tri.z.dy));
-    let tx = [dx * (x0 + 0.5 - ox), dx * (x1 - 0.5 - ox)];
-    let ty = [dy * (y0 + 0.5 - oy), dy * (y1 - 0.5 - oy)];
-    let v0 = f64::from(tri.z.v0);
-    let m = v0.abs() + tx[0].abs().max(tx[1].abs()) + ty[0].abs().max(ty[1].abs());
-    if m.is_nan() || m >= 1e30 {
-        return None;
+/// `m = |v0| + |dx·Δx| + |dy·Δy|` at most, so the minimum less `m·2⁻²⁰` (`m` over all of
+/// `rect`) is below every evaluated value (a flat plane evaluates to `v0` exactly:
+/// `v0 + 0 + 0`); clamping is monotonic.
+#[derive(Clone, Copy, Debug)]
+pub struct DepthBound {
+    v0: f64,
+    dx: f64,
+    dy: f64,
+    origin: [f64; 2],
+    margin: f64,
+    range: (f64, f64),
+}
+
+impl DepthBound {
+    /// The bounds of `tri` within `rect` (`[x0, y0, x1, y1)`), or `None` when the plane's terms
+    /// are too large to bound.
+    pub fn new(tri: &TriSetup, rect: [u32; 4], range: (f32, f32)) -> Option<Self> {
+        let [x0, y0, x1, y1] = rect.map(f64::from);
+        let origin = [f64::from(tri.origin[0]), f64::from(tri.origin[1])];
+        let (dx, dy) = (f64::from(tri.z.dx), f64::from(tri.z.dy));
+        let tx = (dx * (x0 + 0.5 - origin[0]))
+            .abs()
+            .max((dx * (x1 - 0.5 - origin[0])).abs());
+        let ty = (dy * (y0 + 0.5 - origin[1]))
+            .abs()
+            .max((dy * (y1 - 0.5 - origin[1])).abs());
+        let v0 = f64::from(tri.z.v0);
+        let m = v0.abs() + tx + ty;
+        if m.is_nan() || m >= 1e30 {
+            return None;
+        }
+        let margin = if dx == 0.0 && dy == 0.0 {
+            0.0
+        } else {
+            m / 1_048_576.0
+        };
+        let range = (f64::from(range.0), f64::from(range.1));
+        Some(Self {
+            v0,
+            dx,
+            dy,
+            origin,
+            margin,
+            range,
+        })
     }
-    let margin = if dx == 0.0 && dy == 0.0 {
-        0.0
-    } else {
-        m / 1_048_576.0
-    };
-    let lb = v0 + tx[0].min(tx[1]) + ty[0].min(ty[1]) - margin;
-    Some(lb.max(f64::from(range.0)).min(f64::from(range.1)))
+
+    /// The bound over the centres of `r` (`[x0, y0, x1, y1)`, not empty, inside `rect`).
+    #[inline]
+    pub fn over(&self, r: [u32; 4]) -> f64 {
+        let [x0, y0, x1, y1] = r.map(f64::from);
+        let tx = (self.dx * (x0 + 0.5 - self.origin[0])).min(self.dx * (x1 - 0.5 - self.origin[0]));
+        let ty = (self.dy * (y0 + 0.5 - self.origin[1])).min(self.dy * (y1 - 0.5 - self.origin[1]));
+        let lb = self.v0 + tx + ty - self.margin;
+        lb.max(self.range.0).min(self.range.1)
+    }
+}
+
+/// [`DepthBound`] of `tri` over `rect` itself.
+pub fn depth_lower_bound(tri: &TriSetup, rect: [u32; 4], range: (f32, f32)) -> Option<f64> {
+    DepthBound::new(tri, rect, range).map(|b| b.over(rect))
 }
 
 #[cfg(test)]
@@ -175,8 +217,9 @@ mod tests {
     use tessera_caps::{CullMode, RasterizerDesc, Viewport};
 
     /// Random small triangles with random (also steep) depths: every pixel centre of the
-    /// bounds, evaluated exactly as the rasterizer does, clamped, lies at or above the bound;
-    /// a flat plane's bound is its depth itself.
+    /// bounds, evaluated exactly as the rasterizer does, clamped, lies at or above the bound
+    /// of the bounds and, inside a piece of them, at or above the piece's bound; a flat
+    /// plane's bound is its depth itself.
     #[test]
     fn lower_bound_is_below_every_evaluated_depth() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -234,8 +277,18 @@ mod tests {
                 let flat = tri.z.v0.clamp(range.0, range.1);
                 assert_eq!(lb, f64::from(flat), "case {case}");
             }
+            // A piece of the bounds, as the large-triangle runs ask.
+            let Some(bound) = DepthBound::new(&tri, [x0, y0, x1, y1], range) else {
+                panic!("case {case}: no bound");
+            };
+            let (px0, py0) = (x0 + (x1 - x0) / 3, y0 + (y1 - y0) / 2);
+            let piece = [px0, py0, (px0 + 5).min(x1), (py0 + 2).min(y1)];
+            let piece_lb = bound.over(piece);
             for y in y0..y1 {
                 for x in x0..x1 {
+                    let inside =
+                        (piece[0]..piece[2]).contains(&x) && (piece[1]..piece[3]).contains(&y);
+                    let lb = if inside { piece_lb } else { lb };
                     let dx = (x as f32 + 0.5) - tri.origin[0];
                     let dy = (y as f32 + 0.5) - tri.origin[1];
                     let z = (tri.z.v0 + tri.z.dx * dx + tri.z.dy * dy).clamp(range.0, range.1);
