@@ -11,17 +11,6 @@ use tessera_format::Format;
 use tessera_pipeline::DrawStats;
 use tessera_pipeline::builtin::VertexColorPs;
 
-/// xorshift64 in [0, 1).
-fn rng(seed: u64) -> impl FnMut() -> f32 {
-    let mut s = seed;
-    move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
-
 const W: u32 = 64;
 const H: u32 = 48;
 

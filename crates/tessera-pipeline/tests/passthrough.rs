@@ -43,17 +43,6 @@ impl PixelShader for DeclaresPassthrough {
     }
 }
 
-/// xorshift64 in [0, 1).
-fn rng(seed: u64) -> impl FnMut() -> f32 {
-    let mut s = seed;
-    move || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        (s >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
-
 /// Small and large triangles at random depths, with perspective (`w` from 0.5 to 2) or
 /// without, colours partly outside [0, 1], and some with one colour (flat varyings).
 fn scene(rig: &Rig, seed: u64) -> Vec<Cv> {

@@ -435,6 +435,17 @@ impl Rig {
     }
 }
 
+/// A deterministic stream of values in [0, 1) (xorshift64) for randomised scenes.
+pub fn rng(seed: u64) -> impl FnMut() -> f32 {
+    let mut s = seed;
+    move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        (s >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
 /// A grid from rows of `.`/`#` (for readable expected coverage).
 pub fn grid(rows: &[&str]) -> Vec<Vec<bool>> {
     rows.iter()
