@@ -163,9 +163,10 @@ pub fn band_coarse_test(band: &mut Band<'_>, early: Option<&D32Test>) -> bool {
 /// Rasterizes one triangle into a band: a small triangle's covered blocks in the band's rows
 /// ([`small_coverage`]), tested with `early` ([`band_early_test`]) when set, or a large
 /// triangle's rows in the band. With `coarse` ([`band_coarse_test`]) a small triangle behind
-/// the bounds of every tile it touches is dropped first, and its depth writes are recorded. Inlined into
-/// the band's triangle loop, so the per-draw state the pixel stage reads is loaded once per
-/// band rather than once per triangle.
+/// the bounds of every tile it touches is dropped first, as are the pieces of a large one's
+/// runs that are, and the depth writes are recorded. Inlined into the band's triangle loop, so
+/// the per-draw state the pixel stage reads is loaded once per band rather than once per
+/// triangle.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub fn raster_triangle(
@@ -181,13 +182,16 @@ pub fn raster_triangle(
         // Too small for the flat tables (`flat::prepare`): none from an earlier triangle.
         band.scratch.flat = None;
         if let (true, Some(t)) = (coarse, early) {
+            // The bounds in the band's rows; the tiles' rows count from the band's first.
             let [x0, y0, x1, y1] = tri.bounds.map(|v| v.max(0) as u32);
             let (y0, y1) = (y0.max(band.y0), y1.min(band.y1));
-            let lb = depth_lower_bound(tri, [x0, y0, x1, y1], ctx.depth_range);
-            let rect = [x0, y0.wrapping_sub(band.y0), x1, y1.wrapping_sub(band.y0)];
-            if y0 < y1 && lb.is_some_and(|lb| band.coarse.rejects(rect, lb, t.func())) {
-                stats.coarse_rejected += 1;
-                return;
+            if y0 < y1 {
+                let lb = depth_lower_bound(tri, [x0, y0, x1, y1], ctx.depth_range);
+                let tiles = [x0, y0 - band.y0, x1, y1 - band.y0];
+                if lb.is_some_and(|lb| band.coarse.rejects(tiles, lb, t.func())) {
+                    stats.coarse_rejected += 1;
+                    return;
+                }
             }
         }
         let mut blocks = std::mem::take(&mut band.scratch.blocks);
