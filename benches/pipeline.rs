@@ -19,14 +19,19 @@ const SIZE: u32 = 256;
 
 /// A grid of `cells`² cells over the viewport, two triangles each.
 fn grid(cells: u32) -> Vec<[f32; 4]> {
+    grid_at(cells, 0.5)
+}
+
+/// [`grid`] at depth `z`.
+fn grid_at(cells: u32, z: f32) -> Vec<[f32; 4]> {
     let mut v = Vec::new();
     let step = 2.0 / cells as f32;
     for j in 0..cells {
         for i in 0..cells {
             let (x0, y0) = (-1.0 + i as f32 * step, -1.0 + j as f32 * step);
             let (x1, y1) = (x0 + step, y0 + step);
-            push_tri(&mut v, [[x0, y0], [x1, y0], [x1, y1]], 0.5, 1);
-            push_tri(&mut v, [[x0, y0], [x1, y1], [x0, y1]], 0.5, 1);
+            push_tri(&mut v, [[x0, y0], [x1, y0], [x1, y1]], z, 1);
+            push_tri(&mut v, [[x0, y0], [x1, y1], [x0, y1]], z, 1);
         }
     }
     v
@@ -97,13 +102,16 @@ fn binning(c: &mut Criterion) {
     g.finish();
 }
 
-/// Depth test LESS on 8 full-screen layers: front-to-back (layers 2..8 fail: test only) and
-/// back-to-front (all pass: test + write + shade); unit = tested pixels.
+/// Depth test LESS on 8 full-screen layers: front-to-back (layers 2..8 fail: test only, or
+/// dropped by the coarse depth test) and back-to-front (all pass: test + write + shade), as
+/// two big triangles per layer or as a grid of 32-pixel triangles; unit = tested pixels.
 fn depth(c: &mut Criterion) {
     let mut g = c.benchmark_group("om/depth_less");
-    for (label, front_to_back) in [
-        ("front_to_back_rejects", true),
-        ("back_to_front_passes", false),
+    for (label, front_to_back, cells) in [
+        ("front_to_back_rejects", true, 1),
+        ("back_to_front_passes", false, 1),
+        ("small_front_to_back_rejects", true, 32),
+        ("small_back_to_front_passes", false, 32),
     ] {
         let mut rig = Rig::new(SIZE, Format::R8G8B8A8Unorm, true);
         let mut v = Vec::new();
@@ -113,7 +121,11 @@ fn depth(c: &mut Criterion) {
             } else {
                 0.9 - l as f32 * 0.1
             };
-            push_quad(&mut v, z, 1);
+            if cells == 1 {
+                push_quad(&mut v, z, 1);
+            } else {
+                v.extend(grid_at(cells, z));
+            }
         }
         rig.bind(&v, 1, Some(Arc::new(VertexColorPs)), false, None);
         let count = v.len() as u32 / 2;
