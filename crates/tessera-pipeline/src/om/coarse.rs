@@ -38,19 +38,20 @@ pub struct CoarseDepth {
     written: Vec<Written>,
 }
 
-/// The writes to a tile since its bound was last tightened.
+/// The writes to a tile since its bound was last tightened (16 bytes: a draw prepares one per
+/// tile of every band it reaches, so it is kept small).
 #[derive(Clone, Copy, Debug)]
 struct Written {
-    /// Per lane, the largest depth written (reduced to one value when the tile is complete).
-    max: f32x8,
     /// Its pixels written, one byte of lanes per block (block `k` = column `(bx / 4) % 2` + 2 ×
     /// row `(by / 2) % 4`).
     lanes: u64,
+    /// The largest depth written.
+    max: f32,
 }
 
 const NONE_WRITTEN: Written = Written {
-    max: f32x8::new([f32::NEG_INFINITY; 8]),
     lanes: 0,
+    max: f32::NEG_INFINITY,
 };
 
 impl CoarseDepth {
@@ -110,13 +111,13 @@ impl CoarseDepth {
         let Some(w) = self.written.get_mut(i) else {
             return;
         };
-        // `z` holds no NaN (it is clamped), so `fast_max` is the plain maximum.
+        // `z` holds no NaN (it is clamped), so `max` is the plain maximum.
         let z = lane_select(passed).blend(z, f32x8::splat(f32::NEG_INFINITY));
-        w.max = w.max.fast_max(z);
+        w.max = max(w.max, horizontal_max(z));
         w.lanes |= u64::from(passed) << shift;
         if w.lanes == u64::MAX {
             if let Some(zmax) = self.zmax.get_mut(i) {
-                *zmax = horizontal_max(w.max);
+                *zmax = w.max;
             }
             *w = NONE_WRITTEN;
         }
@@ -130,6 +131,7 @@ fn max(a: f32, b: f32) -> f32 {
 }
 
 /// The largest lane of `z`, which holds no NaN.
+#[inline(always)]
 fn horizontal_max(z: f32x8) -> f32 {
     let z = z.to_array();
     let m = [
