@@ -260,6 +260,7 @@ fn raster_context<'a>(
     if state.blend.independent_blend_enable {
         blend = state.blend.render_target;
     }
+    let dual_source = uses_dual_source(state);
     let mut ranges = [None; MAX_RENDER_TARGETS];
     for (slot, target) in targets.colors.iter().enumerate().take(MAX_RENDER_TARGETS) {
         if let Some(t) = target {
@@ -280,11 +281,11 @@ fn raster_context<'a>(
         blend,
         blend_constants: ranges.map(|range| blend_constant(state.blend_factor, range)),
         blend_plans: blend.map(|desc| BlendPlan::of(&desc)),
-        dual_source: uses_dual_source(state),
+        dual_source,
         ranges,
         passthrough: state
             .pixel_shader
             .and_then(|ps| ps.passthrough())
-            .filter(|&k| k < inputs.len().min(MAX_VARYINGS) && !late && !uses_dual_source(state)),
+            .filter(|&k| k < inputs.len().min(MAX_VARYINGS) && !late && !dual_source),
     })
 }

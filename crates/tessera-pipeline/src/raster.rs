@@ -152,7 +152,7 @@ pub fn band_early_test(ctx: &RasterContext<'_>, band: &Band<'_>) -> Option<D32Te
 pub fn band_coarse_test(band: &mut Band<'_>, early: Option<&D32Test>) -> bool {
     band.coarse.on = match early {
         Some(t) if CoarseDepth::applies(t) => {
-            band.coarse.prepare(t.width(), band.y1 - band.y0);
+            band.coarse.prepare(t.width(), [band.y0, band.y1]);
             true
         }
         _ => false,
@@ -182,13 +182,12 @@ pub fn raster_triangle(
         // Too small for the flat tables (`flat::prepare`): none from an earlier triangle.
         band.scratch.flat = None;
         if let (true, Some(t)) = (coarse, early) {
-            // The bounds in the band's rows; the tiles' rows count from the band's first.
+            // The bounds in the band's rows.
             let [x0, y0, x1, y1] = tri.bounds.map(|v| v.max(0) as u32);
-            let (y0, y1) = (y0.max(band.y0), y1.min(band.y1));
-            if y0 < y1 {
-                let lb = depth_lower_bound(tri, [x0, y0, x1, y1], ctx.depth_range);
-                let tiles = [x0, y0 - band.y0, x1, y1 - band.y0];
-                if lb.is_some_and(|lb| band.coarse.rejects(tiles, lb, t.func())) {
+            let rect = [x0, y0.max(band.y0), x1, y1.min(band.y1)];
+            if rect[1] < rect[3] {
+                let lb = depth_lower_bound(tri, rect, ctx.depth_range);
+                if lb.is_some_and(|lb| band.coarse.rejects(rect, lb, t.func())) {
                     stats.coarse_rejected += 1;
                     return;
                 }
@@ -318,13 +317,13 @@ fn coarse_run(
     stats: &mut BandStats,
 ) {
     let (bx, by) = (at[0] as u32, at[1] as u32);
-    let (end, row) = (bx + 4 * count, by - band.y0);
+    let end = bx + 4 * count;
     // Blocks from `start` on are still to be visited.
     let (mut start, mut x) = (bx, bx);
     while x < end {
         let piece_end = ((x / RUN_PIECE + 1) * RUN_PIECE).min(end);
-        let lb = bound.over([x, by, piece_end, by + 2]);
-        if band.coarse.rejects([x, row, piece_end, row + 2], lb, func) {
+        let piece = [x, by, piece_end, by + 2];
+        if band.coarse.rejects(piece, bound.over(piece), func) {
             if start < x {
                 visit_run(ctx, band, tri, planes, start, by, (x - start) / 4, stats);
             }
@@ -464,7 +463,7 @@ fn raster_small(
                 let z = clamp_depth(z0 + zdx * dx + z_row, ctx.depth_range);
                 let tested = t.test(depth.data, bx, by, mask, z);
                 if let (true, Some(passed @ 1..)) = (coarse, tested) {
-                    band.coarse.record(bx, by - band.y0, passed, z);
+                    band.coarse.record(bx, by, passed, z);
                 }
                 tested
             }

@@ -57,16 +57,33 @@ fn depth_stencil(
     }
 }
 
-/// Depth of the block's lanes at their pixel centres, and the centres' offsets from the
-/// triangle's origin.
+/// The pixel centres of the block's lanes and their offsets from the triangle's origin.
 #[inline(always)]
-fn block_z(tri: &TriSetup, bx: u32, by: u32) -> (f32x8, f32x8, f32x8, f32x8, f32x8) {
+fn block_centres(tri: &TriSetup, bx: u32, by: u32) -> (f32x8, f32x8, f32x8, f32x8) {
     // bx + (k + 0.5) is exact for every coordinate a target can have.
     let px = f32x8::splat(bx as f32) + f32x8::from(LANE_CX);
     let py = f32x8::splat(by as f32) + f32x8::from(LANE_CY);
     let dx = px - f32x8::splat(tri.origin[0]);
     let dy = py - f32x8::splat(tri.origin[1]);
+    (px, py, dx, dy)
+}
+
+/// Depth of the block's lanes at their pixel centres, and [`block_centres`].
+#[inline(always)]
+fn block_z(tri: &TriSetup, bx: u32, by: u32) -> (f32x8, f32x8, f32x8, f32x8, f32x8) {
+    let (px, py, dx, dy) = block_centres(tri, bx, by);
     (eval(&tri.z, dx, dy), px, py, dx, dy)
+}
+
+/// `w` of the block's lanes (`1/q`, or the triangle's flat `w`), and the flat `w` that
+/// [`interpolate`] takes when the triangle's varyings are flat.
+#[inline(always)]
+fn block_w(tri: &TriSetup, dx: f32x8, dy: f32x8) -> (f32x8, Option<f32>) {
+    let w = match tri.w_flat {
+        Some(w) => f32x8::splat(w),
+        None => f32x8::ONE / eval(&tri.q, dx, dy),
+    };
+    (w, if tri.flat_varyings { tri.w_flat } else { None })
 }
 
 /// Early depth/stencil of one block when the draw tests before the shader: the lanes left.
@@ -86,7 +103,7 @@ fn early_test(
         if band.coarse.on && passed != 0 {
             // The coarse bounds are used with D32 writes only: the clamped depth is stored.
             let z = clamp_depth(z, ctx.depth_range);
-            band.coarse.record(bx, by - band.y0, passed, z);
+            band.coarse.record(bx, by, passed, z);
         }
         passed
     } else {
@@ -233,12 +250,8 @@ fn shade_passthrough(
     mask: LaneMask,
     stats: &mut BandStats,
 ) {
-    let (_, _, _, dx, dy) = block_z(tri, bx, by);
-    let w = match tri.w_flat {
-        Some(w) => f32x8::splat(w),
-        None => f32x8::ONE / eval(&tri.q, dx, dy),
-    };
-    let flat_w = if tri.flat_varyings { tri.w_flat } else { None };
+    let (_, _, dx, dy) = block_centres(tri, bx, by);
+    let (w, flat_w) = block_w(tri, dx, dy);
     let v = interpolate(&planes[4 * k..4 * k + 4], ctx.inputs[k], flat_w, w, dx, dy);
     stats.ps_lanes += 8;
     stats.passed += u64::from(mask.count_ones());
@@ -268,14 +281,10 @@ pub(crate) fn shade_body(
         stats.passed += u64::from(mask.count_ones());
         return;
     };
-    let w = match tri.w_flat {
-        Some(w) => f32x8::splat(w),
-        None => f32x8::ONE / eval(&tri.q, dx, dy),
-    };
+    let (w, flat_w) = block_w(tri, dx, dy);
     let Scratch { varyings, out, .. } = &mut *band.scratch;
     let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
     let planes = &planes[..4 * inputs.len()];
-    let flat_w = if tri.flat_varyings { tri.w_flat } else { None };
     for ((v, mode), p) in varyings.iter_mut().zip(inputs).zip(planes.chunks_exact(4)) {
         *v = interpolate(p, *mode, flat_w, w, dx, dy);
     }

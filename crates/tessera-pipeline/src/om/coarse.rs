@@ -30,6 +30,8 @@ pub const TILE: u32 = 8;
 pub struct CoarseDepth {
     /// The draw uses the bounds ([`applies`](Self::applies)); set per band task.
     pub on: bool,
+    /// The band's first row (tile rows count from it).
+    y0: u32,
     /// Tiles per tile row.
     tiles_x: usize,
     /// Per tile: at least every (non-NaN) depth stored in it; +∞ until known.
@@ -65,10 +67,12 @@ impl CoarseDepth {
             )
     }
 
-    /// Sizes the tiles for a band of `rows` rows of `width` pixels, once per draw; every bound
-    /// starts unknown.
-    pub fn prepare(&mut self, width: u32, rows: u32) {
+    /// Sizes the tiles for a band of rows `[y0, y1)` of `width` pixels, once per draw; every
+    /// bound starts unknown.
+    pub fn prepare(&mut self, width: u32, [y0, y1]: [u32; 2]) {
         if self.zmax.is_empty() {
+            let rows = y1 - y0;
+            self.y0 = y0;
             self.tiles_x = width.div_ceil(TILE) as usize;
             let tiles = self.tiles_x * rows.div_ceil(TILE) as usize;
             self.zmax = vec![f32::INFINITY; tiles];
@@ -76,8 +80,7 @@ impl CoarseDepth {
         }
     }
 
-    /// True when every pixel of `rect` (`[x0, y0, x1, y1)`, rows relative to the band's first)
-    /// fails the test `func` at any depth ≥ `lb`: `lb` beats the bound of every tile the
+    /// True when every pixel of `rect` (`[x0, y0, x1, y1)` within the band's rows) fails the test `func` at any depth ≥ `lb`: `lb` beats the bound of every tile the
     /// rectangle touches.
     pub fn rejects(&self, rect: [u32; 4], lb: f64, func: ComparisonFunc) -> bool {
         let [x0, y0, x1, y1] = rect;
@@ -85,6 +88,7 @@ impl CoarseDepth {
             return false;
         }
         let strict = func == ComparisonFunc::Less;
+        let (y0, y1) = (y0 - self.y0, y1 - self.y0);
         for ty in y0 / TILE..=(y1 - 1) / TILE {
             let row = ty as usize * self.tiles_x;
             let tiles = row + (x0 / TILE) as usize..=row + ((x1 - 1) / TILE) as usize;
@@ -101,11 +105,12 @@ impl CoarseDepth {
         true
     }
 
-    /// Records that the lanes `passed` of the block at (`bx`, `by`) (row relative to the band's
-    /// first) were written with the depths `z`; tightens the tile's bound once all its pixels
+    /// Records that the lanes `passed` of the block at (`bx`, `by`) (in the band's rows) were
+    /// written with the depths `z`; tightens the tile's bound once all its pixels
     /// have been written.
     #[inline(always)]
     pub fn record(&mut self, bx: u32, by: u32, passed: LaneMask, z: f32x8) {
+        let by = by - self.y0;
         let i = (by / TILE) as usize * self.tiles_x + (bx / TILE) as usize;
         let shift = 8 * (((bx / 4) & 1) | (((by / 2) & 3) << 1));
         let Some(w) = self.written.get_mut(i) else {
@@ -308,22 +313,22 @@ mod tests {
     #[test]
     fn bounds_tighten_once_every_pixel_is_written() {
         let mut c = CoarseDepth::default();
-        c.prepare(16, 16);
-        let tile0 = [0, 0, 8, 8];
+        c.prepare(16, [16, 32]);
+        let tile0 = [0, 16, 8, 24];
         let z = |v: f32| f32x8::splat(v);
         for by in (0..8).step_by(2) {
-            c.record(0, by, 0xff, z(0.25));
+            c.record(0, 16 + by, 0xff, z(0.25));
             // Lanes of the right block written in two halves, the last one deeper.
-            c.record(4, by, 0x0f, z(0.25));
+            c.record(4, 16 + by, 0x0f, z(0.25));
             assert!(!c.rejects(tile0, 0.9, ComparisonFunc::Less), "row {by}");
-            c.record(4, by, 0xf0, z(if by == 6 { 0.5 } else { 0.25 }));
+            c.record(4, 16 + by, 0xf0, z(if by == 6 { 0.5 } else { 0.25 }));
         }
         assert!(c.rejects(tile0, 0.5, ComparisonFunc::Less));
         assert!(!c.rejects(tile0, 0.5, ComparisonFunc::LessEqual));
         assert!(c.rejects(tile0, 0.50001, ComparisonFunc::LessEqual));
         assert!(!c.rejects(tile0, 0.49999, ComparisonFunc::Less));
         // Tile 1 (columns 8..16) is still unknown.
-        assert!(!c.rejects([0, 0, 16, 8], 0.9, ComparisonFunc::Less));
-        assert!(!c.rejects([8, 0, 9, 1], 0.9, ComparisonFunc::Less));
+        assert!(!c.rejects([0, 16, 16, 24], 0.9, ComparisonFunc::Less));
+        assert!(!c.rejects([8, 16, 9, 17], 0.9, ComparisonFunc::Less));
     }
 }
