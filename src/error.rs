@@ -10,10 +10,10 @@ use tessera_sampler::SampleError;
 pub enum Error {
     /// A feature-level rule (SPEC §1, §2).
     #[error(transparent)]
-    Caps(#[from] CapsError),
+    Caps(CapsError),
     /// A resource rule: creation, views, copies, maps.
     #[error(transparent)]
-    Resource(#[from] ResourceError),
+    Resource(ResourceError),
     /// The pipeline refused the draw.
     #[error(transparent)]
     Pipeline(#[from] PipelineError),
@@ -54,6 +54,27 @@ pub enum Error {
     /// A query was read before it ended.
     #[error("query data requested before End")]
     QueryNotEnded,
+}
+
+/// A caps refusal; `NotImplemented` (the level allows it, Tessera does not do it yet)
+/// becomes [`Error::Unsupported`] so every missing feature reads the same to a caller.
+impl From<CapsError> for Error {
+    fn from(e: CapsError) -> Self {
+        match e {
+            CapsError::NotImplemented { feature, .. } => Self::Unsupported(feature),
+            e => Self::Caps(e),
+        }
+    }
+}
+
+/// A resource refusal; a caps `NotImplemented` inside it becomes [`Error::Unsupported`].
+impl From<ResourceError> for Error {
+    fn from(e: ResourceError) -> Self {
+        match e {
+            ResourceError::Caps(e) => e.into(),
+            e => Self::Resource(e),
+        }
+    }
 }
 
 /// Shorthand for results of the facade.

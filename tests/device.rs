@@ -124,3 +124,27 @@ fn device_is_send_and_sync() {
     check::<tessera::Texture>();
     check::<tessera::Buffer>();
 }
+
+#[test]
+fn tiled_resources_are_unsupported_not_silently_allocated() {
+    use tessera::caps::MiscFlags;
+    let device = tessera::Device::new(&tessera::DeviceDesc::at(FeatureLevel::L11_0)).unwrap();
+    let tiled = TextureDesc {
+        misc_flags: MiscFlags::TILED,
+        ..TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE)
+    };
+    assert!(matches!(
+        device.create_texture(&tiled, None),
+        Err(tessera::Error::Unsupported(f)) if f.contains("MISC_TILED")
+    ));
+    let pool = BufferDesc {
+        byte_width: 65536,
+        misc_flags: MiscFlags::TILE_POOL,
+        ..BufferDesc::default()
+    };
+    assert!(matches!(
+        device.create_buffer(&pool, None),
+        Err(tessera::Error::Unsupported(f)) if f.contains("MISC_TILE_POOL")
+    ));
+    assert_eq!(device.check_feature_support().tiled_resources_tier, 0);
+}

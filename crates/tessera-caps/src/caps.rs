@@ -18,7 +18,7 @@ pub struct CapsOptions {
 }
 
 /// `CheckFeatureSupport` answers of the device (D3D11_FEATURE_* like; SPEC §1.2 footnotes, §6.11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct FeatureSupport {
     /// `D3D11_FEATURE_THREADING.DriverConcurrentCreates` (RefDev: true).
     pub driver_concurrent_creates: bool,
@@ -51,6 +51,11 @@ pub struct FeatureSupport {
     /// UAV slots usable by the level (§1.2).
     pub uav_slots: u32,
 }
+
+/// The highest tiled-resources tier Tessera implements: none yet (tile pools and mappings are
+/// issue #16). Every device reports `TiledResourcesTier` 0 and refuses `MISC_TILED` /
+/// `MISC_TILE_POOL`, even at 12_x, whose level requires Tier 2 (docs/caps.md "Not implemented").
+pub const IMPLEMENTED_TILED_RESOURCES_TIER: u32 = 0;
 
 /// The lowest and highest tiled-resources tier a level permits (SPEC §1.2, §6.11).
 pub fn tiled_tier_range(level: FeatureLevel) -> (u32, u32) {
@@ -88,9 +93,17 @@ impl Caps {
                     value: t,
                 });
             }
+            Some(t) if t > IMPLEMENTED_TILED_RESOURCES_TIER => {
+                return Err(CapsError::NotImplemented {
+                    level,
+                    feature: "a tiled resources tier above 0",
+                    rule: "SPEC §6.11 tiled resources tier",
+                });
+            }
             Some(t) => t,
-            None if options.minimal_optional_features => min,
-            None => max,
+            // The level's range, capped at what is implemented (0 even where 12_x requires 2).
+            None if options.minimal_optional_features => min.min(IMPLEMENTED_TILED_RESOURCES_TIER),
+            None => max.min(IMPLEMENTED_TILED_RESOURCES_TIER),
         };
         let opt = |s: Support| match s {
             Support::Yes => true,
@@ -135,7 +148,8 @@ impl Caps {
         })
     }
 
-    /// Caps with the RefDev defaults (every optional feature on, highest tiled tier) (SPEC §1.2).
+    /// Caps with the RefDev defaults (every optional feature on, the highest tiled tier Tessera
+    /// implements) (SPEC §1.2).
     pub fn for_level(level: FeatureLevel) -> Self {
         match Self::new(level, CapsOptions::default()) {
             Ok(caps) => caps,
@@ -167,6 +181,20 @@ impl Caps {
     /// `CheckFormatSupport` answer for `format` (SPEC §2.1, formats.json).
     pub fn check_format_support(&self, format: Format) -> FormatSupport {
         format_support(self.level, format)
+    }
+
+    /// Refuses `feature` with `NotImplemented` where the level allows tiled resources but
+    /// Tessera implements none ([`IMPLEMENTED_TILED_RESOURCES_TIER`]); below 11_0 the level's
+    /// own `Unsupported` rule answers instead.
+    pub(crate) fn tiled_implemented(&self, feature: &'static str) -> Result<(), CapsError> {
+        if tiled_tier_range(self.level).1 > IMPLEMENTED_TILED_RESOURCES_TIER {
+            return Err(CapsError::NotImplemented {
+                level: self.level,
+                feature,
+                rule: "SPEC §6 tiled resources",
+            });
+        }
+        Ok(())
     }
 
     /// True when an optional/required capability is on for this device.

@@ -290,6 +290,19 @@ pub enum CapsError {
         /// What is wrong.
         reason: String,
     },
+    /// The level allows the feature but Tessera does not implement it yet: a reference device
+    /// refuses rather than claim what it does not do (the facade returns it as `Unsupported`).
+    #[error(
+        "{feature} is not implemented by Tessera yet (feature level {level} allows it; {rule})"
+    )]
+    NotImplemented {
+        /// Device feature level.
+        level: FeatureLevel,
+        /// What was attempted, e.g. "tiled resources (MISC_TILED)".
+        feature: &'static str,
+        /// SPEC reference of the feature.
+        rule: &'static str,
+    },
     /// A requested tiled-resources tier is outside what the level allows (SPEC §1.2, §6.11).
     #[error(
         "feature level {level} allows tiled resources tier {min}..={max}; the device asks for tier {value}"
@@ -326,6 +339,7 @@ impl CapsError {
             Self::NonPowerOfTwo { .. } => "SPEC §1.2 note B / §2.1 CreateTexture2D/3D pow2",
             Self::NonPow2Wrap { .. } => "SPEC §1.2 note B: no WRAP on non-pow2 textures (9_x)",
             Self::Unsupported { rule, .. }
+            | Self::NotImplemented { rule, .. }
             | Self::InvalidDesc { rule, .. }
             | Self::DrawMethod { rule, .. }
             | Self::Count { rule, .. }
@@ -359,6 +373,7 @@ impl CapsError {
             | Self::NonPowerOfTwo { level, .. }
             | Self::NonPow2Wrap { level, .. }
             | Self::Unsupported { level, .. }
+            | Self::NotImplemented { level, .. }
             | Self::InvalidDesc { level, .. }
             | Self::BufferBindFlags { level, .. }
             | Self::FormatUnsupported { level, .. }

@@ -24,7 +24,8 @@ mod validate;
 mod values;
 
 pub use caps::{
-    Caps, CapsOptions, DeviceCreation, FeatureSupport, select_feature_level, tiled_tier_range,
+    Caps, CapsOptions, DeviceCreation, FeatureSupport, IMPLEMENTED_TILED_RESOURCES_TIER,
+    select_feature_level, tiled_tier_range,
 };
 pub use desc::*;
 pub use error::CapsError;

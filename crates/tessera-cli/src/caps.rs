@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use serde_json::{Map, Value};
-use tessera_caps::{FeatureLevel, Limits};
+use tessera_caps::{Caps, FeatureLevel, Limits};
 
 /// Arguments of `tessera caps`.
 #[derive(Debug, Args)]
@@ -16,7 +16,8 @@ use tessera_caps::{FeatureLevel, Limits};
     tessera caps --diff 9_1 11_0 only the limits that change from 9_1 to 11_0\n\n\
     Levels may be written 9_1, 11.0, D3D_FEATURE_LEVEL_11_0 or as the D3D enum value (0xb000).\n\
     Values come from the spec table caps.toml; \"optional\" marks a capability a device may omit\n\
-    (the reference device supports it).")]
+    (the reference device supports it). The \"device\" entry is what a Tessera device at that level\n\
+    answers to CheckFeatureSupport: a feature Tessera does not implement yet reads as absent there.")]
 pub struct CapsArgs {
     /// Feature level to show (9_1, 9_2, 9_3, 10_0, 10_1, 11_0, 11_1, 12_0, 12_1, 12_2); omit to list them.
     #[arg(value_name = "LEVEL")]
@@ -45,6 +46,11 @@ fn limits_value(level: FeatureLevel) -> Map<String, Value> {
         Ok(Value::Object(map)) => map,
         _ => Map::new(),
     }
+}
+
+/// What a Tessera device at `level` answers to `CheckFeatureSupport` (the RefDev defaults).
+fn device_value(level: FeatureLevel) -> Value {
+    serde_json::to_value(Caps::for_level(level).check_feature_support()).unwrap_or_default()
 }
 
 /// Renders a JSON value compactly for the table ("optional", 65535, ["R16_UINT"]).
@@ -91,6 +97,7 @@ pub fn run(args: &CapsArgs) -> ExitCode {
     );
     map.extend(limits_value(level));
     if args.json {
+        map.insert("device".into(), device_value(level));
         return print_out(&serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_default());
     }
     let width = map.keys().map(String::len).max().unwrap_or(0);
@@ -98,9 +105,20 @@ pub fn run(args: &CapsArgs) -> ExitCode {
         .iter()
         .map(|(k, v)| format!("{k:<width$}  {}", show(Some(v))))
         .collect();
+    let device = match device_value(level) {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    };
+    let dwidth = device.keys().map(String::len).max().unwrap_or(0);
+    let device_lines: Vec<String> = device
+        .iter()
+        .map(|(k, v)| format!("{k:<dwidth$}  {}", show(Some(v))))
+        .collect();
     print_out(&format!(
-        "Feature level {level} (caps.toml [levels.\"{level}\"])\n\n{}",
-        lines.join("\n")
+        "Feature level {level} (caps.toml [levels.\"{level}\"])\n\n{}\n\n\
+         A Tessera device at {level} answers (CheckFeatureSupport)\n\n{}",
+        lines.join("\n"),
+        device_lines.join("\n")
     ))
 }
 

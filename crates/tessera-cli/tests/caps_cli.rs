@@ -110,3 +110,16 @@ fn help_mentions_caps() {
     let out = tessera(&["caps", "--help"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("--diff"));
 }
+
+#[test]
+fn caps_device_reports_no_tiled_resources() {
+    // The level allows tiers 0..=1 (11_0) and 0..=3 (11_1), but Tessera implements none yet:
+    // a reference device never claims what it does not do.
+    for level in ["11_0", "11_1", "12_0"] {
+        let v = json(&["caps", level, "--json"]);
+        assert_eq!(v["device"]["tiled_resources_tier"], 0, "{level}");
+        assert_eq!(v["device"]["min_max_filtering"], false, "{level}");
+    }
+    let text = String::from_utf8_lossy(&tessera(&["caps", "11_0"]).stdout).into_owned();
+    assert!(text.contains("CheckFeatureSupport"), "{text}");
+}

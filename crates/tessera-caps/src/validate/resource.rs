@@ -92,6 +92,12 @@ impl Caps {
                 "ByteWidth must be non-zero",
             ));
         }
+        if desc
+            .misc_flags
+            .intersects(MiscFlags::TILED | MiscFlags::TILE_POOL)
+        {
+            self.tiled_implemented("tiled buffers and tile pools (MISC_TILED / MISC_TILE_POOL)")?;
+        }
         if level.is_9_x() && desc.usage != Usage::Staging {
             let vib =
                 BindFlags::VERTEX_BUFFER | BindFlags::INDEX_BUFFER | BindFlags::CONSTANT_BUFFER;

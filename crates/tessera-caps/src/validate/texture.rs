@@ -157,7 +157,15 @@ impl Caps {
                 "only Texture2D resources can be cubes",
             ));
         }
+        if desc.misc_flags.contains(MiscFlags::TILE_POOL) {
+            return Err(invalid(
+                level,
+                "D3D11 MISC_TILE_POOL",
+                "only buffers can be tile pools",
+            ));
+        }
         if desc.misc_flags.contains(MiscFlags::TILED) {
+            self.tiled_implemented("tiled textures (MISC_TILED)")?;
             let tier = self.check_feature_support().tiled_resources_tier;
             let needed = match desc.dimension {
                 TextureDimension::D2 => 1,
