@@ -6,7 +6,8 @@
 //! - Texel codec on [`Format`]: `decode_float`, `encode_float`, `decode_uint`, ... (always R,G,B,A
 //!   order, missing components default to 0,0,0,1).
 //! - [`Format::decode_block`]: BC1..BC7 block decode.
-//! - [`Surface`] / [`SurfaceMut`]: borrowed, bounds-validated views of texel memory.
+//! - [`memory`]: the memory owner, the only code that computes texel byte addresses:
+//!   [`Layout`], [`Surface`] / [`SurfaceMut`], [`BandMut`], [`Words32`].
 //!
 //! Determinism: no `unsafe`, no fused multiply-add, no platform math in conversions that land in
 //! stored bits; results are bit-identical on every build.
@@ -26,10 +27,10 @@ mod format;
 mod info;
 mod sharedexp;
 mod srgb;
-mod surface;
+pub mod memory;
 mod table;
 
 pub use error::FormatError;
 pub use info::{Component, FormatInfo, NumericKind};
-pub use surface::{Surface, SurfaceMut, tight_pitches};
+pub use memory::{BandMut, Layout, Surface, SurfaceMut, Words32, tight_pitches};
 pub use table::Format;

@@ -397,13 +397,13 @@ fn surfaces_and_disjoint_mut() {
     {
         let mut g = t.write();
         let mut s = g.surfaces_mut(&[1, 0]).unwrap();
-        assert_eq!((s[0].width, s[1].width), (2, 4));
-        s[0].data.fill(1);
-        s[1].data.fill(2);
+        assert_eq!((s[0].width(), s[1].width()), (2, 4));
+        s[0].as_bytes_mut().fill(1);
+        s[1].as_bytes_mut().fill(2);
         assert!(g.surfaces_mut(&[0, 0]).is_err());
     }
     let g = t.read();
-    assert_eq!(g.surface(1).unwrap().data, &[1u8; 16][..]);
-    assert_eq!(g.surface(0).unwrap().row_pitch, 16);
+    assert_eq!(g.surface(1).unwrap().as_bytes(), &[1u8; 16][..]);
+    assert_eq!(g.surface(0).unwrap().row_pitch(), 16);
     assert!(g.surface(2).is_err());
 }

@@ -323,13 +323,13 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
     /// LOD of one lane (§4.3). `clamp` is the per-sample `_cl` clamp (view mip space).
     pub fn lod(&self, g: Geom, c: [f32; 4], req: LodReq, clamp: f32) -> LodInfo {
         let s0 = self.view.surface(0, 0);
-        let size0 = [s0.width as f32, s0.height as f32, s0.depth as f32];
+        let size0 = [s0.width() as f32, s0.height() as f32, s0.depth() as f32];
         let (raw, aniso, shader_bias) = match req {
             LodReq::Level(l) => (l, None, 0.0),
             LodReq::Grad { ddx, ddy, bias } => {
                 if g.cube {
                     let (px, py) =
-                        cube::project_derivatives([c[0], c[1], c[2]], ddx, ddy, s0.width);
+                        cube::project_derivatives([c[0], c[1], c[2]], ddx, ddy, s0.width());
                     (
                         lod::isotropic([px[0], px[1], 0.0], [py[0], py[1], 0.0]),
                         None,
@@ -461,7 +461,7 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
             return self.cube_level(base, face, m, [u, v], linear);
         }
         let s = *self.view.surface(m, base);
-        let size = [s.width, s.height, s.depth];
+        let size = [s.width(), s.height(), s.depth()];
         let modes = self.s.modes();
         let mut t0 = [0i64; 3];
         // 8-bit weights of the second texel per axis (0 on point axes).
@@ -542,7 +542,7 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
     /// `None` for the border or a format without codes.
     fn code(&mut self, s: &Surface<'_>, axes: usize, t: [i64; 3]) -> Option<[u32; 4]> {
         let modes = self.s.modes();
-        let size = [s.width, s.height, s.depth];
+        let size = [s.width(), s.height(), s.depth()];
         let mut a = [0u32; 3];
         for ax in 0..axes {
             a[ax] = address(t[ax], size[ax], modes[ax])?;
@@ -562,7 +562,7 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
     /// One texel through the address modes (border if any axis selects it), compare-transformed.
     pub fn texel(&mut self, s: &Surface<'_>, axes: usize, t: [i64; 3]) -> [f32; 4] {
         let modes = self.s.modes();
-        let size = [s.width, s.height, s.depth];
+        let size = [s.width(), s.height(), s.depth()];
         let mut a = [0u32; 3];
         for ax in 0..axes {
             match address(t[ax], size[ax], modes[ax]) {
@@ -576,7 +576,7 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
 
     /// A cube texel with seamless edges; `None` at a corner.
     fn cube_texel(&mut self, base: u32, face: u32, m: u32, x: i64, y: i64) -> Option<[f32; 4]> {
-        let n = self.view.surface(m, base + face).width;
+        let n = self.view.surface(m, base + face).width();
         let (f, xx, yy) = cube::adjacent(face, x, y, n)?;
         let s = *self.view.surface(m, base + f);
         let v = self.fetch.fetch(&s, xx, yy, 0);
@@ -601,7 +601,7 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
     }
 
     fn cube_level(&mut self, base: u32, face: u32, m: u32, uv: [f32; 2], linear: bool) -> [f32; 4] {
-        let n = self.view.surface(m, base + face).width;
+        let n = self.view.surface(m, base + face).width();
         let fx = uv.map(|u| to_fixed(u.clamp(0.0, 1.0), n));
         if !linear {
             let last = i64::from(n) - 1;
@@ -634,16 +634,16 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
         let base = self.base_slice(g, c);
         let q = if g.cube {
             let (face, sc, tc, ma) = cube::select_face([c[0], c[1], c[2]]);
-            let n = self.view.surface(m, base + face).width;
+            let n = self.view.surface(m, base + face).width();
             let u = to_fixed(((sc / ma) * 0.5 + 0.5).clamp(0.0, 1.0), n);
             let v = to_fixed(((tc / ma) * 0.5 + 0.5).clamp(0.0, 1.0), n);
             self.cube_quad(base, face, m, linear_texels(u).0, linear_texels(v).0)
         } else {
             let s = *self.view.surface(m, base);
             let modes = self.s.modes();
-            let x0 = linear_texels(to_fixed(reduce(c[0], modes[0]), s.width)).0 + i64::from(off[0]);
+            let x0 = linear_texels(to_fixed(reduce(c[0], modes[0]), s.width())).0 + i64::from(off[0]);
             let y0 =
-                linear_texels(to_fixed(reduce(c[1], modes[1]), s.height)).0 + i64::from(off[1]);
+                linear_texels(to_fixed(reduce(c[1], modes[1]), s.height())).0 + i64::from(off[1]);
             [
                 self.texel(&s, 2, [x0, y0, 0]),
                 self.texel(&s, 2, [x0 + 1, y0, 0]),

@@ -19,11 +19,6 @@ pub(crate) trait Fetch {
     }
 }
 
-#[inline]
-fn offset(s: &Surface<'_>, x: u32, y: u32, z: u32, bytes: usize) -> usize {
-    z as usize * s.depth_pitch + y as usize * s.row_pitch + x as usize * bytes
-}
-
 fn unorm8_table() -> &'static [f32; 256] {
     static T: OnceLock<[f32; 256]> = OnceLock::new();
     T.get_or_init(|| core::array::from_fn(|i| unorm_to_f32(i as u32, 8)))
@@ -51,8 +46,7 @@ impl<const BGRA: bool> Rgba8<BGRA> {
 impl<const BGRA: bool> Fetch for Rgba8<BGRA> {
     #[inline]
     fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
-        let o = offset(s, x, y, z, 4);
-        let Some(b) = s.data.get(o..o + 4) else {
+        let Some(b) = s.element(x, y, z).and_then(|b| b.get(..4)) else {
             return [0.0; 4];
         };
         let (r, bl) = if BGRA { (b[2], b[0]) } else { (b[0], b[2]) };
@@ -69,8 +63,7 @@ impl<const BGRA: bool> Fetch for Rgba8<BGRA> {
         if !self.unorm {
             return None;
         }
-        let o = offset(s, x, y, z, 4);
-        let Some(b) = s.data.get(o..o + 4) else {
+        let Some(b) = s.element(x, y, z).and_then(|b| b.get(..4)) else {
             return Some([0; 4]);
         };
         let (r, bl) = if BGRA { (b[2], b[0]) } else { (b[0], b[2]) };
@@ -84,8 +77,7 @@ pub(crate) struct Rgba32F;
 impl Fetch for Rgba32F {
     #[inline]
     fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
-        let o = offset(s, x, y, z, 16);
-        let Some(b) = s.data.get(o..o + 16) else {
+        let Some(b) = s.element(x, y, z).and_then(|b| b.get(..16)) else {
             return [0.0; 4];
         };
         core::array::from_fn(|i| {
@@ -103,8 +95,7 @@ pub(crate) struct Generic {
 impl Fetch for Generic {
     #[inline]
     fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
-        let o = offset(s, x, y, z, self.bytes);
-        let Some(b) = s.data.get(o..o + self.bytes) else {
+        let Some(b) = s.element(x, y, z).and_then(|b| b.get(..self.bytes)) else {
             return [0.0; 4];
         };
         match self.format.decode_float(b) {
@@ -140,13 +131,13 @@ impl Bc {
 impl Fetch for Bc {
     #[inline]
     fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
-        let o = offset(s, x / 4, y / 4, z, self.bytes);
-        let key = (s.data.as_ptr() as usize).wrapping_add(o);
-        let slot = (o / self.bytes) & 3;
+        let Some(b) = s.element(x / 4, y / 4, z).and_then(|b| b.get(..self.bytes)) else {
+            return [0.0; 4];
+        };
+        // The block's address is its cache key; the slot only spreads keys (any slot is exact).
+        let key = b.as_ptr() as usize;
+        let slot = (key / self.bytes) & 3;
         if self.keys[slot] != key {
-            let Some(b) = s.data.get(o..o + self.bytes) else {
-                return [0.0; 4];
-            };
             self.blocks[slot] = self.format.decode_block(b).unwrap_or([[0.0; 4]; 16]);
             self.keys[slot] = key;
         }

@@ -86,14 +86,14 @@ impl<'a> TextureView<'a> {
                 array_size,
             });
         }
-        let format = mips[0].format;
+        let format = mips[0].format();
         if format.is_typeless() {
             return Err(SampleError::Typeless(format));
         }
-        if let Some(s) = mips.iter().find(|s| s.format != format) {
+        if let Some(s) = mips.iter().find(|s| s.format() != format) {
             return Err(SampleError::FormatMismatch {
                 expected: format,
-                found: s.format,
+                found: s.format(),
             });
         }
         let bad_array = match dimension {
@@ -109,9 +109,9 @@ impl<'a> TextureView<'a> {
             });
         }
         let bad_extent = mips.iter().any(|s| match dimension {
-            D::TextureCube | D::TextureCubeArray => s.width != s.height || s.depth != 1,
-            D::Texture1D | D::Texture1DArray => s.height != 1 || s.depth != 1,
-            D::Texture2D | D::Texture2DArray => s.depth != 1,
+            D::TextureCube | D::TextureCubeArray => s.width() != s.height() || s.depth() != 1,
+            D::Texture1D | D::Texture1DArray => s.height() != 1 || s.depth() != 1,
+            D::Texture2D | D::Texture2DArray => s.depth() != 1,
             _ => false,
         });
         if bad_extent {
@@ -174,12 +174,12 @@ impl<'a> TextureView<'a> {
         }
         let s = &self.surfaces[mip as usize];
         let third = match self.dimension {
-            ViewDimension::Texture3D => s.depth,
+            ViewDimension::Texture3D => s.depth(),
             ViewDimension::Texture1DArray | ViewDimension::Texture2DArray => self.array_size,
             ViewDimension::TextureCubeArray => self.array_size / 6,
             _ => 1,
         };
-        (s.width, s.height, third)
+        (s.width(), s.height(), third)
     }
 
     /// The surface of view mip `mip` of slice `slice` (both in range).

@@ -337,8 +337,8 @@ fn check_call(rng: &mut Rng, v: &TextureView<'_>, s: &Sampler, tex: &Tex, n: usi
     );
 }
 
-/// Padded row pitches, and surfaces whose memory does not hold every texel (built field by field,
-/// as `Surface`'s fields are public): the fast path reads such texels as 0, like the core.
+/// Padded row pitches match the core; a surface whose memory does not hold every texel cannot
+/// be made (the memory owner's constructor refuses it), so no path ever reads past one.
 #[test]
 fn padded_and_short_surfaces_match_the_core() {
     use AddressMode::{Clamp, Wrap};
@@ -347,16 +347,33 @@ fn padded_and_short_surfaces_match_the_core() {
     let pitch = w as usize * 4 + 12;
     let data: Vec<u8> = (0..pitch * h as usize).map(|_| rng.u64() as u8).collect();
     for format in [Format::R8G8B8A8Unorm, Format::B8G8R8A8UnormSrgb] {
-        for len in [data.len(), data.len() - 12, pitch * 9 + 20, 3] {
-            let s = tessera_format::Surface {
+        for len in [pitch * 9 + 20, 3] {
+            let short = tessera_format::Surface::new(
                 format,
-                width: w,
-                height: h,
-                depth: 1,
-                row_pitch: pitch,
-                depth_pitch: pitch * h as usize,
-                data: &data[..len],
-            };
+                w,
+                h,
+                1,
+                pitch,
+                pitch * h as usize,
+                &data[..len],
+            );
+            assert!(matches!(
+                short,
+                Err(tessera_format::FormatError::BufferTooSmall { .. })
+            ));
+        }
+        // Exactly the bytes the layout needs (the last row's padding absent), and more.
+        for len in [data.len(), data.len() - 12] {
+            let s = tessera_format::Surface::new(
+                format,
+                w,
+                h,
+                1,
+                pitch,
+                pitch * h as usize,
+                &data[..len],
+            )
+            .unwrap();
             let v = TextureView::new(ViewDimension::Texture2D, vec![s], 1).unwrap();
             for (mu, mv) in [(Wrap, Wrap), (Clamp, Wrap), (Wrap, Clamp)] {
                 for linear in [false, true] {

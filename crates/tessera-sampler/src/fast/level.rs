@@ -3,7 +3,7 @@
 
 use super::Layout;
 use super::aos;
-use super::texel::{self, Words, taps, word};
+use super::texel::{self, Words, taps};
 use crate::address::{address, linear_texels, point_texel, reduce, to_fixed};
 use crate::view::TextureView;
 use tessera_caps::desc::AddressMode;
@@ -240,19 +240,19 @@ impl Level<'_, '_> {
         let n = |v: u32| i32x8::splat(v as i32);
         if self.view.simple {
             // The surface passed the checks below when the view was built.
-            let x = self.axis_simd(&self.u, n(s.width), self.offset[0]);
-            let y = self.axis_simd(&self.v, n(s.height), self.offset[1]);
+            let x = self.axis_simd(&self.u, n(s.width()), self.offset[0]);
+            let y = self.axis_simd(&self.v, n(s.height()), self.offset[1]);
             return self.filter_words::<SRGB>(&Words::trusted(s), &x, &y);
         }
-        let (x, y) = if p2(s.width) && p2(s.height) {
+        let (x, y) = if p2(s.width()) && p2(s.height()) {
             (
-                self.axis_simd(&self.u, n(s.width), self.offset[0]),
-                self.axis_simd(&self.v, n(s.height), self.offset[1]),
+                self.axis_simd(&self.u, n(s.width()), self.offset[0]),
+                self.axis_simd(&self.v, n(s.height()), self.offset[1]),
             )
         } else {
             (
-                self.axis_scalar(&self.u, [s.width; 8], self.offset[0]),
-                self.axis_scalar(&self.v, [s.height; 8], self.offset[1]),
+                self.axis_scalar(&self.u, [s.width(); 8], self.offset[0]),
+                self.axis_scalar(&self.v, [s.height(); 8], self.offset[1]),
             )
         };
         match Words::of(s) {
@@ -286,14 +286,14 @@ impl Level<'_, '_> {
                 surf[l - 1]
             };
         }
-        let (x, y) = if surf.iter().all(|s| p2(s.width) && p2(s.height)) {
+        let (x, y) = if surf.iter().all(|s| p2(s.width()) && p2(s.height())) {
             let n = |f: fn(&Surface<'_>) -> u32| i32x8::new(surf.map(|s| f(s) as i32));
             (
-                self.axis_simd(&self.u, n(|s| s.width), self.offset[0]),
-                self.axis_simd(&self.v, n(|s| s.height), self.offset[1]),
+                self.axis_simd(&self.u, n(|s| s.width()), self.offset[0]),
+                self.axis_simd(&self.v, n(|s| s.height()), self.offset[1]),
             )
         } else {
-            let (wd, ht) = (surf.map(|s| s.width), surf.map(|s| s.height));
+            let (wd, ht) = (surf.map(|s| s.width()), surf.map(|s| s.height()));
             (
                 self.axis_scalar(&self.u, wd, self.offset[0]),
                 self.axis_scalar(&self.v, ht, self.offset[1]),
@@ -308,8 +308,7 @@ impl Level<'_, '_> {
             // Point on every lane: one tap (the core reads only (x0, y0) when both weights are 0).
             let (x0, y0) = (x.t0.to_array(), y.t0.to_array());
             return self.point(i32x8::new(core::array::from_fn(|l| {
-                let s = surf[l];
-                word(s.data, y0[l] as usize * s.row_pitch + x0[l] as usize * 4)
+                surf[l].word32(x0[l] as u32, y0[l] as u32)
             })));
         }
         self.bilinear(&taps(x, y, surf), x, y)
@@ -401,12 +400,12 @@ impl<'a> Trilinear<'_, 'a> {
     fn taps(&self, m: u32) -> Option<aos::Taps<'a>> {
         let s = self.view.surface(m, self.slice);
         let n = |v: u32| i32x8::splat(v as i32);
-        let x = axis(&self.u, n(s.width), &self.sel, self.offset[0]);
-        let y = axis(&self.v, n(s.height), &self.sel, self.offset[1]);
+        let x = axis(&self.u, n(s.width()), &self.sel, self.offset[0]);
+        let y = axis(&self.v, n(s.height()), &self.sel, self.offset[1]);
         // Whether every right tap is the next texel. WRAP: `t1 = t0 + 1` unless `t0` is the
         // last column (then `t1 = 0`), so `t1` itself is not needed.
         let adjacent = match self.u.mode {
-            AddressMode::Wrap => !x.t0.cmp_eq(n(s.width) - i32x8::splat(1)).any(),
+            AddressMode::Wrap => !x.t0.cmp_eq(n(s.width()) - i32x8::splat(1)).any(),
             _ => x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all(),
         };
         if !adjacent {
@@ -425,7 +424,7 @@ impl<'a> Trilinear<'_, 'a> {
 /// power-of-two extents the SIMD fixed point covers, every texel inside its memory (< 4 GiB),
 /// as [`Words::of`] checks.
 pub(crate) fn simple(s: &Surface<'_>) -> bool {
-    p2(s.width) && p2(s.height) && Words::of(s).is_some()
+    p2(s.width()) && p2(s.height()) && Words::of(s).is_some()
 }
 
 /// Whether the SIMD fixed point covers extent `n`.

@@ -61,7 +61,7 @@ impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
         let bias = s.bias + 0.0;
         Some(Self {
             ctx,
-            size: [s0.width as f32, s0.height as f32],
+            size: [s0.width() as f32, s0.height() as f32],
             bias,
             floor,
             filter: s.desc.filter,

@@ -4,7 +4,7 @@
 use super::aos;
 use super::level::{Axis, combine, tap_weights, weights};
 use crate::core::UNORM8_BILINEAR_DIVISOR;
-use tessera_format::Surface;
+use tessera_format::{Surface, Words32};
 use tessera_format::convert::srgb8_to_linear_table;
 use wide::{CmpEq, f32x8, i32x8, u32x8};
 
@@ -103,110 +103,40 @@ pub(super) fn bilinear<const SRGB: bool>(t: &[i32x8; 4], kx: i32x8, ky: i32x8) -
     ]
 }
 
-/// Texel reads from one well-formed surface (every texel inside `data`, whose length fits in
-/// `u32`): texel byte offsets are computed in `u32` without overflow.
-pub(super) struct Words<'a> {
-    data: &'a [u8],
-    pitch: u32,
-}
+/// Texel reads of one well-formed surface through the memory owner's 8-lane address unit
+/// ([`Words32`]: every texel inside memory < 4 GiB, offsets in `u32` without overflow).
+pub(super) struct Words<'a>(Words32<'a>);
 
 impl<'a> Words<'a> {
     /// `Some` when every texel of `s` lies inside its memory and that memory is < 4 GiB.
     #[inline]
     pub fn of(s: &Surface<'a>) -> Option<Self> {
-        let pitch = u32::try_from(s.row_pitch).ok()?;
-        let len = u32::try_from(s.data.len()).ok()?;
-        let end = u64::from(s.height.checked_sub(1)?) * u64::from(pitch) + u64::from(s.width) * 4;
-        (end <= u64::from(len)).then_some(Self {
-            data: s.data,
-            pitch,
-        })
+        Words32::of(s).map(Self)
     }
 
     /// The reads of a surface that passed [`Words::of`] before (see [`super::simple`]).
     #[inline]
     pub fn trusted(s: &Surface<'a>) -> Self {
-        Self {
-            data: s.data,
-            pitch: s.row_pitch as u32,
-        }
-    }
-
-    /// Byte offsets (as `u32` bits) of the rows `y`.
-    #[inline(always)]
-    fn rows(&self, y: i32x8) -> i32x8 {
-        if self.pitch.is_power_of_two() {
-            y << self.pitch.trailing_zeros()
-        } else {
-            let p = self.pitch as i32;
-            let y = y.to_array();
-            i32x8::new([
-                y[0].wrapping_mul(p),
-                y[1].wrapping_mul(p),
-                y[2].wrapping_mul(p),
-                y[3].wrapping_mul(p),
-                y[4].wrapping_mul(p),
-                y[5].wrapping_mul(p),
-                y[6].wrapping_mul(p),
-                y[7].wrapping_mul(p),
-            ])
-        }
-    }
-
-    /// One word per lane at byte offsets `o` (texels of the surface, so in bounds).
-    #[inline(always)]
-    fn words(&self, o: i32x8) -> i32x8 {
-        let d = self.data;
-        // Every texel lies inside `d` ([`Words::of`]), so clamping an offset to the last
-        // in-bounds word never changes it; it lets the compiler drop the bounds checks.
-        let Some(lim) = d.len().checked_sub(4) else {
-            return i32x8::ZERO;
-        };
-        let o = o.to_array();
-        let w = |l: usize| read(d, (o[l] as u32 as usize).min(lim));
-        i32x8::new([w(0), w(1), w(2), w(3), w(4), w(5), w(6), w(7)])
-    }
-
-    /// Two adjacent words per lane at byte offsets `o`: (first, second). Each offset is a texel
-    /// that is not the last of its row, so both words are in bounds.
-    #[inline(always)]
-    fn pairs(&self, o: i32x8) -> (i32x8, i32x8) {
-        let d = self.data;
-        // As in [`Self::words`], the clamp never changes an offset.
-        let Some(lim) = d.len().checked_sub(8) else {
-            return (i32x8::ZERO, i32x8::ZERO);
-        };
-        let o = o.to_array();
-        let p = |l: usize| (o[l] as u32 as usize).min(lim);
-        let (a, b) = (|l: usize| read(d, p(l)), |l: usize| read(d, p(l) + 4));
-        (
-            i32x8::new([a(0), a(1), a(2), a(3), a(4), a(5), a(6), a(7)]),
-            i32x8::new([b(0), b(1), b(2), b(3), b(4), b(5), b(6), b(7)]),
-        )
+        Self(Words32::trusted(s))
     }
 
     /// One point tap per lane as raw words.
     #[inline(always)]
     pub fn point(&self, x: &Axis, y: &Axis) -> i32x8 {
-        self.words(self.rows(y.t0) + (x.t0 << 2))
+        self.0.words(self.0.offsets(x.t0, y.t0))
     }
 
     /// The bilinear taps TL, TR, BL, BR of 8 lanes as raw words. Where every lane's right tap is
     /// the next texel in memory (no wrap at the right edge), each row's pair is one 8-byte read.
     #[inline(always)]
     pub fn taps(&self, x: &Axis, y: &Axis) -> [i32x8; 4] {
-        let (c0, r0, r1) = (x.t0 << 2, self.rows(y.t0), self.rows(y.t1));
+        let w = &self.0;
         if !x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all() {
-            let c1 = x.t1 << 2;
-            return [
-                self.words(r0 + c0),
-                self.words(r0 + c1),
-                self.words(r1 + c0),
-                self.words(r1 + c1),
-            ];
+            return w.quad_offsets(x.t0, x.t1, y.t0, y.t1).map(|o| w.words(o));
         }
-        let (tl, tr) = self.pairs(r0 + c0);
-        let (bl, br) = self.pairs(r1 + c0);
+        let (o0, o1) = w.column_offsets(x.t0, y.t0, y.t1);
+        let (tl, tr) = w.pairs(o0);
+        let (bl, br) = w.pairs(o1);
         [tl, tr, bl, br]
     }
 
@@ -217,21 +147,19 @@ impl<'a> Words<'a> {
         if !x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all() {
             return None;
         }
-        let c0 = x.t0 << 2;
-        Some((self.rows(y.t0) + c0, self.rows(y.t1) + c0))
+        Some(self.0.column_offsets(x.t0, y.t0, y.t1))
     }
 
     /// Byte offsets of the top-left and bottom-left taps of 8 lanes.
     #[inline(always)]
     pub fn left_rows(&self, x: &Axis, y: &Axis) -> (i32x8, i32x8) {
-        let c0 = x.t0 << 2;
-        (self.rows(y.t0) + c0, self.rows(y.t1) + c0)
+        self.0.column_offsets(x.t0, y.t0, y.t1)
     }
 
     /// The memory of the surface.
     #[inline(always)]
     pub fn data(&self) -> &'a [u8] {
-        self.data
+        self.0.data()
     }
 
     /// The UNORM bilinear filter (bytes in memory order) of 8 lanes, or `None` where some
@@ -239,25 +167,7 @@ impl<'a> Words<'a> {
     #[inline(always)]
     pub fn bilinear_unorm(&self, x: &Axis, y: &Axis) -> Option<[f32x8; 4]> {
         let (o0, o1) = self.pair_rows(x, y)?;
-        Some(aos::bilinear(self.data, o0, o1, &tap_weights(x.w, y.w)))
-    }
-}
-
-/// The little-endian word at byte `o` of `d`, where `o + 4 ≤ d.len()` (else 0).
-#[inline(always)]
-fn read(d: &[u8], o: usize) -> i32 {
-    d.get(o..o + 4)
-        .and_then(<[u8]>::first_chunk::<4>)
-        .map_or(0, |b| i32::from_le_bytes(*b))
-}
-
-/// The little-endian texel word at byte `o` of `d`; 0 (all components 0, as the core's fetcher
-/// returns) for a texel the surface's memory does not hold.
-#[inline]
-pub(super) fn word(d: &[u8], o: usize) -> i32 {
-    match d.get(o..).and_then(<[u8]>::first_chunk::<4>) {
-        Some(b) => i32::from_le_bytes(*b),
-        None => 0,
+        Some(aos::bilinear(self.0.data(), o0, o1, &tap_weights(x.w, y.w)))
     }
 }
 
@@ -272,12 +182,11 @@ pub(super) fn taps(x: &Axis, y: &Axis, surf: &[&Surface<'_>; 8]) -> [i32x8; 4] {
     let mut taps = [[0i32; 8]; 4];
     for l in 0..8 {
         let s = surf[l];
-        let (r0, r1) = (y0[l] as usize * s.row_pitch, y1[l] as usize * s.row_pitch);
-        let (c0, c1) = (x0[l] as usize * 4, x1[l] as usize * 4);
-        taps[0][l] = word(s.data, r0 + c0);
-        taps[1][l] = word(s.data, r0 + c1);
-        taps[2][l] = word(s.data, r1 + c0);
-        taps[3][l] = word(s.data, r1 + c1);
+        let (x0, x1, y0, y1) = (x0[l] as u32, x1[l] as u32, y0[l] as u32, y1[l] as u32);
+        taps[0][l] = s.word32(x0, y0);
+        taps[1][l] = s.word32(x1, y0);
+        taps[2][l] = s.word32(x0, y1);
+        taps[3][l] = s.word32(x1, y1);
     }
     [
         i32x8::new(taps[0]),

@@ -1,0 +1,22 @@
+//! The memory owner: the one place that turns (x, y, z[, sample]) into bytes (docs/memory.md).
+//!
+//! - [`Layout`]: how a subresource's elements lie in memory. Linear (rows `row_pitch` apart,
+//!   slices `depth_pitch` apart) today; multisampled and tiled layouts extend it, so that
+//!   every reader and writer keeps asking the same questions.
+//! - [`Surface`] / [`SurfaceMut`]: a validated layout over borrowed bytes, with element, row
+//!   and block accessors. Their fields are private: the validating constructor is the only
+//!   way in and [`Surface::with_format`] the only reinterpretation (TYPELESS casts).
+//! - [`BandMut`]: the rows of one band of a target, split off by [`SurfaceMut::bands_mut`]
+//!   so parallel bands never share bytes.
+//! - [`Words32`]: the 8-lane address unit of 32-bit-texel fast paths (SIMD byte offsets and
+//!   reads), taken from a surface when its layout is linear and its memory < 4 GiB.
+
+mod band;
+mod layout;
+mod surface;
+mod words;
+
+pub use band::BandMut;
+pub use layout::{Layout, tight_pitches};
+pub use surface::{Surface, SurfaceMut};
+pub use words::Words32;

@@ -1,0 +1,279 @@
+//! [`Surface`] / [`SurfaceMut`]: a checked [`Layout`] over borrowed bytes, and every way to
+//! reach an element of it.
+
+use super::band::BandMut;
+use super::layout::Layout;
+use super::words::Words32;
+use crate::{Format, FormatError};
+
+/// Read-only view of a 1D/2D/3D subresource (see [`Layout`]); fields private, so every
+/// surface went through the checks of [`Surface::new`].
+#[derive(Clone, Copy, Debug)]
+pub struct Surface<'a> {
+    layout: Layout,
+    data: &'a [u8],
+}
+
+/// Mutable view of a subresource; same layout rules as [`Surface`].
+#[derive(Debug)]
+pub struct SurfaceMut<'a> {
+    layout: Layout,
+    data: &'a mut [u8],
+}
+
+/// The accessors both views share, read from their [`Layout`].
+macro_rules! layout_accessors {
+    () => {
+        /// The surface's layout.
+        #[inline]
+        pub fn layout(&self) -> Layout {
+            self.layout
+        }
+
+        /// Element format.
+        #[inline]
+        pub fn format(&self) -> Format {
+            self.layout.format()
+        }
+
+        /// Width in texels.
+        #[inline]
+        pub fn width(&self) -> u32 {
+            self.layout.width()
+        }
+
+        /// Height in texels.
+        #[inline]
+        pub fn height(&self) -> u32 {
+            self.layout.height()
+        }
+
+        /// Depth in slices (1 for 1D/2D).
+        #[inline]
+        pub fn depth(&self) -> u32 {
+            self.layout.depth()
+        }
+
+        /// Bytes between element rows (the D3D `RowPitch`).
+        #[inline]
+        pub fn row_pitch(&self) -> usize {
+            self.layout.row_pitch()
+        }
+
+        /// Bytes between slices (the D3D `DepthPitch`).
+        #[inline]
+        pub fn depth_pitch(&self) -> usize {
+            self.layout.depth_pitch()
+        }
+
+        /// Width in elements (blocks for BC).
+        #[inline]
+        pub fn width_in_elements(&self) -> u32 {
+            self.layout.width_in_elements()
+        }
+
+        /// Height in elements (block rows for BC).
+        #[inline]
+        pub fn height_in_elements(&self) -> u32 {
+            self.layout.height_in_elements()
+        }
+    };
+}
+
+impl<'a> Surface<'a> {
+    /// Creates a view, checking pitches and that `data` holds the whole layout (`BufferTooSmall` otherwise).
+    pub fn new(
+        format: Format,
+        width: u32,
+        height: u32,
+        depth: u32,
+        row_pitch: usize,
+        depth_pitch: usize,
+        data: &'a [u8],
+    ) -> Result<Self, FormatError> {
+        let layout = Layout::linear(format, width, height, depth, row_pitch, depth_pitch)?;
+        Self::from_layout(layout, data)
+    }
+
+    /// A view of `data` with a checked `layout` (`BufferTooSmall` when `data` is shorter).
+    pub fn from_layout(layout: Layout, data: &'a [u8]) -> Result<Self, FormatError> {
+        layout.check_len(data.len())?;
+        Ok(Self { layout, data })
+    }
+
+    /// Tightly packed `(row_pitch, depth_pitch)`; see [`super::tight_pitches`].
+    pub fn tight_pitches(format: Format, width: u32, height: u32) -> (usize, usize) {
+        super::tight_pitches(format, width, height)
+    }
+
+    /// The same memory read as `format` (a TYPELESS cast: same element size and block shape).
+    pub fn with_format(self, format: Format) -> Result<Self, FormatError> {
+        Ok(Self {
+            layout: self.layout.with_format(format)?,
+            data: self.data,
+        })
+    }
+
+    layout_accessors!();
+
+    /// Bytes of the element at (x, y, z) in element coords; caller guarantees bounds (debug-asserted);
+    /// never panics: an out-of-range element yields an empty slice.
+    #[inline]
+    pub fn texel(&self, x: u32, y: u32, z: u32) -> &'a [u8] {
+        debug_assert!(
+            x < self.width_in_elements() && y < self.height_in_elements() && z < self.depth()
+        );
+        let o = self.layout.offset(x, y, z);
+        self.data
+            .get(o..o + self.layout.element_bytes())
+            .unwrap_or(&[])
+    }
+
+    /// Bytes of element (x, y, z) in element coords if the memory holds them (coordinates are
+    /// not checked against the extent): the read of fetchers whose callers resolved addressing.
+    #[inline]
+    pub fn element(&self, x: u32, y: u32, z: u32) -> Option<&'a [u8]> {
+        let o = self.layout.offset(x, y, z);
+        self.data.get(o..o + self.layout.element_bytes())
+    }
+
+    /// The little-endian 32-bit element at (x, y) of slice 0, or 0 (every component 0) when
+    /// the memory does not hold it: the per-lane read of 32-bit-texel fast paths.
+    #[inline]
+    pub fn word32(&self, x: u32, y: u32) -> i32 {
+        let o = y as usize * self.layout.row_pitch() + x as usize * 4;
+        match self.data.get(o..).and_then(<[u8]>::first_chunk::<4>) {
+            Some(b) => i32::from_le_bytes(*b),
+            None => 0,
+        }
+    }
+
+    /// Bytes of element row `y` of slice `z` (exactly one row of elements; empty if out of range).
+    #[inline]
+    pub fn row(&self, y: u32, z: u32) -> &'a [u8] {
+        let o = self.layout.offset(0, y, z);
+        self.data.get(o..o + self.layout.row_bytes()).unwrap_or(&[])
+    }
+
+    /// The 8-lane address unit over this surface when its elements are 32-bit, its layout
+    /// linear and its memory < 4 GiB ([`Words32::of`]).
+    #[inline]
+    pub fn words32(&self) -> Option<Words32<'a>> {
+        Words32::of(self)
+    }
+
+    /// The memory the layout covers, from its first byte: for bulk copies between surfaces of
+    /// one layout and for identity; element addresses into it come from this type.
+    #[inline]
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.data
+    }
+}
+
+impl<'a> SurfaceMut<'a> {
+    /// Creates a mutable view with the same checks as [`Surface::new`].
+    pub fn new(
+        format: Format,
+        width: u32,
+        height: u32,
+        depth: u32,
+        row_pitch: usize,
+        depth_pitch: usize,
+        data: &'a mut [u8],
+    ) -> Result<Self, FormatError> {
+        let layout = Layout::linear(format, width, height, depth, row_pitch, depth_pitch)?;
+        Self::from_layout(layout, data)
+    }
+
+    /// A mutable view of `data` with a checked `layout` (`BufferTooSmall` when shorter).
+    pub fn from_layout(layout: Layout, data: &'a mut [u8]) -> Result<Self, FormatError> {
+        layout.check_len(data.len())?;
+        Ok(Self { layout, data })
+    }
+
+    /// The same memory written as `format` (a TYPELESS cast; see [`Surface::with_format`]).
+    pub fn with_format(self, format: Format) -> Result<Self, FormatError> {
+        Ok(Self {
+            layout: self.layout.with_format(format)?,
+            data: self.data,
+        })
+    }
+
+    layout_accessors!();
+
+    /// Read-only reborrow.
+    #[inline]
+    pub fn as_surface(&self) -> Surface<'_> {
+        Surface {
+            layout: self.layout,
+            data: self.data,
+        }
+    }
+
+    /// A shorter-lived mutable reborrow (to hand a surface on and keep it).
+    #[inline]
+    pub fn reborrow(&mut self) -> SurfaceMut<'_> {
+        SurfaceMut {
+            layout: self.layout,
+            data: self.data,
+        }
+    }
+
+    /// Read-only bytes of the element at (x, y, z); same contract as [`Surface::texel`].
+    #[inline]
+    pub fn texel(&self, x: u32, y: u32, z: u32) -> &[u8] {
+        let o = self.layout.offset(x, y, z);
+        self.data
+            .get(o..o + self.layout.element_bytes())
+            .unwrap_or(&[])
+    }
+
+    /// Mutable bytes of the element at (x, y, z); caller guarantees bounds (debug-asserted), empty if out of range.
+    #[inline]
+    pub fn texel_mut(&mut self, x: u32, y: u32, z: u32) -> &mut [u8] {
+        debug_assert!(
+            x < self.width_in_elements() && y < self.height_in_elements() && z < self.depth()
+        );
+        let o = self.layout.offset(x, y, z);
+        let n = self.layout.element_bytes();
+        self.data.get_mut(o..o + n).unwrap_or(&mut [])
+    }
+
+    /// Mutable bytes of element row `y` of slice `z` (one row of elements; empty if out of range).
+    #[inline]
+    pub fn row_mut(&mut self, y: u32, z: u32) -> &mut [u8] {
+        let o = self.layout.offset(0, y, z);
+        let n = self.layout.row_bytes();
+        self.data.get_mut(o..o + n).unwrap_or(&mut [])
+    }
+
+    /// Slice 0 split into bands of `rows` rows (the last may be shorter), top to bottom: the
+    /// only way the pipeline's parallel bands get target memory, so no two share a byte.
+    /// `rows` = 0 is taken as 1.
+    pub fn bands_mut(&mut self, rows: u32) -> impl Iterator<Item = BandMut<'_>> {
+        let rows = rows.max(1);
+        let layout = self.layout;
+        let band_bytes = layout.row_pitch() * rows as usize;
+        let height = layout.height_in_elements();
+        // Slice 0 only: 2D targets (3D targets bind one slice through their view).
+        let slice = layout.bytes_needed().min(if layout.depth() > 1 {
+            layout.depth_pitch()
+        } else {
+            usize::MAX
+        });
+        let len = slice.min(self.data.len());
+        let data = &mut self.data[..len];
+        data.chunks_mut(band_bytes.max(1))
+            .enumerate()
+            .map(move |(i, bytes)| {
+                let y0 = i as u32 * rows;
+                BandMut::new(layout, y0, rows.min(height.saturating_sub(y0)), bytes)
+            })
+    }
+
+    /// The memory the layout covers, writable (bulk fills and copies of a whole layout).
+    #[inline]
+    pub fn as_bytes_mut(&mut self) -> &mut [u8] {
+        self.data
+    }
+}
