@@ -128,7 +128,7 @@ fn device_is_send_and_sync() {
 #[test]
 fn tiled_resources_are_unsupported_not_silently_allocated() {
     use tessera::caps::MiscFlags;
-    let device = tessera::Device::new(&tessera::DeviceDesc::at(FeatureLevel::L11_0)).unwrap();
+    let device = Device::new(&DeviceDesc::at(FeatureLevel::L11_0)).unwrap();
     let tiled = TextureDesc {
         misc_flags: MiscFlags::TILED,
         ..TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE)

@@ -7,7 +7,8 @@ use tessera_pipeline::{
     DrawArgs, DrawState, DrawStats, IndexBufferBinding, ShaderEnv, Targets, VertexBufferBinding,
 };
 use tessera_resource::{
-    BufferReadGuard, Resource, ShaderResourceView, Texture, TextureReadGuard, TextureWriteGuard,
+    BufferReadGuard, Resource, ResourceError, ShaderResourceView, Texture, TextureReadGuard,
+    TextureWriteGuard,
 };
 use tessera_sampler::TextureView;
 
@@ -273,19 +274,23 @@ impl DeviceContext {
         let mut colors = Vec::with_capacity(self.render_targets.len());
         for view in &self.render_targets {
             colors.push(match view {
-                Some(v) => slots.next().flatten().map(|s| SurfaceMut {
-                    format: v.format(),
-                    ..s
-                }),
+                Some(v) => slots
+                    .next()
+                    .flatten()
+                    .map(|s| s.with_format(v.format()))
+                    .transpose()
+                    .map_err(ResourceError::from)?,
                 None => None,
             });
         }
         debug_assert_eq!(colors.iter().flatten().count(), n_rt);
         let depth_stencil = match &self.depth_stencil_view {
-            Some(v) => slots.next().flatten().map(|s| SurfaceMut {
-                format: v.format(),
-                ..s
-            }),
+            Some(v) => slots
+                .next()
+                .flatten()
+                .map(|s| s.with_format(v.format()))
+                .transpose()
+                .map_err(ResourceError::from)?,
             None => None,
         };
         let dsv = self.depth_stencil_view.as_ref();
@@ -379,10 +384,7 @@ fn texture_view<'g>(
                 .subresource(mip, slice)
                 .ok_or(Error::Unsupported("view subresource outside its resource"))?;
             let s = guard.surface(sub)?;
-            surfaces.push(Surface {
-                format: view.format(),
-                ..s
-            });
+            surfaces.push(s.with_format(view.format()).map_err(ResourceError::from)?);
         }
     }
     let array = match dimension {

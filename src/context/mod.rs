@@ -193,7 +193,7 @@ impl DeviceContext {
             &mut self.vs.constant_buffers,
             start,
             buffers,
-            14,
+            self.device.limits().constant_buffer_slots() as usize,
             "VSSetConstantBuffers",
         )
     }
@@ -208,7 +208,7 @@ impl DeviceContext {
             &mut self.ps.constant_buffers,
             start,
             buffers,
-            14,
+            self.device.limits().constant_buffer_slots() as usize,
             "PSSetConstantBuffers",
         )
     }

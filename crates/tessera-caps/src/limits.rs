@@ -308,6 +308,13 @@ impl Limits {
             .unwrap_or(SRV_SLOTS_PER_STAGE)
     }
 
+    /// Constant-buffer slots of a stage: `max_constant_buffers_per_stage`, else the D3D11 API
+    /// count (§1.3; the 9_x runtime exposes the same 14 slots).
+    pub fn constant_buffer_slots(&self) -> u32 {
+        self.max_constant_buffers_per_stage
+            .unwrap_or(CONSTANT_BUFFER_SLOTS_PER_STAGE)
+    }
+
     /// Vertex-shader sampler slots: 0 at 9_x, else per-stage (§1.3, §2.2).
     pub fn vs_sampler_slots(&self) -> u32 {
         self.max_vs_samplers

@@ -25,9 +25,9 @@ mod error;
 mod float;
 mod format;
 mod info;
+pub mod memory;
 mod sharedexp;
 mod srgb;
-pub mod memory;
 mod table;
 
 pub use error::FormatError;

@@ -246,15 +246,12 @@ pub(crate) fn make_bands<'t>(
     for target in targets.colors.iter_mut().take(MAX_RENDER_TARGETS) {
         match target {
             Some(s) => {
-                let kind = TargetKind::of(s.format)?;
-                let texel_size = s.format.info().bytes_per_block as usize;
-                let (format, pitch, width) = (s.format, s.row_pitch, s.width);
-                let rows = s.data.chunks_mut(pitch * BAND_HEIGHT as usize);
-                for (band, data) in work.iter_mut().zip(rows) {
+                let kind = TargetKind::of(s.format())?;
+                let texel_size = s.format().info().bytes_per_block as usize;
+                let (format, width) = (s.format(), s.width());
+                for (band, data) in work.iter_mut().zip(s.bands_mut(BAND_HEIGHT)) {
                     band.colors.push(Some(BandTarget {
                         data,
-                        row_pitch: pitch,
-                        y0: band.y0,
                         format,
                         kind,
                         texel_size,
@@ -266,18 +263,9 @@ pub(crate) fn make_bands<'t>(
         }
     }
     if let (Some(s), Some(kind)) = (targets.depth_stencil.as_mut(), depth_kind) {
-        let (pitch, width) = (s.row_pitch, s.width);
-        for (band, data) in work
-            .iter_mut()
-            .zip(s.data.chunks_mut(pitch * BAND_HEIGHT as usize))
-        {
-            band.depth = Some(BandDepth {
-                data,
-                row_pitch: pitch,
-                y0: band.y0,
-                kind,
-                width,
-            });
+        let width = s.width();
+        for (band, data) in work.iter_mut().zip(s.bands_mut(BAND_HEIGHT)) {
+            band.depth = Some(BandDepth { data, kind, width });
         }
     }
     Ok(work)

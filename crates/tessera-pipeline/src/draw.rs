@@ -62,7 +62,7 @@ pub fn draw(
         }
     }
     let depth_kind = match &targets.depth_stencil {
-        Some(s) => Some(DepthKind::of(s.format)?),
+        Some(s) => Some(DepthKind::of(s.format())?),
         None => None,
     };
     let inputs: &[Interpolation] = state.pixel_shader.map_or(&[], |ps| ps.inputs());
@@ -192,7 +192,7 @@ fn target_size(targets: &Targets<'_>) -> Result<(u32, u32), PipelineError> {
         .flatten()
         .chain(targets.depth_stencil.iter());
     for s in surfaces {
-        let this = (s.width, s.height);
+        let this = (s.width(), s.height());
         match size {
             None => size = Some(this),
             Some(first) if first != this => {
@@ -200,13 +200,15 @@ fn target_size(targets: &Targets<'_>) -> Result<(u32, u32), PipelineError> {
             }
             Some(_) => {}
         }
-        let needed = s.row_pitch * s.height as usize;
-        if s.data.len() < needed {
+        // Whole rows, the last one's padding included (the band split's contract).
+        let needed = s.layout().whole_rows_bytes();
+        let got = s.as_surface().as_bytes().len();
+        if got < needed {
             return Err(PipelineError::TargetTooSmall {
-                width: s.width,
-                height: s.height,
+                width: s.width(),
+                height: s.height(),
                 needed,
-                got: s.data.len(),
+                got,
             });
         }
     }
@@ -264,8 +266,8 @@ fn raster_context<'a>(
     let mut ranges = [None; MAX_RENDER_TARGETS];
     for (slot, target) in targets.colors.iter().enumerate().take(MAX_RENDER_TARGETS) {
         if let Some(t) = target {
-            TargetKind::of(t.format)?;
-            ranges[slot] = blend_range(t.format);
+            TargetKind::of(t.format())?;
+            ranges[slot] = blend_range(t.format());
         }
     }
     Ok(RasterContext {

@@ -461,7 +461,7 @@ fn raster_small(
                 }
                 let dx = (f32x8::splat(bx as f32) + lane_cx) - ox;
                 let z = clamp_depth(z0 + zdx * dx + z_row, ctx.depth_range);
-                let tested = t.test(depth.data, bx, by, mask, z);
+                let tested = t.test(&mut depth.data, bx, by, mask, z);
                 if let (true, Some(passed @ 1..)) = (coarse, tested) {
                     band.coarse.record(bx, by, passed, z);
                 }

@@ -565,7 +565,12 @@ fn load_one(v: &TextureView<'_>, c: [i32; 4], off: [i32; 3]) -> [u32; 4] {
         return oob;
     }
     let s = v.surface(mip, slice as u32);
-    if x < 0 || y < 0 || z < 0 || x as u32 >= s.width() || y as u32 >= s.height() || z as u32 >= s.depth()
+    if x < 0
+        || y < 0
+        || z < 0
+        || x as u32 >= s.width()
+        || y as u32 >= s.height()
+        || z as u32 >= s.depth()
     {
         return oob;
     }

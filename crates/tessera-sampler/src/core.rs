@@ -641,7 +641,8 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
         } else {
             let s = *self.view.surface(m, base);
             let modes = self.s.modes();
-            let x0 = linear_texels(to_fixed(reduce(c[0], modes[0]), s.width())).0 + i64::from(off[0]);
+            let x0 =
+                linear_texels(to_fixed(reduce(c[0], modes[0]), s.width())).0 + i64::from(off[0]);
             let y0 =
                 linear_texels(to_fixed(reduce(c[1], modes[1]), s.height())).0 + i64::from(off[1]);
             [

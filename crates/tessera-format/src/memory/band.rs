@@ -85,8 +85,16 @@ impl<'a> BandMut<'a> {
     pub fn block_rows(&self, x: u32, y: u32) -> Option<(&[u8; 16], &[u8; 16])> {
         let row0 = self.offset(x, y);
         let row1 = row0.checked_add(self.layout.row_pitch())?;
-        let a = self.data.get(row0..row0.checked_add(16)?)?.try_into().ok()?;
-        let b = self.data.get(row1..row1.checked_add(16)?)?.try_into().ok()?;
+        let a = self
+            .data
+            .get(row0..row0.checked_add(16)?)?
+            .try_into()
+            .ok()?;
+        let b = self
+            .data
+            .get(row1..row1.checked_add(16)?)?
+            .try_into()
+            .ok()?;
         Some((a, b))
     }
 

@@ -179,6 +179,14 @@ impl Layout {
         self.height.div_ceil(self.format.info().block_height)
     }
 
+    /// Bytes of whole rows and slices, the last row's padding included (what a target must
+    /// hold so that every band of it is whole rows).
+    #[inline]
+    pub fn whole_rows_bytes(&self) -> usize {
+        self.depth_pitch * (self.depth as usize - 1)
+            + self.row_pitch * self.height_in_elements() as usize
+    }
+
     /// Bytes of one row of elements.
     #[inline]
     pub fn row_bytes(&self) -> usize {

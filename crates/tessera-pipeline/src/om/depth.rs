@@ -1,10 +1,10 @@
 //! Depth and stencil: clamp, conversion to the buffer format, tests and updates (SPEC §5.4, §5.5).
 
 use tessera_caps::{ComparisonFunc, DepthStencilDesc, StencilFaceDesc, StencilOp};
-use tessera_format::Format;
+use tessera_format::{BandMut, Format};
 use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x8, i32x8};
 
-use super::{LANE_X, LANE_Y, LaneMask, block_rows_mut, lanes, read_block_u32, write_block_u32};
+use super::{LANE_X, LANE_Y, LaneMask, lanes, read_block_u32, write_block_u32};
 use crate::error::PipelineError;
 
 /// The depth-stencil formats the output merger writes.
@@ -89,12 +89,8 @@ pub struct DepthStencilOps {
 
 /// The rows of the depth-stencil buffer that a band owns.
 pub struct BandDepth<'a> {
-    /// Bytes of rows `y0 ..`.
-    pub data: &'a mut [u8],
-    /// Bytes between rows.
-    pub row_pitch: usize,
-    /// First row of the band.
-    pub y0: u32,
+    /// The band's rows, addressed by the memory owner in target coordinates.
+    pub data: BandMut<'a>,
     /// Format.
     pub kind: DepthKind,
     /// Target width in pixels.
@@ -103,13 +99,8 @@ pub struct BandDepth<'a> {
 
 impl BandDepth<'_> {
     #[inline]
-    fn offset(&self, x: u32, y: u32) -> usize {
-        (y - self.y0) as usize * self.row_pitch + x as usize * self.kind.texel_size()
-    }
-
-    #[inline]
-    fn read(&self, at: usize) -> (f32, u8) {
-        let d = &self.data[at..at + self.kind.texel_size()];
+    fn read(&self, x: u32, y: u32) -> (f32, u8) {
+        let d = self.data.texel(x, y);
         match self.kind {
             DepthKind::D16 => (f32::from(u16::from_le_bytes([d[0], d[1]])), 0),
             DepthKind::D24S8 => {
@@ -122,9 +113,9 @@ impl BandDepth<'_> {
     }
 
     #[inline]
-    fn write(&mut self, at: usize, depth: Option<f32>, stencil: Option<u8>) {
+    fn write(&mut self, x: u32, y: u32, depth: Option<f32>, stencil: Option<u8>) {
         let kind = self.kind;
-        let d = &mut self.data[at..at + kind.texel_size()];
+        let d = self.data.texel_mut(x, y);
         match kind {
             DepthKind::D16 => {
                 if let Some(z) = depth {
@@ -197,8 +188,8 @@ impl BandDepth<'_> {
         let stencil_on = desc.stencil_enable && self.kind.has_stencil();
         let mut passed = 0;
         for k in lanes(mask) {
-            let at = self.offset(bx + LANE_X[k], by + LANE_Y[k]);
-            let (stored_z, stored_s) = self.read(at);
+            let (x, y) = (bx + LANE_X[k], by + LANE_Y[k]);
+            let (stored_z, stored_s) = self.read(x, y);
             let incoming = self.kind.quantize(z[k]);
             let stencil_pass = !stencil_on
                 || face.func.test(
@@ -218,7 +209,7 @@ impl BandDepth<'_> {
             let pass = stencil_pass && depth_pass;
             let new_z = (pass && ops.depth_write).then_some(incoming);
             if new_z.is_some() || new_s.is_some() {
-                self.write(at, new_z, new_s);
+                self.write(x, y, new_z, new_s);
             }
             if pass {
                 passed |= 1 << k;
@@ -244,7 +235,7 @@ impl BandDepth<'_> {
             return None;
         }
         match D32Test::of(self, ops) {
-            Some(t) => t.test(self.data, bx, by, mask, z),
+            Some(t) => t.test(&mut self.data, bx, by, mask, z),
             None => Some(mask),
         }
     }
@@ -257,8 +248,6 @@ impl BandDepth<'_> {
 pub struct D32Test {
     func: ComparisonFunc,
     write: bool,
-    row_pitch: usize,
-    y0: u32,
     width: u32,
 }
 
@@ -270,8 +259,6 @@ impl D32Test {
         (depth.kind == DepthKind::D32 && ops.desc.depth_enable).then_some(Self {
             func: ops.desc.depth_func,
             write: ops.depth_write,
-            row_pitch: depth.row_pitch,
-            y0: depth.y0,
             width: depth.width,
         })
     }
@@ -297,7 +284,7 @@ impl D32Test {
     #[inline(always)]
     pub fn test(
         &self,
-        data: &mut [u8],
+        data: &mut BandMut<'_>,
         bx: u32,
         by: u32,
         mask: LaneMask,
@@ -306,9 +293,8 @@ impl D32Test {
         if bx + 4 > self.width {
             return None;
         }
-        // Rows `by` and `by + 1` of the band: 16 bytes each, `row_pitch` apart.
-        let row0 = (by - self.y0) as usize * self.row_pitch + bx as usize * 4;
-        let (row0, row1) = block_rows_mut(data, row0, self.row_pitch)?;
+        // Rows `by` and `by + 1` of the band: 16 bytes each.
+        let (row0, row1) = data.block_rows_mut(bx, by)?;
         let stored: f32x8 = bytemuck::cast(read_block_u32(row0, row1));
         let pass = compare(self.func, z, stored) & mask;
         if self.write && pass != 0 {
@@ -368,6 +354,7 @@ pub fn apply_stencil_op(op: StencilOp, stored: u8, reference: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tessera_format::SurfaceMut;
 
     /// `D32Test::test` gives the lanes and the buffer bytes of `BandDepth::test` on D32_FLOAT
     /// for every comparison, with and without depth writes, NaN and ±0 depths, partial masks,
@@ -410,20 +397,33 @@ mod tests {
             let z = f32x8::from([0; 8].map(|_: i32| values[next() as usize % values.len()]));
             let mask = next() as LaneMask;
             let (bx, by) = (next() % 12, 16 + next() % 5);
+            // A surface of 16 + `rows` rows whose second band of 16 rows is the one tested.
+            let start: Vec<u8> = [vec![0u8; 16 * pitch], start].concat();
+            fn surface(data: &mut [u8], width: u32, rows: usize, pitch: usize) -> SurfaceMut<'_> {
+                let h = (16 + rows) as u32;
+                let d = pitch * (16 + rows);
+                SurfaceMut::new(Format::D32Float, width, h, 1, pitch, d, data).unwrap()
+            }
             let mut want_data = start.clone();
+            let mut want_surface = surface(&mut want_data, width, rows, pitch);
             let mut reference = BandDepth {
-                data: &mut want_data,
-                row_pitch: pitch,
-                y0: 16,
+                data: want_surface.bands_mut(16).nth(1).unwrap(),
                 kind: DepthKind::D32,
                 width,
             };
             let fast = D32Test::of(&reference, &ops).unwrap();
             let mut got_data = start.clone();
-            match fast.test(&mut got_data, bx, by, mask, z) {
+            let mut got_surface = surface(&mut got_data, width, rows, pitch);
+            let mut got_band = got_surface.bands_mut(16).nth(1).unwrap();
+            let tested = fast.test(&mut got_band, bx, by, mask, z);
+            drop(got_band);
+            drop(got_surface);
+            match tested {
                 Some(got) => {
                     let want = reference.test(bx, by, mask, z, true, &ops);
                     assert_eq!(got, want, "case {case}");
+                    drop(reference);
+                    drop(want_surface);
                     assert_eq!(got_data, want_data, "case {case}");
                 }
                 None => {
@@ -442,10 +442,9 @@ mod tests {
             stencil_write: false,
         };
         let mut data = vec![0u8; 64];
+        let mut surface = SurfaceMut::new(Format::D32Float, 4, 4, 1, 16, 64, &mut data).unwrap();
         let depth = BandDepth {
-            data: &mut data,
-            row_pitch: 16,
-            y0: 0,
+            data: surface.bands_mut(16).next().unwrap(),
             kind: DepthKind::D32,
             width: 4,
         };

@@ -1,12 +1,9 @@
 //! Render-target access for eight lanes: load, convert and store in the target's format.
 
-use tessera_format::{Format, NumericKind};
+use tessera_format::{BandMut, Format, NumericKind};
 use wide::{f32x8, u32x8};
 
-use super::{
-    LANE_X, LANE_Y, LaneMask, block_rows, block_rows_mut, lanes, read_block_u32, unorm8,
-    write_block_u32,
-};
+use super::{LANE_X, LANE_Y, LaneMask, lanes, read_block_u32, unorm8, write_block_u32};
 use crate::error::PipelineError;
 use crate::shader::Reg;
 
@@ -53,12 +50,8 @@ pub fn blend_range(format: Format) -> Option<(f32, f32)> {
 
 /// The rows of one render target that a band owns.
 pub struct BandTarget<'a> {
-    /// Bytes of rows `y0 ..`, `row_pitch` apart.
-    pub data: &'a mut [u8],
-    /// Bytes between rows.
-    pub row_pitch: usize,
-    /// First row of the band in target coordinates.
-    pub y0: u32,
+    /// The band's rows, addressed by the memory owner in target coordinates.
+    pub data: BandMut<'a>,
     /// Texel format.
     pub format: Format,
     /// Access path.
@@ -70,11 +63,6 @@ pub struct BandTarget<'a> {
 }
 
 impl BandTarget<'_> {
-    #[inline]
-    fn offset(&self, x: u32, y: u32) -> usize {
-        (y - self.y0) as usize * self.row_pitch + x as usize * self.texel_size
-    }
-
     /// Loads the lanes of `mask` of the 4×2 block at (`bx`, `by`) as float4 registers (integer
     /// formats as bit patterns); other lanes read 0.
     pub fn load(&self, bx: u32, by: u32, mask: LaneMask) -> Reg {
@@ -83,8 +71,7 @@ impl BandTarget<'_> {
         }
         let mut v = [[0.0f32; 8]; 4];
         for k in lanes(mask) {
-            let at = self.offset(bx + LANE_X[k], by + LANE_Y[k]);
-            let texel = &self.data[at..at + self.texel_size];
+            let texel = self.data.texel(bx + LANE_X[k], by + LANE_Y[k]);
             let rgba = match self.kind {
                 TargetKind::Unorm8 { bgra } => {
                     let (r, b) = if bgra {
@@ -124,7 +111,7 @@ impl BandTarget<'_> {
         let info = self.format.info();
         let full = (0..4).all(|c| info.channel_bits[c] == 0 || write_mask & (1 << c) != 0);
         for k in lanes(mask) {
-            let at = self.offset(bx + LANE_X[k], by + LANE_Y[k]);
+            let (x, y) = (bx + LANE_X[k], by + LANE_Y[k]);
             let size = self.texel_size;
             let mut encoded = [0u8; 16];
             let rgba = [
@@ -146,7 +133,7 @@ impl BandTarget<'_> {
                     let _ = self.format.encode_float(rgba, &mut encoded[..size]);
                 }
             }
-            let texel = &mut self.data[at..at + size];
+            let texel = self.data.texel_mut(x, y);
             if full {
                 texel.copy_from_slice(&encoded[..size]);
             } else {
@@ -165,7 +152,8 @@ impl BandTarget<'_> {
 /// An RGBA8/BGRA8 4×2 block wholly inside its target, read once for blend and store.
 #[derive(Clone, Copy, Debug)]
 pub struct Unorm8Block {
-    row0: usize,
+    bx: u32,
+    by: u32,
     old: u32x8,
     bgra: bool,
 }
@@ -188,13 +176,12 @@ impl BandTarget<'_> {
         };
         // Rows at least 16 bytes apart: the store's two row borrows cannot overlap, so it
         // finds the block again.
-        if bx + 4 > self.width || self.texel_size != 4 || self.row_pitch < 16 {
+        if bx + 4 > self.width || self.texel_size != 4 || self.data.row_pitch() < 16 {
             return None;
         }
-        let row0 = self.offset(bx, by);
-        let (a, b) = block_rows(self.data, row0, self.row_pitch)?;
+        let (a, b) = self.data.block_rows(bx, by)?;
         let old = u32x8::from(read_block_u32(a, b));
-        Some(Unorm8Block { row0, old, bgra })
+        Some(Unorm8Block { bx, by, old, bgra })
     }
 
     /// Stores `value` into the lanes of `mask` and the channels of `write_mask` of `block`,
@@ -210,7 +197,7 @@ impl BandTarget<'_> {
         let new = pack_unorm8(value, block.bgra);
         let write = u32x8::splat(channel_bytes(write_mask, block.bgra)) & lane_select(mask);
         let v = ((new & write) | (block.old & !write)).to_array();
-        if let Some((a, b)) = block_rows_mut(self.data, block.row0, self.row_pitch) {
+        if let Some((a, b)) = self.data.block_rows_mut(block.bx, block.by) {
             write_block_u32(a, b, v);
         }
     }
@@ -232,12 +219,11 @@ impl BandTarget<'_> {
         if !matches!(self.kind, TargetKind::Unorm8 { .. })
             || bx + 4 > self.width
             || self.texel_size != 4
-            || self.row_pitch < 16
+            || self.data.row_pitch() < 16
         {
             return false;
         }
-        let row0 = self.offset(bx, by);
-        let Some((a, b)) = block_rows_mut(self.data, row0, self.row_pitch) else {
+        let Some((a, b)) = self.data.block_rows_mut(bx, by) else {
             return false;
         };
         // Texel x of row r is lane (x / 2)·4 + 2r + x % 2 (two quads side by side).
@@ -262,19 +248,15 @@ impl BandTarget<'_> {
         if !matches!(self.kind, TargetKind::Unorm8 { .. })
             || bx + 4 * count > self.width
             || self.texel_size != 4
-            || self.row_pitch < len
+            || self.data.row_pitch() < len
         {
             return false;
         }
-        let row0 = self.offset(bx, by);
-        let Some(end) = (row0 + self.row_pitch).checked_add(len) else {
+        let Some((a, b)) = self.data.row_pair_mut(bx, by, len) else {
             return false;
         };
-        if end > self.data.len() {
-            return false;
-        }
-        for start in [row0, row0 + self.row_pitch] {
-            for texel in self.data[start..start + len].chunks_exact_mut(4) {
+        for row in [a, b] {
+            for texel in row.chunks_exact_mut(4) {
                 let old = u32::from_le_bytes([texel[0], texel[1], texel[2], texel[3]]);
                 texel.copy_from_slice(&f(old).to_le_bytes());
             }

@@ -4,8 +4,8 @@
 use super::aos;
 use super::level::{Axis, combine, tap_weights, weights};
 use crate::core::UNORM8_BILINEAR_DIVISOR;
-use tessera_format::{Surface, Words32};
 use tessera_format::convert::srgb8_to_linear_table;
+use tessera_format::{Surface, Words32};
 use wide::{CmpEq, f32x8, i32x8, u32x8};
 
 /// UNORM8 codes (0..=255 per lane) as `v / 255`, the IEEE division the core's table was built
