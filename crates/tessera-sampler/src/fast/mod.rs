@@ -301,10 +301,12 @@ fn general(
     };
     let wm = i32x8::new(wm);
     let mip_linear = !wm.cmp_eq(i32x8::ZERO).all();
-    if mip_linear && same0 && same1 {
-        if let Some(r) = lv.trilinear_unorm(m0[0], m1[0], weights(wm)) {
-            return Some(r);
-        }
+    if mip_linear
+        && same0
+        && same1
+        && let Some(r) = lv.trilinear_unorm(m0[0], m1[0], weights(wm))
+    {
+        return Some(r);
     }
     let a = lv.filter(&m0, same0);
     if !mip_linear {

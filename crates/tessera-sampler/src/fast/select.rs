@@ -115,10 +115,10 @@ impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
             lod::isotropic_arg([d[0] * w, d[1] * h, 0.0], [d[2] * w, d[3] * h, 0.0])
         };
         let (a0, a1) = (arg(0), arg(1));
-        if let Some(c) = self.fixed {
-            if let (Some(f0), Some(f1)) = (half_log2_fixed(a0), half_log2_fixed(a1)) {
-                return [self.mip_select(c.apply(f0)), self.mip_select(c.apply(f1))];
-            }
+        if let Some(c) = self.fixed
+            && let (Some(f0), Some(f1)) = (half_log2_fixed(a0), half_log2_fixed(a1))
+        {
+            return [self.mip_select(c.apply(f0)), self.mip_select(c.apply(f1))];
         }
         let l2 = lod::log2x2([a0, a1]);
         // `lod::isotropic` is `0.5 · log2`.
