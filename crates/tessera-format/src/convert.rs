@@ -18,7 +18,7 @@ pub fn unorm_to_f32(v: u32, bits: u32) -> f32 {
 #[inline]
 pub fn f32_to_unorm(x: f32, bits: u32) -> u32 {
     debug_assert!((1..=24).contains(&bits));
-    #[allow(
+    #[expect(
         clippy::manual_clamp,
         reason = "clamp keeps NaN; max(NaN, 0) = 0 is the rule"
     )]

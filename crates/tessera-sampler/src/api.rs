@@ -69,7 +69,7 @@ enum Path {
 
 /// Runs the per-lane core over 8 lanes with one fetcher chosen for the view's format (or the
 /// bit-identical SIMD fast path for covered calls, see [`crate::fast`]).
-#[allow(
+#[expect(
     clippy::too_many_arguments,
     reason = "internal driver shared by every sample operation"
 )]

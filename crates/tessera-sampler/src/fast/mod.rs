@@ -220,7 +220,7 @@ fn implicit_lods(coords: &[f32x8; 4]) -> Lods<'static> {
 
 /// [`sample`] past its common case: `quads` are the per-quad selections when the implicit LOD
 /// was already selected.
-#[allow(
+#[expect(
     clippy::too_many_arguments,
     reason = "the inputs of `sample`, passed on to its out-of-line general part"
 )]
