@@ -1,6 +1,9 @@
 //! Format conversion (decode/encode of RGBA8 UNORM, RGBA8 sRGB and RGBA16F texels; unit =
 //! texels) and `CopyResource` of a 4096² RGBA8 texture (unit = bytes).
-#![allow(missing_docs)] // criterion_group! generates an undocumented `pub fn`
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates an undocumented `pub fn`"
+)]
 
 mod common;
 

@@ -2,7 +2,10 @@
 //! edge/coverage loop (many tiny vs few big triangles), binning, depth test, blending per
 //! format, attribute interpolation and vertex fetch. Each group states its unit via
 //! `Throughput`. Threads: `RB_THREADS` / `RAYON_NUM_THREADS`, default 1.
-#![allow(missing_docs)] // criterion_group! generates an undocumented `pub fn`
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates an undocumented `pub fn`"
+)]
 
 mod common;
 

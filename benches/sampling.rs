@@ -1,7 +1,10 @@
 //! Texture sampling through `tessera_sampler::sample` / `sample_grad` on 8-lane coordinate
 //! batches over a 1024² RGBA8 texture with its full mip chain: point, bilinear, trilinear and
 //! 16× anisotropic. Unit = samples (lanes).
-#![allow(missing_docs)] // criterion_group! generates an undocumented `pub fn`
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates an undocumented `pub fn`"
+)]
 
 mod common;
 

@@ -8,7 +8,7 @@
 //! ([`DeviceContext`]); each call is validated by the caps layer of the device's feature level
 //! and refused with a typed [`Error`] naming the rule, the level, the limit and the value.
 //!
-//! Crates underneath: [`caps`] (feature levels, descriptors, rules), [`format`] (DXGI formats
+//! Crates underneath: [`caps`] (feature levels, descriptors, rules), [`mod@format`] (DXGI formats
 //! and conversions), [`resource`] (buffers, textures, views, copies), [`sampler`] (texture
 //! sampling) and [`pipeline`] (the draw pipeline).
 

@@ -1,7 +1,10 @@
 //! Shared helpers for the criterion benches: a small device rig that draws raw float4
 //! vertices through the facade (`TransformVs` pass-through, no constant buffer).
 
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "shared by several test binaries, each using a part of it"
+)]
 
 use std::sync::Arc;
 use std::time::Duration;

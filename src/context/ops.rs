@@ -41,7 +41,10 @@ impl DeviceContext {
     }
 
     /// `CopySubresourceRegion`.
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the parameters of D3D11's CopySubresourceRegion"
+    )]
     pub fn copy_subresource_region(
         &mut self,
         dst: &Resource,

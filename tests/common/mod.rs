@@ -1,6 +1,9 @@
 //! Shared helpers for the facade's integration tests: devices, targets, buffers, layouts and a
 //! `draw_quad` that renders a solid rectangle given in pixel coordinates.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "shared by several test binaries, each using a part of it"
+)]
 
 use std::sync::Arc;
 

@@ -65,7 +65,10 @@ pub struct Meta {
 /// One `[d3d9_caps."9_x"]` table: the D3DCAPS9 floor a 9_x level adds (SPEC §1.4; cumulative).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)] // field names are the D3DCAPS9 member names (SPEC §1.4)
+#[expect(
+    missing_docs,
+    reason = "field names are the D3DCAPS9 member names (SPEC §1.4)"
+)]
 pub struct D3d9Caps {
     #[serde(rename = "Caps2", default, skip_serializing_if = "Option::is_none")]
     pub caps2: Option<Vec<String>>,
@@ -268,7 +271,7 @@ pub struct TenLevel9 {
 /// One `[[tenlevel9.rule]]`: a method, the levels it applies to and what it checks (SPEC §2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)] // field names are the caps.toml keys (SPEC §2)
+#[expect(missing_docs, reason = "field names are the caps.toml keys (SPEC §2)")]
 pub struct TenLevel9Rule {
     pub method: String,
     pub levels: Vec<String>,

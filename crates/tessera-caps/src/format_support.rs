@@ -22,7 +22,6 @@ macro_rules! support_flags {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct FormatSupport(pub u64);
 
-        #[allow(clippy::unreadable_literal)]
         impl FormatSupport {
             /// Nothing supported.
             pub const NONE: Self = Self(0);

@@ -14,11 +14,11 @@ pub fn unorm_to_f32(v: u32, bits: u32) -> f32 {
     v as f32 / ((1u32 << bits) - 1) as f32
 }
 
-/// float → UNORM n-bit code (§4.7): NaN → 0, clamp [0,1], `floor(c·(2^n-1) + 0.5)`. Precondition: 1 <= bits <= 24.
+/// float → UNORM n-bit code (§4.7): NaN → 0, clamp `[0, 1]`, `floor(c·(2^n-1) + 0.5)`. Precondition: 1 <= bits <= 24.
 #[inline]
 pub fn f32_to_unorm(x: f32, bits: u32) -> u32 {
     debug_assert!((1..=24).contains(&bits));
-    #[allow(
+    #[expect(
         clippy::manual_clamp,
         reason = "clamp keeps NaN; max(NaN, 0) = 0 is the rule"
     )]

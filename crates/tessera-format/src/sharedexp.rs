@@ -18,7 +18,7 @@ fn exp2i(k: i32) -> f32 {
 
 /// Packs linear RGB into the R9G9B9E5 32-bit word.
 pub(crate) fn encode(rgb: [f32; 3]) -> u32 {
-    #[allow(
+    #[expect(
         clippy::manual_clamp,
         reason = "clamp keeps NaN; max(NaN, 0) = 0 is the rule"
     )]

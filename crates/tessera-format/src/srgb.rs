@@ -142,7 +142,7 @@ pub fn srgb8_to_linear_table() -> &'static [f32; 256] {
 /// Linear float → 8-bit sRGB code: `floor(linear_to_srgb(x)·255 + 0.5)` evaluated in f64 (table search); NaN → 0.
 #[inline]
 pub fn f32_to_srgb8(x: f32) -> u8 {
-    #[allow(
+    #[expect(
         clippy::manual_clamp,
         reason = "clamp keeps NaN; max(NaN, 0) = 0 is the rule"
     )]

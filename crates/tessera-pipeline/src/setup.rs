@@ -349,6 +349,17 @@ fn bounds(min: [i64; 2], max: [i64; 2], rect: [i32; 4]) -> Option<([i32; 4], boo
     (b[0] < b[2] && b[1] < b[3]).then_some((b, cut))
 }
 
+/// `2^n` from its bits, bit for bit what `2f32.powi(n)` gave here before `powi` was disallowed
+/// (clippy.toml): exact for n >= -127, 0 below (powi's 2^|n| overflowed before its reciprocal).
+fn exp2i(n: i32) -> f32 {
+    debug_assert!(n <= 127);
+    match n {
+        -126.. => f32::from_bits(((n + 127) as u32) << 23),
+        -127 => f32::from_bits(1 << 22),
+        _ => 0.0,
+    }
+}
+
 /// The constant plus slope-scaled depth bias of SPEC §3.7, clamped by `DepthBiasClamp`.
 fn depth_bias(params: &SetupParams<'_>, z: &Plane, zs: [f32; 3]) -> f32 {
     let rs = params.rasterizer;
@@ -365,7 +376,7 @@ fn depth_bias(params: &SetupParams<'_>, z: &Plane, zs: [f32; 3]) -> f32 {
             } else {
                 -126
             };
-            rs.depth_bias as f32 * 2f32.powi(exponent - 23)
+            rs.depth_bias as f32 * exp2i(exponent - 23)
         }
     };
     let slope = if rs.slope_scaled_depth_bias != 0.0 {
@@ -858,5 +869,17 @@ mod tests {
         let cut = setup(v, [0, 0, 40, 64]);
         assert!(cut.rect_cut);
         assert_eq!(cut.bounds, [15, 15, 40, 48]);
+    }
+
+    #[test]
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "the reference that exp2i replaced, in a test only"
+    )]
+    fn exp2i_is_powi() {
+        for n in -400..=127 {
+            let powi = 2f32.powi(std::hint::black_box(n));
+            assert_eq!(exp2i(n).to_bits(), powi.to_bits(), "{n}");
+        }
     }
 }

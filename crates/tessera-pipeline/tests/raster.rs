@@ -503,7 +503,7 @@ fn rs23_depth_bias() {
     rig.draw(&tri, Some(&FlatPs::new(WHITE))).unwrap();
     assert_eq!(
         f32::from_bits(rig.ds_raw(1, 1) as u32),
-        0.5 + 100.0 * 2f32.powi(-24)
+        0.5 + 100.0 * (f32::EPSILON / 2.0) // 2^-24
     );
 }
 

@@ -71,7 +71,10 @@ pub fn copy_resource(caps: &Caps, dst: &Resource, src: &Resource) -> Result<(), 
 
 /// `CopySubresourceRegion`: bounds-checked; BC boxes and destinations block-aligned; depth-stencil
 /// and multisampled resources only as whole subresources (D3D11); an empty box is a no-op.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the parameters of D3D11's CopySubresourceRegion"
+)]
 pub fn copy_subresource_region(
     caps: &Caps,
     dst: &Resource,

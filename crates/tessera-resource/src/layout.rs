@@ -285,9 +285,9 @@ pub(crate) fn box_region(
         )));
     }
     if bw > 1 || bh > 1 {
-        let edge_ok = |v: u32, full: u32, blk: u32| v % blk == 0 || v == full;
-        if b.left % bw != 0
-            || b.top % bh != 0
+        let edge_ok = |v: u32, full: u32, blk: u32| v.is_multiple_of(blk) || v == full;
+        if !b.left.is_multiple_of(bw)
+            || !b.top.is_multiple_of(bh)
             || !edge_ok(b.right, l.width, bw)
             || !edge_ok(b.bottom, l.height, bh)
         {

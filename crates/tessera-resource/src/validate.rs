@@ -59,7 +59,8 @@ pub(crate) fn texture_desc(
     }
     if d.format.is_compressed() && caps.level() < FeatureLevel::L12_2 {
         let info = d.format.info();
-        if d.width % info.block_width != 0 || d.height % info.block_height != 0 {
+        if !d.width.is_multiple_of(info.block_width) || !d.height.is_multiple_of(info.block_height)
+        {
             return Err(bad(format!(
                 "block-compressed mip 0 must be a multiple of 4 texels, got {}x{}",
                 d.width, d.height
@@ -87,12 +88,12 @@ pub(crate) fn buffer_desc(caps: &Caps, desc: &BufferDesc) -> Result<(), Resource
     let structured = desc.misc_flags.contains(MiscFlags::BUFFER_STRUCTURED);
     if structured {
         let s = desc.structure_byte_stride;
-        if s == 0 || s % 4 != 0 || s > 2048 {
+        if s == 0 || !s.is_multiple_of(4) || s > 2048 {
             return Err(bad(format!(
                 "structure stride {s} must be a multiple of 4 in 4..=2048"
             )));
         }
-        if desc.byte_width % s != 0 {
+        if !desc.byte_width.is_multiple_of(s) {
             return Err(bad(format!(
                 "ByteWidth {} is not a multiple of stride {s}",
                 desc.byte_width

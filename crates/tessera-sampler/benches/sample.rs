@@ -3,7 +3,10 @@
 //! (`tessera_sampler::per_lane`). Unit: texels returned (8 per call). Coordinates walk a
 //! 256×128-pixel screen region in quads at ~1.3 texels per pixel (LOD ≈ 0.38, so trilinear
 //! blends mips 0 and 1, as on the `tex` ground plane's near half).
-#![allow(missing_docs)] // criterion_group! generates an undocumented `pub fn`
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates an undocumented `pub fn`"
+)]
 
 use std::hint::black_box;
 

@@ -69,7 +69,7 @@ enum Path {
 
 /// Runs the per-lane core over 8 lanes with one fetcher chosen for the view's format (or the
 /// bit-identical SIMD fast path for covered calls, see [`crate::fast`]).
-#[allow(
+#[expect(
     clippy::too_many_arguments,
     reason = "internal driver shared by every sample operation"
 )]
@@ -88,10 +88,11 @@ fn drive(
         return ZERO4;
     }
     let cl = clamp.map(|r| r.to_array());
-    if path == Path::Auto && cmp_ref.is_none() {
-        if let Some(out) = crate::fast::sample(v, s, &coords, Some(lods), offset, cl.as_ref()) {
-            return out;
-        }
+    if path == Path::Auto
+        && cmp_ref.is_none()
+        && let Some(out) = crate::fast::sample(v, s, &coords, Some(lods), offset, cl.as_ref())
+    {
+        return out;
     }
     let c = lanes(coords);
     let r = cmp_ref.map(|r| r.to_array());
@@ -244,10 +245,10 @@ pub fn sample(
 ) -> [f32x8; 4] {
     // The fast path directly (what `drive` would run first): it covers no integer format, so
     // `drive`'s checks before it change nothing. An uncovered call takes the per-lane core.
-    if let Some(v) = view {
-        if let Some(out) = crate::fast::sample(v, s, &coords, None, offset, None) {
-            return out;
-        }
+    if let Some(v) = view
+        && let Some(out) = crate::fast::sample(v, s, &coords, None, offset, None)
+    {
+        return out;
     }
     sample_path(view, s, coords, offset, Path::PerLane)
 }

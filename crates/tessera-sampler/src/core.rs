@@ -264,10 +264,10 @@ pub(crate) fn quantize_ref(format: tessera_format::Format, r: f32) -> f32 {
     if format.is_depth_family() {
         r = if r.is_nan() { 0.0 } else { r.clamp(0.0, 1.0) };
         let mut buf = [0u8; 8];
-        if format.encode_depth(r, &mut buf).is_ok() {
-            if let Ok(d) = format.decode_depth(&buf) {
-                return d;
-            }
+        if format.encode_depth(r, &mut buf).is_ok()
+            && let Ok(d) = format.decode_depth(&buf)
+        {
+            return d;
         }
     }
     if format.is_float_readable() {
@@ -494,10 +494,12 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
         k: [u32; 3],
         z: i64,
     ) -> [f32; 4] {
-        if (k[0] | k[1]) != 0 && self.red == Red::Avg && self.cmp.is_none() {
-            if let Some(v) = self.plane_codes(s, axes, t0, k, z) {
-                return v;
-            }
+        if (k[0] | k[1]) != 0
+            && self.red == Red::Avg
+            && self.cmp.is_none()
+            && let Some(v) = self.plane_codes(s, axes, t0, k, z)
+        {
+            return v;
         }
         let (wx, wy) = (weight(k[0]), weight(k[1]));
         let r0 = self.row(s, axes, t0[0], wx, t0[1], z);

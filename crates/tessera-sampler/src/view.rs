@@ -80,7 +80,7 @@ impl<'a> TextureView<'a> {
         if mips.is_empty() || array_size == 0 {
             return Err(SampleError::Empty);
         }
-        if mips.len() % array_size as usize != 0 {
+        if !mips.len().is_multiple_of(array_size as usize) {
             return Err(SampleError::SliceCount {
                 surfaces: mips.len(),
                 array_size,
@@ -99,7 +99,7 @@ impl<'a> TextureView<'a> {
         let bad_array = match dimension {
             D::Texture1D | D::Texture2D | D::Texture3D => array_size != 1,
             D::TextureCube => array_size != 6,
-            D::TextureCubeArray => array_size % 6 != 0,
+            D::TextureCubeArray => !array_size.is_multiple_of(6),
             _ => false,
         };
         if bad_array {

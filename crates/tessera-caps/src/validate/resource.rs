@@ -117,7 +117,7 @@ impl Caps {
                     "CONSTANT_BUFFER cannot be combined with other binds",
                 ));
             }
-            if desc.byte_width % 16 != 0 || desc.byte_width > 4096 * 16 {
+            if !desc.byte_width.is_multiple_of(16) || desc.byte_width > 4096 * 16 {
                 return Err(invalid(
                     level,
                     "SPEC §1.3 constant buffer size",
@@ -244,7 +244,7 @@ impl Caps {
                 } else {
                     6
                 };
-                if desc.array_size % 6 != 0 || desc.array_size > cube_limit {
+                if !desc.array_size.is_multiple_of(6) || desc.array_size > cube_limit {
                     return Err(CapsError::TextureArraySize {
                         level,
                         limit: cube_limit,

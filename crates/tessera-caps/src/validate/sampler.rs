@@ -101,19 +101,18 @@ impl Caps {
                 ));
             }
         }
-        if let Some([lo, hi]) = lim.sampler_border_color_range {
-            if let Some(c) = desc
+        if let Some([lo, hi]) = lim.sampler_border_color_range
+            && let Some(c) = desc
                 .border_color
                 .iter()
                 .find(|c| !(lo..=hi).contains(&f64::from(**c)))
-            {
-                return Err(state(
-                    level,
-                    S,
-                    "SPEC §2.1 CreateSamplerState: BorderColor in [0,1]",
-                    format!("BorderColor component {c} outside [{lo}, {hi}]"),
-                ));
-            }
+        {
+            return Err(state(
+                level,
+                S,
+                "SPEC §2.1 CreateSamplerState: BorderColor in [0,1]",
+                format!("BorderColor component {c} outside [{lo}, {hi}]"),
+            ));
         }
         if lim.sampler_min_lod_integral == Some(true) && desc.min_lod.fract() != 0.0 {
             return Err(state(

@@ -32,8 +32,8 @@ impl VertexShader for LitVs {
 }
 
 /// Pixel shader: Lambert diffuse plus Blinn-Phong specular from one directional light.
-/// `cb0` (pixel stage): [0] light direction (towards the light, xyz), [1] light colour,
-/// [2] ambient colour, [3] base colour factor, [4] eye position (xyz), [5] (specular power,
+/// `cb0` (pixel stage): `[0]` light direction (towards the light, xyz), `[1]` light colour,
+/// `[2]` ambient colour, `[3]` base colour factor, `[4]` eye position (xyz), `[5]` (specular power,
 /// specular intensity, textured flag, 0). The specular power is truncated to an integer and
 /// evaluated by repeated squaring, so the result is identical on every SIMD path (a
 /// polynomial `powf` would use fused multiply-adds on FMA builds). When the textured flag is non-zero the base colour

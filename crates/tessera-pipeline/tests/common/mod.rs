@@ -1,6 +1,9 @@
 //! Shared helpers: draw triangles given in pixel coordinates into small targets.
 
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "shared by several test binaries, each using a part of it"
+)]
 
 use tessera_caps::{
     BlendDesc, CullMode, DepthStencilDesc, InputElementDesc, PrimitiveTopology, RasterizerDesc,

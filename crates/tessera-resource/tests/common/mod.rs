@@ -1,5 +1,8 @@
 //! Shared helpers for the integration tests.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "shared by several test binaries, each using a part of it"
+)]
 
 use tessera_caps::{
     BindFlags, BufferDesc, Caps, CpuAccess, FeatureLevel, TextureDesc, TextureDimension, Usage,

@@ -267,10 +267,8 @@ impl Level<'_, '_> {
         if !self.sel.any_linear {
             return texel::point::<SRGB>(words.point(x, y));
         }
-        if !SRGB {
-            if let Some(r) = words.bilinear_unorm(x, y) {
-                return r;
-            }
+        if !SRGB && let Some(r) = words.bilinear_unorm(x, y) {
+            return r;
         }
         texel::bilinear::<SRGB>(&words.taps(x, y), x.w, y.w)
     }

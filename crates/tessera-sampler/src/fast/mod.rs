@@ -220,7 +220,7 @@ fn implicit_lods(coords: &[f32x8; 4]) -> Lods<'static> {
 
 /// [`sample`] past its common case: `quads` are the per-quad selections when the implicit LOD
 /// was already selected.
-#[allow(
+#[expect(
     clippy::too_many_arguments,
     reason = "the inputs of `sample`, passed on to its out-of-line general part"
 )]
@@ -301,10 +301,12 @@ fn general(
     };
     let wm = i32x8::new(wm);
     let mip_linear = !wm.cmp_eq(i32x8::ZERO).all();
-    if mip_linear && same0 && same1 {
-        if let Some(r) = lv.trilinear_unorm(m0[0], m1[0], weights(wm)) {
-            return Some(r);
-        }
+    if mip_linear
+        && same0
+        && same1
+        && let Some(r) = lv.trilinear_unorm(m0[0], m1[0], weights(wm))
+    {
+        return Some(r);
     }
     let a = lv.filter(&m0, same0);
     if !mip_linear {

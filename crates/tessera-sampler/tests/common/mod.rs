@@ -1,5 +1,8 @@
 //! Test helpers: owned texel storage, views, lane splats.
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "shared by several test binaries, each using a part of it"
+)]
 
 use tessera_caps::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use tessera_format::{Format, Surface};

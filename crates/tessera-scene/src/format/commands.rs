@@ -22,7 +22,7 @@ pub struct VertexBufferSpec {
 /// A viewport in pixels.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
+#[expect(missing_docs, reason = "the fields are the D3D11_VIEWPORT members")]
 pub struct ViewportSpec {
     #[serde(default)]
     pub x: f32,
@@ -43,7 +43,7 @@ fn one() -> f32 {
 /// A scissor rectangle in pixels (right/bottom exclusive).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
+#[expect(missing_docs, reason = "the fields are the D3D11_RECT members")]
 pub struct RectSpec {
     pub left: i32,
     pub top: i32,
@@ -64,7 +64,10 @@ fn r16() -> FormatName {
 /// A command, executed in order.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
-#[allow(missing_docs)]
+#[expect(
+    missing_docs,
+    reason = "variant fields are the D3D11 call's parameters"
+)]
 pub enum Command {
     /// `ClearRenderTargetView` (target omitted: every colour target).
     ClearRtv {

@@ -14,7 +14,7 @@ macro_rules! d3d_names {
         #[doc = $doc]
         #[derive(Clone, Copy, Debug, Deserialize)]
         #[serde(rename_all = "snake_case")]
-        #[allow(missing_docs)]
+        #[expect(missing_docs, reason = "the variants are the scene-file spellings of the D3D11 values")]
         pub enum $name {
             $($v),+
         }

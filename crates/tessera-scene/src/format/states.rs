@@ -9,7 +9,10 @@ use super::names::{FuncName, StencilOpName};
 /// Rasterizer state; omitted fields take `D3D11_RASTERIZER_DESC` defaults.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
+#[expect(
+    missing_docs,
+    reason = "the fields are the D3D11 state-desc members, snake_case"
+)]
 pub struct RasterizerSpec {
     pub fill_mode: Option<FillName>,
     pub cull_mode: Option<CullName>,
@@ -26,7 +29,10 @@ pub struct RasterizerSpec {
 /// One face of the stencil state.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
+#[expect(
+    missing_docs,
+    reason = "the fields are the D3D11 state-desc members, snake_case"
+)]
 pub struct StencilFaceSpec {
     pub fail_op: Option<StencilOpName>,
     pub depth_fail_op: Option<StencilOpName>,
@@ -37,7 +43,10 @@ pub struct StencilFaceSpec {
 /// Depth-stencil state; omitted fields take `D3D11_DEPTH_STENCIL_DESC` defaults.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
+#[expect(
+    missing_docs,
+    reason = "the fields are the D3D11 state-desc members, snake_case"
+)]
 pub struct DepthStencilSpec {
     pub depth_enable: Option<bool>,
     pub depth_write: Option<bool>,
@@ -52,7 +61,10 @@ pub struct DepthStencilSpec {
 /// Blend state of one render target.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
+#[expect(
+    missing_docs,
+    reason = "the fields are the D3D11 state-desc members, snake_case"
+)]
 pub struct TargetBlendSpec {
     pub blend_enable: Option<bool>,
     pub src_blend: Option<BlendName>,
@@ -68,7 +80,10 @@ pub struct TargetBlendSpec {
 /// Blend state; omitted fields take `D3D11_BLEND_DESC` defaults.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
+#[expect(
+    missing_docs,
+    reason = "the fields are the D3D11 state-desc members, snake_case"
+)]
 pub struct BlendSpec {
     pub alpha_to_coverage_enable: Option<bool>,
     pub independent_blend_enable: Option<bool>,
@@ -80,7 +95,10 @@ pub struct BlendSpec {
 /// Sampler state; omitted fields take `D3D11_SAMPLER_DESC` defaults.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
+#[expect(
+    missing_docs,
+    reason = "the fields are the D3D11 state-desc members, snake_case"
+)]
 pub struct SamplerSpec {
     pub filter: Option<FilterName>,
     pub address_u: Option<AddressName>,

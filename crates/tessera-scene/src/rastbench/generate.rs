@@ -1,5 +1,9 @@
 //! The in-process generator: `gen_scenes.py` reproduced byte for byte (integer-hash PRNG, the
 //! same float64 operations in the same order, rounded once to f32).
+#![expect(
+    clippy::disallowed_methods,
+    reason = "reproduces gen_scenes.py, whose math.sin/cos/tan are the platform libm; the sha256 test checks the bytes"
+)]
 
 use super::*;
 

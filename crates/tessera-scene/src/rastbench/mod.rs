@@ -335,7 +335,7 @@ impl RastBenchScene {
             "rgba8_unorm",
         )?;
         self.shader_kind()?;
-        if h.index_count % 3 != 0 {
+        if !h.index_count.is_multiple_of(3) {
             return Err(RastBenchError::Unsupported {
                 key: "index_count",
                 value: h.index_count.to_string(),
