@@ -1,9 +1,9 @@
 //! Test helpers: owned texel storage, views, lane splats.
 #![allow(dead_code)]
 
-use tessera_caps::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use tessera_format::{Format, Surface};
 use tessera_sampler::{LodMode, Sampler, TextureView, sample_one};
+use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use wide::f32x8;
 
 /// Owned surface bytes with their extents.
