@@ -2,9 +2,9 @@
 
 use tessera_format::Format;
 
+use crate::FeatureLevel;
 use crate::error::CapsError;
 use crate::format_support::{FormatSupport, format_support};
-use crate::level::FeatureLevel;
 use crate::limits::Limits;
 use crate::values::{Support, Tier};
 

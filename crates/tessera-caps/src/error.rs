@@ -2,8 +2,8 @@
 
 use tessera_format::Format;
 
+use crate::FeatureLevel;
 use crate::desc::{PrimitiveTopology, QueryType, ShaderStage};
-use crate::level::FeatureLevel;
 use crate::values::DrawKind;
 
 /// A call refused by a feature-level rule; `rule()` gives the stable SPEC.md reference.

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use tessera_format::Format;
 
-use crate::level::FeatureLevel;
+use crate::FeatureLevel;
 
 /// The formats.json text the crate was built with (copied from `shared/spec/formats.json`).
 pub const FORMATS_JSON: &str = include_str!("../data/formats.json");

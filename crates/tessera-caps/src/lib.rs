@@ -1,8 +1,9 @@
 //! The Direct3D feature-level layer of Tessera.
 //!
-//! Holds the vocabulary shared by every layer ([`desc`]: the `D3D11_*_DESC` structures),
-//! the feature levels ([`FeatureLevel`]) and their limits ([`Limits`], parsed from the crate's
-//! copy of `caps.toml`), per-level format support ([`format_support`], from `formats.json`), and
+//! Re-exports the plain vocabulary of `tessera-types` at its old paths ([`desc`]: the
+//! `D3D11_*_DESC` structures, also at the root; the feature levels, [`FeatureLevel`]) and holds
+//! the rule book: the levels' limits ([`Limits`], parsed from the crate's copy of `caps.toml`),
+//! per-level format support ([`format_support`], from `formats.json`), and
 //! the validation rules a device applies at creation, state-setting and draw time ([`Caps`]).
 //!
 //! Reference-device choices where the spec leaves room:
@@ -12,13 +13,10 @@
 //! - Two-sided stencil is accepted at 9_x (§7.3); 9_1 and 9_2 require equal write masks (§7.4).
 //! - Over-limit draws at 9_x are rejected (§7.7).
 
-pub mod desc;
-
 mod caps;
 mod d3d9;
 mod error;
 mod format_support;
-mod level;
 mod limits;
 mod validate;
 mod values;
@@ -27,16 +25,17 @@ pub use caps::{
     Caps, CapsOptions, DeviceCreation, FeatureSupport, IMPLEMENTED_TILED_RESOURCES_TIER,
     select_feature_level, tiled_tier_range,
 };
-pub use desc::*;
 pub use error::CapsError;
 pub use format_support::{
     FORMATS_JSON, FormatSupport, format_support, format_support_by_name, listed_formats,
     refdev_supports,
 };
-pub use level::{FeatureLevel, ParseFeatureLevelError};
 pub use limits::{
     CAPS_TOML, CONSTANT_BUFFER_SLOTS_PER_STAGE, CapsFile, D3d9Caps, Limits, Meta,
     SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, TenLevel9, TenLevel9Rule, caps_table, d3d9_caps,
 };
+pub use tessera_types::desc;
+pub use tessera_types::desc::*;
+pub use tessera_types::{FeatureLevel, ParseFeatureLevelError};
 pub use validate::{CopyDesc, CopyKind, ResourceDesc};
 pub use values::{CountOrNote, DrawKind, NonPow2, PerLevel, Support, Tier};

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 use tessera_format::Format;
 
-use crate::level::FeatureLevel;
+use crate::FeatureLevel;
 use crate::values::{CountOrNote, DrawKind, NonPow2, Support, Tier, format_list};
 
 pub use crate::d3d9::{CapsFile, D3d9Caps, Meta, TenLevel9, TenLevel9Rule};

@@ -11,9 +11,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use tessera_caps::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use tessera_format::{Format, Surface};
 use tessera_sampler::{Sampler, TextureView, per_lane, sample};
+use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use wide::f32x8;
 
 const SIZE: u32 = 1024;

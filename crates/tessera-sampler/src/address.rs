@@ -10,7 +10,7 @@
 //! 0 (TX-01; round-to-nearest would wrongly give texel 1). NaN converts to 0.
 //! Point: `t = fx >> 8`; linear: `g = fx − 128`, `t0 = g >> 8`, `w1 = (g & 255) / 256`.
 
-use tessera_caps::desc::AddressMode;
+use tessera_types::desc::AddressMode;
 
 /// Fractional bits of texel-space fixed point (subtexel precision) and of LOD fixed point.
 pub const FRAC_BITS: u32 = 8;

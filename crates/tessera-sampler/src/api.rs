@@ -11,8 +11,8 @@ use crate::core::{Ctx, LodReq, Lods, Red, geom, quantize_ref};
 use crate::fetch::with_fetch;
 use crate::lod;
 use crate::view::{Sampler, TextureView, border_for, oob_value, present};
-use tessera_caps::desc::{FilterReduction, ViewDimension};
 use tessera_format::Format;
+use tessera_types::desc::{FilterReduction, ViewDimension};
 use wide::{f32x8, i32x8, u32x8};
 
 /// Where a single-lane sample takes its LOD from (scalar helpers).

@@ -42,8 +42,8 @@ use crate::cube;
 use crate::fetch::Fetch;
 use crate::lod;
 use crate::view::{Sampler, TextureView, oob_value};
-use tessera_caps::desc::{ComparisonFunc, FilterKind, ViewDimension};
 use tessera_format::Surface;
+use tessera_types::desc::{ComparisonFunc, FilterKind, ViewDimension};
 
 /// `255 · 2^16`: the exact UNORM8 bilinear sum `S` (module docs) divided by it is the filtered
 /// value. Exact in `f32`.

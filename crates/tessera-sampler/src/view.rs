@@ -1,7 +1,7 @@
 //! Shader resource views as the sampler sees them, and the sampler object.
 
-use tessera_caps::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use tessera_format::{Component, Format, NumericKind, Surface};
+use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 
 /// Why a [`TextureView`] could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

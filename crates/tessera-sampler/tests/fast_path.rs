@@ -7,11 +7,11 @@
 mod common;
 
 use common::{Img, Rng};
-use tessera_caps::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use tessera_format::Format;
 use tessera_sampler::{
     Sampler, TextureView, per_lane, sample, sample_bias, sample_clamped, sample_grad, sample_level,
 };
+use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use wide::f32x8;
 
 /// A mip chain (per slice) of raw 4-byte texels: random bytes, with some rows drawn from a

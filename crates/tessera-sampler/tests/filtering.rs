@@ -4,9 +4,9 @@
 mod common;
 
 use common::*;
-use tessera_caps::desc::{AddressMode, FilterKind, FilterReduction, SamplerDesc, ViewDimension};
 use tessera_format::Format;
 use tessera_sampler::{LodMode, Sampler, TextureView, gather, gather_cmp, sample_grad, sample_one};
+use tessera_types::desc::{AddressMode, FilterKind, FilterReduction, SamplerDesc, ViewDimension};
 use wide::f32x8;
 
 use AddressMode::*;
@@ -264,7 +264,7 @@ fn gather_order_and_cmp() {
     assert_eq!(lane0(g), [1.0; 4]);
     let mut d = *linear(Clamp).desc();
     d.filter.reduction = FilterReduction::Comparison;
-    d.comparison_func = tessera_caps::desc::ComparisonFunc::Less;
+    d.comparison_func = tessera_types::desc::ComparisonFunc::Less;
     let g = gather_cmp(Some(&v), &Sampler::new(&d), c, f32x8::splat(0.3), [0; 3]);
     assert_eq!(lane0(g), [1.0, 0.0, 1.0, 0.0]);
     // Texel offset shifts the footprint: +1 in x clamps to the right column.

@@ -3,13 +3,13 @@
 mod common;
 
 use common::*;
-use tessera_caps::desc::{
-    AddressMode, ComparisonFunc, FilterKind, FilterReduction, SamplerDesc, ViewDimension,
-};
 use tessera_format::Format;
 use tessera_sampler::{
     LodMode, Sampler, calculate_lod, load, load_float, sample, sample_cmp, sample_cmp_level_zero,
     sample_grad, sample_level, sample_one,
+};
+use tessera_types::desc::{
+    AddressMode, ComparisonFunc, FilterKind, FilterReduction, SamplerDesc, ViewDimension,
 };
 use wide::{f32x8, i32x8};
 

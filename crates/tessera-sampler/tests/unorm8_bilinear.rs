@@ -13,9 +13,9 @@
 mod common;
 
 use common::{Img, Rng};
-use tessera_caps::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use tessera_format::Format;
 use tessera_sampler::{Sampler, TextureView, per_lane, sample_level};
+use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use wide::f32x8;
 
 const UNORM: [Format; 2] = [Format::R8G8B8A8Unorm, Format::B8G8R8A8Unorm];

@@ -11,8 +11,8 @@ mod view;
 
 pub use copy::{CopyDesc, CopyKind, ResourceDesc};
 
+use crate::FeatureLevel;
 use crate::error::CapsError;
-use crate::level::FeatureLevel;
 
 /// True for a non-zero power of two.
 pub(crate) const fn is_pow2(v: u32) -> bool {

@@ -1,10 +1,10 @@
 //! Queries, predicates, counters, shader stages/profiles and compute dispatch (SPEC §1.2, §2.1, §2.2).
 
 use super::unsupported;
+use crate::FeatureLevel;
 use crate::caps::Caps;
 use crate::desc::{QueryType, ShaderStage};
 use crate::error::CapsError;
-use crate::level::FeatureLevel;
 
 impl Caps {
     /// `CreateQuery` (SPEC §2.1 CreateQuery; FL-28).

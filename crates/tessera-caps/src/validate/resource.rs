@@ -134,7 +134,7 @@ impl Caps {
             && !self
                 .check_feature_support()
                 .compute_shaders_plus_raw_and_structured_buffers_via_shader_4_x
-            && self.level() < crate::level::FeatureLevel::L11_0
+            && self.level() < crate::FeatureLevel::L11_0
         {
             return Err(unsupported(
                 level,

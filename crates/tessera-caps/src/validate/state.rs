@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use super::unsupported;
+use crate::FeatureLevel;
 use crate::caps::Caps;
 use crate::desc::{
     APPEND_ALIGNED_ELEMENT, Blend, BlendDesc, DepthStencilDesc, InputClassification,
@@ -11,7 +12,6 @@ use crate::desc::{
 };
 use crate::error::CapsError;
 use crate::format_support::FormatSupport;
-use crate::level::FeatureLevel;
 
 /// Most vertex elements in one input layout (SPEC §1.3: 32).
 pub const MAX_VERTEX_ELEMENTS: usize = 32;

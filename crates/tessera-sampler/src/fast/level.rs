@@ -6,8 +6,8 @@ use super::aos;
 use super::texel::{self, Words, taps};
 use crate::address::{address, linear_texels, point_texel, reduce, to_fixed};
 use crate::view::TextureView;
-use tessera_caps::desc::AddressMode;
 use tessera_format::Surface;
+use tessera_types::desc::AddressMode;
 use wide::{CmpEq, CmpGt, CmpLt, f32x4, f32x8, i32x8};
 
 /// Largest power-of-two extent whose fixed-point product stays exact and in `i32`.

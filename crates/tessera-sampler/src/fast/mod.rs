@@ -62,8 +62,8 @@ use crate::view::{Sampler, TextureView};
 pub(crate) use level::simple;
 use level::{Coord, Level, Select, Trilinear, combine, weights};
 use select::QuadLod;
-use tessera_caps::desc::{AddressMode, FilterReduction, ViewDimension};
 use tessera_format::Format;
+use tessera_types::desc::{AddressMode, FilterReduction, ViewDimension};
 use wide::{CmpEq, f32x4, f32x8, i32x8};
 
 /// The texel layout of a covered format.
@@ -325,8 +325,8 @@ fn general(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tessera_caps::desc::{FilterKind, SamplerDesc};
     use tessera_format::Surface;
+    use tessera_types::desc::{FilterKind, SamplerDesc};
 
     /// Linear where bit `b` of `k` is set, else point: `k` in 0..8 enumerates min/mag/mip.
     pub(crate) fn filter_kind(k: u32, b: u32) -> FilterKind {

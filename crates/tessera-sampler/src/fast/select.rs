@@ -6,7 +6,7 @@ use crate::core::{Ctx, MipSel};
 use crate::fetch::Rgba32F;
 use crate::fixed_lod::half_log2_fixed;
 use crate::lod;
-use tessera_caps::desc::{Filter, FilterKind};
+use tessera_types::desc::{Filter, FilterKind};
 
 /// Per-call constants of the implicit LOD of a covered call.
 pub(super) struct QuadLod<'c, 's, 'v, 'a> {
@@ -131,8 +131,8 @@ mod tests {
     use super::*;
     use crate::core::Red;
     use crate::view::{Sampler, TextureView};
-    use tessera_caps::desc::{SamplerDesc, ViewDimension};
     use tessera_format::{Format, Surface};
+    use tessera_types::desc::{SamplerDesc, ViewDimension};
 
     /// A 64×64 RGBA8 mip chain (7 levels) over `data`.
     fn mips(data: &[u8]) -> Vec<Surface<'_>> {

@@ -4,9 +4,9 @@
     reason = "shared by several test binaries, each using a part of it"
 )]
 
-use tessera_caps::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use tessera_format::{Format, Surface};
 use tessera_sampler::{LodMode, Sampler, TextureView, sample_one};
+use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use wide::f32x8;
 
 /// Owned surface bytes with their extents.

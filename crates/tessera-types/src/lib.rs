@@ -1,0 +1,14 @@
+//! Plain data shared by every layer of Tessera: the `D3D11_*_DESC` structures and their enums
+//! ([`desc`], also re-exported at the root) and the feature levels ([`FeatureLevel`]).
+//!
+//! Nothing here knows a rule, a limit or a table: validation lives in `tessera-caps`, which
+//! re-exports these items at the same paths. The crate depends only on `tessera-format` (for
+//! `Format` in view and resource descriptors) and `thiserror`, so the pipeline and the sampler
+//! can use the vocabulary without pulling in the rule book, serde or the caps tables.
+
+pub mod desc;
+
+mod level;
+
+pub use desc::*;
+pub use level::{FeatureLevel, ParseFeatureLevelError};
