@@ -57,6 +57,19 @@ pub struct FeatureSupport {
 /// `MISC_TILE_POOL`, even at 12_x, whose level requires Tier 2 (docs/caps.md "Not implemented").
 pub const IMPLEMENTED_TILED_RESOURCES_TIER: u32 = 0;
 
+/// A tier the level allows, capped at the one Tessera implements.
+#[expect(
+    clippy::absurd_extreme_comparisons,
+    reason = "the implemented tier is 0 until tiled resources land (#16)"
+)]
+const fn capped(tier: u32) -> u32 {
+    if tier < IMPLEMENTED_TILED_RESOURCES_TIER {
+        tier
+    } else {
+        IMPLEMENTED_TILED_RESOURCES_TIER
+    }
+}
+
 /// The lowest and highest tiled-resources tier a level permits (SPEC §1.2, §6.11).
 pub fn tiled_tier_range(level: FeatureLevel) -> (u32, u32) {
     use FeatureLevel::*;
@@ -102,8 +115,8 @@ impl Caps {
             }
             Some(t) => t,
             // The level's range, capped at what is implemented (0 even where 12_x requires 2).
-            None if options.minimal_optional_features => min.min(IMPLEMENTED_TILED_RESOURCES_TIER),
-            None => max.min(IMPLEMENTED_TILED_RESOURCES_TIER),
+            None if options.minimal_optional_features => capped(min),
+            None => capped(max),
         };
         let opt = |s: Support| match s {
             Support::Yes => true,
