@@ -1,8 +1,6 @@
 //! TESTCASES.md section C (TX-01..TX-18), exact expected values.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use tessera_caps::desc::{
     AddressMode, ComparisonFunc, FilterKind, FilterReduction, SamplerDesc, ViewDimension,
 };
