@@ -1,5 +1,6 @@
 //! Format conversion (decode/encode of RGBA8 UNORM, RGBA8 sRGB and RGBA16F texels; unit =
-//! texels) and `CopyResource` of a 4096² RGBA8 texture (unit = bytes).
+//! texels), `CopyResource` of a 4096² RGBA8 texture and `CopySubresourceRegion` of a
+//! 4095×4096 box of it (unit = bytes).
 #![allow(
     missing_docs,
     reason = "criterion_group! generates an undocumented `pub fn`"
@@ -11,6 +12,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tessera::caps::{BindFlags, TextureDesc};
+use tessera::resource::Box3;
 use tessera::{Device, DeviceDesc, Format};
 
 const TEXELS: usize = 65_536;
@@ -75,6 +77,25 @@ fn copy(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(4096 * 4096 * 4));
     g.bench_function("rgba8_4096x4096", |b| {
         b.iter(|| ctx.copy_resource(&(&dst).into(), &(&src).into()).unwrap())
+    });
+    // CopySubresourceRegion of a 4095×4096 box one texel right: the row-by-row path (was the
+    // hand-run timing test crates/tessera-resource/tests/copy_speed.rs).
+    g.throughput(Throughput::Bytes(4095 * 4096 * 4));
+    g.bench_function("region_4095x4096", |b| {
+        let region = Box3::rect(0, 0, 4095, 4096);
+        b.iter(|| {
+            ctx.copy_subresource_region(
+                &(&dst).into(),
+                0,
+                1,
+                0,
+                0,
+                &(&src).into(),
+                0,
+                Some(&region),
+            )
+            .unwrap()
+        })
     });
     g.finish();
 }

@@ -2,17 +2,11 @@
 //! (byte-identical) and checked against `assets/golden/<name>.png` with zero tolerance.
 //! Models from `../shared/assets` are rendered only when present.
 //!
-//! Refresh goldens: `TESSERA_BLESS=1 cargo test -p tessera-scene --test golden`.
-
-use std::path::{Path, PathBuf};
+//! Refresh goldens: `TESSERA_BLESS=1 cargo test -p tessera-scene --test scene -- golden::`.
 
 use tessera::FeatureLevel;
-use tessera::golden::{Tolerance, check};
 use tessera_scene::{RenderOptions, Scene};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use tessera_testkit::{assert_golden as golden, workspace_root as root};
 
 fn render_all_threads(scene: &Scene, level: Option<FeatureLevel>) -> image::RgbaImage {
     let mut first: Option<image::RgbaImage> = None;
@@ -41,12 +35,6 @@ fn render_all_threads(scene: &Scene, level: Option<FeatureLevel>) -> image::Rgba
 fn scene(name: &str) -> Scene {
     let p = root().join("assets/scenes").join(format!("{name}.json"));
     Scene::load(&p).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn golden(name: &str, img: &image::RgbaImage) {
-    if let Err(e) = check(name, img, Tolerance::EXACT) {
-        panic!("{e}");
-    }
 }
 
 const SCENES: &[&str] = &[

@@ -1,9 +1,6 @@
-//! Shared helpers for the facade's integration tests: devices, targets, buffers, layouts and a
-//! `draw_quad` that renders a solid rectangle given in pixel coordinates.
-#![allow(
-    dead_code,
-    reason = "shared by several test binaries, each using a part of it"
-)]
+//! Device rigs for tests through the facade: devices at a level, render and depth targets,
+//! buffers, input layouts, the colour pipeline, a `draw_quad` in pixel coordinates, and pixel
+//! readback.
 
 use std::sync::Arc;
 
@@ -12,15 +9,20 @@ use tessera::caps::{
     RasterizerDesc, TextureDesc, Usage, Viewport,
 };
 use tessera::pipeline::builtin::{TransformVs, VertexColorPs};
+use tessera::resource::DsvFlags;
 use tessera::{
-    Buffer, Device, DeviceContext, DeviceDesc, FeatureLevel, Format, InputLayoutHandle,
-    RenderTargetView, Texture, VertexBufferView,
+    Buffer, DepthStencilView, Device, DeviceContext, DeviceDesc, FeatureLevel, Format,
+    InputLayoutHandle, RenderTargetView, Texture, VertexBufferView,
 };
 
+/// Feature levels, short: `L::L11_0`.
 pub use tessera::FeatureLevel as L;
 
+/// Opaque red.
 pub const RED: [f32; 4] = [1.0, 0.0, 0.0, 1.0];
+/// Opaque green.
 pub const GREEN: [f32; 4] = [0.0, 1.0, 0.0, 1.0];
+/// Opaque blue.
 pub const BLUE: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
 
 /// A device at exactly `level`.
@@ -47,6 +49,25 @@ pub fn target(device: &Device, w: u32, h: u32, format: Format) -> (Texture, Rend
         .unwrap();
     let rtv = device.create_render_target_view(&tex, None).unwrap();
     (tex, rtv)
+}
+
+/// A single-mip `w`×`h` depth target of `format` (D32_FLOAT, D24_UNORM_S8_UINT…) and its DSV.
+pub fn depth_target(
+    device: &Device,
+    w: u32,
+    h: u32,
+    format: Format,
+) -> (Texture, DepthStencilView) {
+    let tex = device
+        .create_texture(
+            &TextureDesc::tex2d(w, h, format, BindFlags::DEPTH_STENCIL),
+            None,
+        )
+        .unwrap();
+    let dsv = device
+        .create_depth_stencil_view(&tex, None, DsvFlags::default())
+        .unwrap();
+    (tex, dsv)
 }
 
 /// The bytes of one subresource, read straight from the resource.
@@ -83,15 +104,18 @@ pub fn buffer(device: &Device, bind: BindFlags, data: &[u8]) -> Buffer {
     device.create_buffer(&desc, Some(data)).unwrap()
 }
 
+/// A vertex buffer of f32s.
 pub fn vertex_buffer(device: &Device, data: &[f32]) -> Buffer {
     buffer(device, BindFlags::VERTEX_BUFFER, &f32_bytes(data))
 }
 
+/// A 16-bit index buffer.
 pub fn index_buffer16(device: &Device, indices: &[u16]) -> Buffer {
     let b: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
     buffer(device, BindFlags::INDEX_BUFFER, &b)
 }
 
+/// A 32-bit index buffer.
 pub fn index_buffer32(device: &Device, indices: &[u32]) -> Buffer {
     let b: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
     buffer(device, BindFlags::INDEX_BUFFER, &b)
@@ -135,6 +159,7 @@ pub fn float4_layout(device: &Device, names: &[&str]) -> InputLayoutHandle {
     device.create_input_layout(&els).unwrap()
 }
 
+/// A vertex-buffer binding of `buffer` with `stride`, offset 0.
 pub fn vb_view(buffer: Buffer, stride: u32) -> Option<VertexBufferView> {
     Some(VertexBufferView {
         buffer,
@@ -143,16 +168,9 @@ pub fn vb_view(buffer: Buffer, stride: u32) -> Option<VertexBufferView> {
     })
 }
 
-/// Full-target viewport.
+/// Full-target viewport (the same as `Viewport::full(w, h)`).
 pub fn viewport(w: u32, h: u32) -> Viewport {
-    Viewport {
-        top_left_x: 0.0,
-        top_left_y: 0.0,
-        width: w as f32,
-        height: h as f32,
-        min_depth: 0.0,
-        max_depth: 1.0,
-    }
+    crate::full_viewport(w, h)
 }
 
 /// Pixel → NDC for a `w`×`h` viewport at the origin.
@@ -205,6 +223,7 @@ pub fn bind_color_pipeline(
         .unwrap();
 }
 
+/// A rasterizer state with culling off (everything else default).
 pub fn no_cull(device: &Device) -> tessera::RasterizerState {
     device
         .create_rasterizer_state(&RasterizerDesc {

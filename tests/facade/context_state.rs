@@ -1,16 +1,14 @@
 //! Context state rules through the facade: slot limits per level, missing bindings, the
 //! SRV/RTV hazard rule, MRT with different formats and the MRT size rule (OM-19).
 
-mod common;
-
 use std::sync::Arc;
 
-use common::*;
 use tessera::caps::{BindFlags, Filter, FilterKind, PrimitiveTopology, SamplerDesc, TextureDesc};
 use tessera::format::Format;
 use tessera::pipeline::builtin::{ConstantColorPs, TexturedPs, TransformVs};
 use tessera::resource::SubresourceData;
 use tessera::{Device, DeviceContext, Error, ShaderResourceView, Texture};
+use tessera_testkit::*;
 
 const RED8: [u8; 4] = [255, 0, 0, 255];
 const GREEN8: [u8; 4] = [0, 255, 0, 255];
@@ -233,15 +231,7 @@ fn om19_mrt_size_mismatch_refused() {
     let r = ctx.om_set_render_targets(&[Some(big_v.clone()), Some(small_v)], None);
     assert!(r.is_err(), "256² + 128² targets accepted");
     // A depth buffer of another size is refused the same way.
-    let depth = d
-        .create_texture(
-            &TextureDesc::tex2d(128, 128, Format::D32Float, BindFlags::DEPTH_STENCIL),
-            None,
-        )
-        .unwrap();
-    let dsv = d
-        .create_depth_stencil_view(&depth, None, Default::default())
-        .unwrap();
+    let (_depth, dsv) = depth_target(&d, 128, 128, Format::D32Float);
     assert!(
         ctx.om_set_render_targets(&[Some(big_v)], Some(&dsv))
             .is_err()

@@ -1,7 +1,5 @@
 //! Readback to `image` buffers, PNG round trip, textures from images.
 
-mod common;
-use common::*;
 use image::{DynamicImage, Rgba, RgbaImage};
 use tessera_caps::{BindFlags, FeatureLevel as L};
 use tessera_format::Format;
@@ -9,6 +7,7 @@ use tessera_resource::{
     DepthStencilView, SubresourceData, Texture, clear_depth_stencil_view, read_depth_gray,
     read_depth_gray16, read_rgba8, read_rgba16, read_rgba32f, save_png,
 };
+use tessera_testkit::desc::*;
 
 #[test]
 fn rgba8_readback_conversions() {

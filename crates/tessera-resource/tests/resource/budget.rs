@@ -1,13 +1,12 @@
 //! The configurable device memory budget (own test binary: the budget is process-wide).
 
-mod common;
-use common::*;
 use tessera_caps::{BindFlags, FeatureLevel as L};
 use tessera_format::Format;
 use tessera_resource::{
     Buffer, DEFAULT_MEMORY_LIMIT_BYTES, ResourceError, Texture, memory_limit_bytes,
     physical_memory_limit_bytes, set_device_memory_budget,
 };
+use tessera_testkit::desc::*;
 
 #[test]
 fn budget_boundary_both_sides() {
@@ -25,9 +24,9 @@ fn budget_boundary_both_sides() {
         }) => {}
         other => panic!("{other:?}"),
     }
-    assert!(Buffer::new(&c, &buffer(1024, BindFlags::VERTEX_BUFFER), None).is_ok());
+    assert!(Buffer::new(&c, &buffer_desc(1024, BindFlags::VERTEX_BUFFER), None).is_ok());
     assert!(matches!(
-        Buffer::new(&c, &buffer(1040, BindFlags::VERTEX_BUFFER), None),
+        Buffer::new(&c, &buffer_desc(1040, BindFlags::VERTEX_BUFFER), None),
         Err(ResourceError::OutOfMemory {
             requested_bytes: 1040,
             ..

@@ -2,11 +2,8 @@
 //! GenerateMips + SampleLevel, ClearDepthStencilView + depth funcs, CopySubresourceRegion with
 //! a box, and byte-identical output across thread counts.
 
-mod common;
-
 use std::sync::Arc;
 
-use common::*;
 use tessera::caps::{
     AddressMode, BindFlags, Blend, BlendDesc, BufferDesc, ComparisonFunc, CpuAccess,
     DepthStencilDesc, Filter, FilterKind, MiscFlags, PrimitiveTopology, SamplerDesc, TextureDesc,
@@ -19,6 +16,7 @@ use tessera::pipeline::{Interpolation, PixelShader, PsInput, PsOutput, ShaderEnv
 use tessera::resource::{Box3, MapType, SubresourceData};
 use tessera::sampler::sample_level;
 use tessera::{Device, DeviceContext, Resource, ShaderResourceView, Texture};
+use tessera_testkit::*;
 
 const RED8: [u8; 4] = [255, 0, 0, 255];
 const GREEN8: [u8; 4] = [0, 255, 0, 255];
@@ -223,15 +221,7 @@ fn clear_depth_then_less_and_greater() {
     let mut ctx = d.immediate_context();
     let (t, rtv) = target(&d, 8, 8, Format::R8G8B8A8Unorm);
     bind_color_pipeline(&d, &mut ctx, &rtv, 8, 8);
-    let depth = d
-        .create_texture(
-            &TextureDesc::tex2d(8, 8, Format::D32Float, BindFlags::DEPTH_STENCIL),
-            None,
-        )
-        .unwrap();
-    let dsv = d
-        .create_depth_stencil_view(&depth, None, Default::default())
-        .unwrap();
+    let (depth, dsv) = depth_target(&d, 8, 8, Format::D32Float);
     ctx.om_set_render_targets(&[Some(rtv)], Some(&dsv)).unwrap();
     let depths = |t: &Texture| -> Vec<f32> {
         bytes(t, 0)
@@ -316,33 +306,13 @@ fn copy_subresource_region_with_a_box() {
 // ---------------------------------------------------------------------------------------
 // Determinism: a busy scene is byte-identical with 1, 2 and 8 worker threads.
 
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> f32 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 40) as f32) / (1u64 << 24) as f32
-    }
-}
-
 fn busy_scene(threads: usize) -> (Vec<u8>, Vec<u8>) {
     const S: u32 = 128;
     let d = device_threads(L::L11_0, threads);
     assert_eq!(d.threads(), threads);
     let mut ctx = d.immediate_context();
     let (t, rtv) = target(&d, S, S, Format::R8G8B8A8Unorm);
-    let depth = d
-        .create_texture(
-            &TextureDesc::tex2d(S, S, Format::D24UnormS8Uint, BindFlags::DEPTH_STENCIL),
-            None,
-        )
-        .unwrap();
-    let dsv = d
-        .create_depth_stencil_view(&depth, None, Default::default())
-        .unwrap();
+    let (depth, dsv) = depth_target(&d, S, S, Format::D24UnormS8Uint);
     // A 16×16 procedural texture, sampled trilinear with WRAP.
     let mut texels = Vec::new();
     for y in 0..16u32 {
@@ -380,15 +350,16 @@ fn busy_scene(threads: usize) -> (Vec<u8>, Vec<u8>) {
         .unwrap();
     ctx.clear_depth_stencil_view(&dsv, true, true, 1.0, 0)
         .unwrap();
-    let mut rng = Lcg(0x7e55e7a);
+    // The MMIX LCG stream this scene was built on (the kit keeps it for that).
+    let mut rng = Rng::mmix_lcg(0x7e55e7a);
     let mut verts = Vec::new();
     for _ in 0..600 {
-        let (cx, cy) = (rng.next() * 2.4 - 1.2, rng.next() * 2.4 - 1.2);
-        let z = rng.next();
-        let a = 0.3 + 0.7 * rng.next();
-        let tint = [rng.next(), rng.next(), rng.next(), a];
+        let (cx, cy) = (rng.unit() * 2.4 - 1.2, rng.unit() * 2.4 - 1.2);
+        let z = rng.unit();
+        let a = 0.3 + 0.7 * rng.unit();
+        let tint = [rng.unit(), rng.unit(), rng.unit(), a];
         for _ in 0..3 {
-            let (x, y) = (cx + rng.next() * 0.6 - 0.3, cy + rng.next() * 0.6 - 0.3);
+            let (x, y) = (cx + rng.unit() * 0.6 - 0.3, cy + rng.unit() * 0.6 - 0.3);
             verts.extend([x, y, z, 1.0, x * 3.0, y * 3.0, 0.0, 0.0]);
             verts.extend(tint);
         }

@@ -1,7 +1,5 @@
 //! Creation rules: FL-01..FL-10, FL-32, FL-33, usage/CPU-access rules, layouts, Send + Sync.
 
-mod common;
-use common::*;
 use tessera_caps::{
     BindFlags, CpuAccess, FeatureLevel as L, MiscFlags, SampleDesc, TextureDesc, TextureDimension,
     Usage,
@@ -10,6 +8,7 @@ use tessera_format::Format;
 use tessera_resource::{
     Buffer, Resource, ResourceError, SubresourceData, Texture, calc_subresource,
 };
+use tessera_testkit::desc::*;
 
 const RGBA8: Format = Format::R8G8B8A8Unorm;
 
@@ -112,10 +111,10 @@ fn fl09_texture1d() {
 #[test]
 fn fl10_buffer_bind_rule_at_9_1() {
     let c = caps(L::L9_1);
-    let vb_ib = buffer(64, BindFlags::VERTEX_BUFFER | BindFlags::INDEX_BUFFER);
+    let vb_ib = buffer_desc(64, BindFlags::VERTEX_BUFFER | BindFlags::INDEX_BUFFER);
     assert!(Buffer::new(&c, &vb_ib, None).is_err());
-    assert!(Buffer::new(&c, &buffer(64, BindFlags::VERTEX_BUFFER), None).is_ok());
-    assert!(Buffer::new(&c, &buffer(64, BindFlags::SHADER_RESOURCE), None).is_err());
+    assert!(Buffer::new(&c, &buffer_desc(64, BindFlags::VERTEX_BUFFER), None).is_ok());
+    assert!(Buffer::new(&c, &buffer_desc(64, BindFlags::SHADER_RESOURCE), None).is_err());
     assert!(Buffer::new(&caps(L::L10_0), &vb_ib, None).is_ok());
 }
 
@@ -288,7 +287,14 @@ fn init_data_is_copied_with_pitches() {
         .is_err()
     );
     // Buffer init too short.
-    assert!(Buffer::new(&c, &buffer(64, BindFlags::VERTEX_BUFFER), Some(&[0u8; 63])).is_err());
+    assert!(
+        Buffer::new(
+            &c,
+            &buffer_desc(64, BindFlags::VERTEX_BUFFER),
+            Some(&[0u8; 63])
+        )
+        .is_err()
+    );
 }
 
 #[test]

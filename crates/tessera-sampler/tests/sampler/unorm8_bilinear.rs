@@ -10,11 +10,10 @@
     reason = "channel indices address the taps, the results and the expectations together"
 )]
 
-mod common;
-
-use common::{Img, Rng};
+use crate::common::Img;
 use tessera_format::Format;
 use tessera_sampler::{Sampler, TextureView, per_lane, sample_level};
+use tessera_testkit::Rng;
 use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use wide::f32x8;
 
@@ -241,7 +240,7 @@ fn exact_values_for_chosen_codes_and_weights() {
 
 #[test]
 fn randomised_values_and_invariants() {
-    let mut rng = Rng(0x0b11_13ea);
+    let mut rng = Rng::splitmix64(0x0b11_13ea);
     let s = sampler(FilterKind::Linear, AddressMode::Wrap, 0.0);
     for format in UNORM {
         for round in 0..300 {
@@ -281,7 +280,7 @@ fn randomised_values_and_invariants() {
 
 #[test]
 fn constant_texture_gives_the_exact_constant() {
-    let mut rng = Rng(0xc0de);
+    let mut rng = Rng::splitmix64(0xc0de);
     let s = sampler(FilterKind::Linear, AddressMode::Wrap, 0.0);
     for format in UNORM {
         for c in 0..=255u8 {
@@ -306,7 +305,7 @@ fn constant_texture_gives_the_exact_constant() {
 
 #[test]
 fn monotonic_in_each_weight() {
-    let mut rng = Rng(0x0030_7070);
+    let mut rng = Rng::splitmix64(0x0030_7070);
     let s = sampler(FilterKind::Linear, AddressMode::Clamp, 0.0);
     for format in UNORM {
         for _ in 0..40 {
@@ -342,7 +341,7 @@ fn monotonic_in_each_weight() {
 /// trilinear between two: the fast path equals the per-lane core bit for bit.
 #[test]
 fn fast_path_equals_core_for_every_weight_pair() {
-    let mut rng = Rng(0xfa57_c0de);
+    let mut rng = Rng::splitmix64(0xfa57_c0de);
     for format in UNORM {
         let imgs = [
             random_img(&mut rng, format, 8, 8),
@@ -393,7 +392,7 @@ fn fast_path_equals_core_for_every_weight_pair() {
 /// float results.
 #[test]
 fn srgb_border_and_point_keep_the_float_combines() {
-    let mut rng = Rng(0x5126);
+    let mut rng = Rng::splitmix64(0x5126);
     let table = tessera_format::convert::srgb8_to_linear_table();
     for (format, srgb) in [
         (Format::R8G8B8A8UnormSrgb, true),
@@ -473,7 +472,7 @@ fn srgb_border_and_point_keep_the_float_combines() {
 #[test]
 fn one_d_three_d_and_single_probe_aniso_use_the_rule() {
     use tessera_sampler::{LodMode, sample_one};
-    let mut rng = Rng(0x1d3d);
+    let mut rng = Rng::splitmix64(0x1d3d);
     let one = |v: &TextureView<'_>, s: &Sampler, c: [f32; 4]| {
         sample_one(Some(v), s, c, LodMode::Level(0.0), [0; 3], None)
     };

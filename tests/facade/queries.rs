@@ -1,14 +1,10 @@
 //! Queries through the facade: exact occlusion counts, pipeline statistics of an indexed
 //! draw (post-transform cache), events, and GetData before End.
 
-mod common;
-
-use common::*;
-use tessera::caps::{
-    BindFlags, ComparisonFunc, DepthStencilDesc, PrimitiveTopology, QueryType, TextureDesc,
-};
+use tessera::caps::{ComparisonFunc, DepthStencilDesc, PrimitiveTopology, QueryType};
 use tessera::format::Format;
 use tessera::{Device, DeviceContext, Error, QueryData, Texture};
+use tessera_testkit::*;
 
 const S: u32 = 16;
 
@@ -43,15 +39,7 @@ fn occlusion_counts_the_covered_pixels_of_an_8x8_quad() {
 #[test]
 fn occlusion_with_depth_test_rejecting_half_counts_half() {
     let (d, mut ctx, _t) = rig(L::L10_0);
-    let depth = d
-        .create_texture(
-            &TextureDesc::tex2d(S, S, Format::D32Float, BindFlags::DEPTH_STENCIL),
-            None,
-        )
-        .unwrap();
-    let dsv = d
-        .create_depth_stencil_view(&depth, None, Default::default())
-        .unwrap();
+    let (_depth, dsv) = depth_target(&d, S, S, Format::D32Float);
     let (_, rtv) = target(&d, S, S, Format::R8G8B8A8Unorm);
     ctx.om_set_render_targets(&[Some(rtv)], Some(&dsv)).unwrap();
     ctx.clear_depth_stencil_view(&dsv, true, false, 1.0, 0)

@@ -4,13 +4,12 @@
 //! textures, with coordinates at texel centres and edges, 8-bit subtexel steps, negative, huge and
 //! non-finite values, and LODs at and around mip boundaries and in magnification.
 
-mod common;
-
-use common::{Img, Rng};
+use crate::common::Img;
 use tessera_format::Format;
 use tessera_sampler::{
     Sampler, TextureView, per_lane, sample, sample_bias, sample_clamped, sample_grad, sample_level,
 };
+use tessera_testkit::Rng;
 use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 use wide::f32x8;
 
@@ -210,7 +209,7 @@ fn fast_path_is_bit_identical_to_per_lane_core() {
         Format::B8G8R8A8Unorm,
         Format::B8G8R8A8UnormSrgb,
     ];
-    let mut rng = Rng(0x5eed_fa57);
+    let mut rng = Rng::splitmix64(0x5eed_fa57);
     let mut calls = 0usize;
     for format in formats {
         for tex in &TEXTURES {
@@ -350,7 +349,7 @@ fn check_call(rng: &mut Rng, v: &TextureView<'_>, s: &Sampler, tex: &Tex, n: usi
 #[test]
 fn padded_and_short_surfaces_match_the_core() {
     use AddressMode::{Clamp, Wrap};
-    let mut rng = Rng(0x0dd_5afe);
+    let mut rng = Rng::splitmix64(0x0dd_5afe);
     let (w, h) = (32u32, 16u32);
     let pitch = w as usize * 4 + 12;
     let data: Vec<u8> = (0..pitch * h as usize).map(|_| rng.u64() as u8).collect();

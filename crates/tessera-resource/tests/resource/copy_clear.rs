@@ -1,7 +1,5 @@
 //! Copies (FL-31), clears of every format family (FL-30), mips and resolve.
 
-mod common;
-use common::*;
 use tessera_caps::{
     BindFlags, FeatureLevel as L, MiscFlags, SampleDesc, SubresourceRange, TextureDesc, Usage,
     ViewDesc, ViewDimension,
@@ -13,6 +11,7 @@ use tessera_resource::{
     clear_render_target_view, clear_unordered_access_view_float, clear_unordered_access_view_uint,
     copy_resource, copy_subresource_region, generate_mips, resolve_subresource,
 };
+use tessera_testkit::desc::*;
 
 fn filled(c: &tessera_caps::Caps, d: &TextureDesc) -> Texture {
     let t = Texture::new(c, d, None).unwrap();

@@ -1,13 +1,9 @@
-//! Shared helpers for the integration tests.
-#![allow(
-    dead_code,
-    reason = "shared by several test binaries, each using a part of it"
-)]
+//! Descriptor shorthands for tests below the device (resource and caps layers).
 
-use tessera_caps::{
+use tessera::caps::{
     BindFlags, BufferDesc, Caps, CpuAccess, FeatureLevel, TextureDesc, TextureDimension, Usage,
 };
-use tessera_format::Format;
+use tessera::format::Format;
 
 /// Caps with RefDev defaults at `level`.
 pub fn caps(level: FeatureLevel) -> Caps {
@@ -38,7 +34,7 @@ pub fn staging(mut desc: TextureDesc) -> TextureDesc {
 }
 
 /// A DEFAULT buffer desc.
-pub fn buffer(byte_width: u32, bind: BindFlags) -> BufferDesc {
+pub fn buffer_desc(byte_width: u32, bind: BindFlags) -> BufferDesc {
     BufferDesc {
         byte_width,
         bind_flags: bind,

@@ -1,8 +1,4 @@
 //! Test helpers: owned texel storage, views, lane splats.
-#![allow(
-    dead_code,
-    reason = "shared by several test binaries, each using a part of it"
-)]
 
 use tessera_format::{Format, Surface};
 use tessera_sampler::{LodMode, Sampler, TextureView, sample_one};
@@ -112,27 +108,4 @@ pub fn splat(c: [f32; 4]) -> [f32x8; 4] {
 
 pub fn lane0(r: [f32x8; 4]) -> [f32; 4] {
     r.map(|v| v.to_array()[0])
-}
-
-/// SplitMix64.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: u32) -> u32 {
-        (self.u64() % u64::from(n)) as u32
-    }
-    /// Uniform in [lo, hi).
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.u64() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    pub fn pick<T: Copy>(&mut self, v: &[T]) -> T {
-        v[self.below(v.len() as u32) as usize]
-    }
 }

@@ -1,7 +1,5 @@
 //! Views (FL-29, casting, ranges), map rules, update_subresource with a box.
 
-mod common;
-use common::*;
 use tessera_caps::{
     BindFlags, BufferDesc, CpuAccess, FeatureLevel as L, MiscFlags, SubresourceRange, TextureDesc,
     Usage, ViewDesc, ViewDimension,
@@ -11,6 +9,7 @@ use tessera_resource::{
     Box3, Buffer, DepthStencilView, DsvFlags, MapType, RenderTargetView, Resource, ResourceError,
     ShaderResourceView, Texture, UnorderedAccessView, map, update_subresource,
 };
+use tessera_testkit::desc::*;
 
 fn srv_desc(format: Format, mip0: u32, mips: u32) -> ViewDesc {
     ViewDesc {
@@ -289,7 +288,7 @@ fn update_subresource_box_and_refusals() {
     assert!(update_subresource(&c, &bc, 0, Some(&Box3::rect(4, 4, 8, 8)), &[3; 8], 8, 8).is_ok());
     assert!(update_subresource(&c, &bc, 0, Some(&Box3::rect(2, 0, 6, 4)), &[3; 8], 8, 8).is_err());
     // Buffers: byte box.
-    let b = Buffer::new(&c, &buffer(8, BindFlags::VERTEX_BUFFER), None).unwrap();
+    let b = Buffer::new(&c, &buffer_desc(8, BindFlags::VERTEX_BUFFER), None).unwrap();
     update_subresource(
         &c,
         &Resource::from(&b),

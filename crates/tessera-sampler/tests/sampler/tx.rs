@@ -1,8 +1,6 @@
 //! TESTCASES.md section C (TX-01..TX-18), exact expected values.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use tessera_format::Format;
 use tessera_sampler::{
     LodMode, Sampler, calculate_lod, load, load_float, sample, sample_cmp, sample_cmp_level_zero,

@@ -1,0 +1,4 @@
+//! The `tessera` command's integration tests, one binary (`cargo test -p tessera-cli --test cli`).
+
+mod caps_cli;
+mod render_compare_cli;

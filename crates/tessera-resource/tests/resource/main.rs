@@ -1,0 +1,7 @@
+//! tessera-resource's integration tests, one binary (`cargo test -p tessera-resource --test resource`); descriptor shorthands come from `tessera_testkit::desc`.
+
+mod budget;
+mod copy_clear;
+mod creation;
+mod readback;
+mod views_map_update;

@@ -1,0 +1,7 @@
+//! tessera-sampler's integration tests, one binary (`cargo test -p tessera-sampler --test sampler`); `common` holds this crate's texel fixtures, the RNG is `tessera_testkit::Rng`.
+
+mod common;
+mod fast_path;
+mod filtering;
+mod tx;
+mod unorm8_bilinear;

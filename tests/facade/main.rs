@@ -1,0 +1,8 @@
+//! The facade's integration tests, one binary (`cargo test -p tessera --test facade`): each
+//! module was once its own `tests/*.rs` binary; the shared rigs live in `tessera-testkit`.
+
+mod context_ops;
+mod context_state;
+mod device;
+mod fl_draw;
+mod queries;
