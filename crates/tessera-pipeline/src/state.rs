@@ -6,7 +6,7 @@ use tessera_caps::{
 use tessera_format::{Format, SurfaceMut};
 
 use crate::env::ShaderEnv;
-use crate::ia::InputLayout;
+use crate::layout::InputLayout;
 use crate::shader::{PixelShader, VertexShader};
 
 /// A vertex buffer bound to an input slot (`IASetVertexBuffers`).

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use tessera_caps::{Blend, BlendOp, ComparisonFunc, StencilOp};
 use tessera_format::Format;
-use tessera_pipeline::batch::BATCH_TRIANGLES;
+use tessera_pipeline::BATCH_TRIANGLES;
 use tessera_pipeline::builtin::{TransformVs, VertexColorPs};
 use tessera_pipeline::{ShaderEnv, VertexShader, VsInput, VsOutput};
 

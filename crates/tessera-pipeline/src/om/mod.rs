@@ -1,25 +1,12 @@
 //! Output merger: depth/stencil tests and updates, blending, logic ops, write masks and format
 //! conversion on eight lanes (two 2×2 quads) at a time, in the order of SPEC §5.1.
 
-pub mod blend;
-pub mod coarse;
-pub mod depth;
-pub mod target;
-pub mod unorm8;
-
-/// Lane → pixel x offset inside a 4×2 block (two quads, each TL, TR, BL, BR).
-pub const LANE_X: [u32; 8] = [0, 1, 0, 1, 2, 3, 2, 3];
-/// Lane → pixel y offset inside a 4×2 block.
-pub const LANE_Y: [u32; 8] = [0, 0, 1, 1, 0, 0, 1, 1];
-
-/// A bitmask of lanes (bit k = lane k).
-pub type LaneMask = u8;
-
-/// Iterates the set lanes of `mask`.
-#[inline]
-pub fn lanes(mask: LaneMask) -> impl Iterator<Item = usize> {
-    (0..8).filter(move |k| mask & (1 << k) != 0)
-}
+pub(crate) mod blend;
+pub(crate) mod coarse;
+pub(crate) mod depth;
+pub(crate) mod solid;
+pub(crate) mod target;
+pub(crate) mod unorm8;
 
 // Block reads and writes reinterpret u64 pairs of texels as u32 lanes, which is the memory
 // order only on little-endian hosts (D3D resources are little-endian).

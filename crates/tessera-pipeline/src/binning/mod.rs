@@ -1,31 +1,18 @@
-//! Clip/setup in parallel chunks with binning into row bands, and the parallel rasterization
-//! of those bands.
+//! Binning: clip and setup in parallel chunks, each chunk's triangles binned into the row
+//! bands ([`BAND_HEIGHT`]) their bounds touch.
 
 use rayon::prelude::*;
 use tessera_caps::Viewport;
 
-use crate::clip::ClipPlanes;
-use crate::error::PipelineError;
-use crate::ia::Triangle;
-use crate::om::coarse::CoarseDepth;
-use crate::om::depth::{BandDepth, DepthKind};
-use crate::om::target::{BandTarget, TargetKind};
-use crate::raster::{
-    Band, BandStats, RasterContext, band_coarse_test, band_early_test, raster_triangle,
-};
+use crate::band::BAND_HEIGHT;
+use crate::front::ia::Triangle;
+use crate::front::vertex::ShadedVertices;
+use crate::setup::clip::ClipPlanes;
 use crate::setup::{
     BatchVertices, Plane, SETUP_LANES, ScreenTriangle, ScreenVertex, SetupParams, TriSetup,
     batch_setup_applies, setup_screen_batch, setup_screen_triangle, setup_triangle, to_screen,
 };
-use crate::shader::MAX_RENDER_TARGETS;
-use crate::state::Targets;
-use crate::vertex::ShadedVertices;
 
-/// Rows per band: the unit of parallel rasterization. Even, so a 4×2 block never spans two
-/// bands. 16 rather than 8 halves the triangle × band pairs of small triangles that a band
-/// edge cuts, while 1080 rows still make 68 bands to share among the threads.
-pub const BAND_HEIGHT: u32 = 16;
-const _: () = assert!(BAND_HEIGHT % 2 == 0, "a 4×2 block must not span two bands");
 /// Triangles per setup task.
 const TRIANGLES_PER_TASK: usize = 1024;
 /// Vertices per task of the per-vertex screen transform.
@@ -38,8 +25,10 @@ const GUARD_PIXELS: f32 = 16384.0;
 
 /// Set-up triangles of one task, binned by band.
 pub(crate) struct SetupChunk {
-    tris: Vec<TriSetup>,
-    planes: Vec<Plane>,
+    /// The set-up triangles.
+    pub(crate) tris: Vec<TriSetup>,
+    /// Their attribute planes.
+    pub(crate) planes: Vec<Plane>,
     /// While binning: per binned triangle, its index in `tris` and its first and last band.
     spans: Vec<[u32; 3]>,
     /// Per band `b`: `items[starts[b]..starts[b + 1]]` are its triangles (indices into
@@ -112,7 +101,7 @@ impl SetupChunk {
     }
 
     /// Band `b`'s triangles (indices into `tris`) in submission order.
-    fn bin(&self, b: usize) -> &[u32] {
+    pub(crate) fn bin(&self, b: usize) -> &[u32] {
         match (self.starts.get(b), self.starts.get(b + 1)) {
             (Some(&s), Some(&e)) => &self.items[s as usize..e as usize],
             _ => &[],
@@ -224,82 +213,6 @@ pub(crate) fn setup_chunks(
             chunk
         })
         .collect()
-}
-
-/// Splits every target into bands of [`BAND_HEIGHT`] rows, each owning its rows of every target.
-pub(crate) fn make_bands<'t>(
-    targets: &'t mut Targets<'_>,
-    height: u32,
-    depth_kind: Option<DepthKind>,
-) -> Result<Vec<Band<'t>>, PipelineError> {
-    let bands = height.div_ceil(BAND_HEIGHT) as usize;
-    let mut work: Vec<Band<'t>> = (0..bands)
-        .map(|b| Band {
-            y0: b as u32 * BAND_HEIGHT,
-            y1: (b as u32 + 1) * BAND_HEIGHT,
-            colors: Vec::new(),
-            depth: None,
-            scratch: Box::default(),
-            coarse: CoarseDepth::default(),
-        })
-        .collect();
-    for target in targets.colors.iter_mut().take(MAX_RENDER_TARGETS) {
-        match target {
-            Some(s) => {
-                let kind = TargetKind::of(s.format)?;
-                let texel_size = s.format.info().bytes_per_block as usize;
-                let (format, pitch, width) = (s.format, s.row_pitch, s.width);
-                let rows = s.data.chunks_mut(pitch * BAND_HEIGHT as usize);
-                for (band, data) in work.iter_mut().zip(rows) {
-                    band.colors.push(Some(BandTarget {
-                        data,
-                        row_pitch: pitch,
-                        y0: band.y0,
-                        format,
-                        kind,
-                        texel_size,
-                        width,
-                    }));
-                }
-            }
-            None => work.iter_mut().for_each(|b| b.colors.push(None)),
-        }
-    }
-    if let (Some(s), Some(kind)) = (targets.depth_stencil.as_mut(), depth_kind) {
-        let (pitch, width) = (s.row_pitch, s.width);
-        for (band, data) in work
-            .iter_mut()
-            .zip(s.data.chunks_mut(pitch * BAND_HEIGHT as usize))
-        {
-            band.depth = Some(BandDepth {
-                data,
-                row_pitch: pitch,
-                y0: band.y0,
-                kind,
-                width,
-            });
-        }
-    }
-    Ok(work)
-}
-
-/// Rasterizes the triangles of `chunks` binned to band `b` into `band`, in submission order.
-pub(crate) fn raster_band(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    b: usize,
-    chunks: &[SetupChunk],
-    stats: &mut BandStats,
-) {
-    let early = band_early_test(ctx, band);
-    let coarse = band_coarse_test(band, early.as_ref());
-    for chunk in chunks {
-        for &t in chunk.bin(b) {
-            let tri = &chunk.tris[t as usize];
-            let planes = &chunk.planes[tri.attr_offset as usize..];
-            raster_triangle(ctx, band, early.as_ref(), coarse, tri, planes, stats);
-        }
-    }
 }
 
 /// Whether any triangle of `chunks` is binned to band `b`.

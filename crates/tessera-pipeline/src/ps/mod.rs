@@ -4,12 +4,13 @@
 use tessera_format::NumericKind;
 use wide::f32x8;
 
-use crate::flat;
-use crate::om::LaneMask;
+pub(crate) mod solid;
+
+use crate::band::{Band, BandStats, RasterContext, Scratch};
+use crate::block::{Coverage, LANE_CX, LANE_CY};
 use crate::om::blend::{BlendPlan, blend, blend_over_unorm, fit_logic_bits, logic_op};
 use crate::om::depth::BandDepth;
 use crate::om::target::{BandTarget, TargetKind};
-use crate::raster::{Band, BandStats, RasterContext, Scratch};
 use crate::setup::{Plane, TriSetup};
 use crate::shader::{Interpolation, MAX_VARYINGS, PsInput, Reg, ZERO_REG};
 
@@ -27,11 +28,6 @@ pub(crate) fn clamp_depth(z: f32x8, range: (f32, f32)) -> f32x8 {
         .fast_min(f32x8::splat(range.1))
 }
 
-/// Pixel-centre offsets of the lanes of a block (x: 0.5, 1.5, 0.5, 1.5, 2.5, …).
-pub(crate) const LANE_CX: [f32; 8] = [0.5, 1.5, 0.5, 1.5, 2.5, 3.5, 2.5, 3.5];
-/// Pixel-centre offsets of the lanes of a block in y.
-pub(crate) const LANE_CY: [f32; 8] = [0.5, 0.5, 1.5, 1.5, 0.5, 0.5, 1.5, 1.5];
-
 /// Depth clamp, stencil and depth tests of a block (SPEC §5.1); all lanes pass without a DSV
 /// or with both tests off.
 #[inline(always)]
@@ -41,9 +37,9 @@ fn depth_stencil(
     tri: &TriSetup,
     bx: u32,
     by: u32,
-    mask: LaneMask,
+    mask: Coverage,
     z: f32x8,
-) -> LaneMask {
+) -> Coverage {
     match depth.as_mut() {
         Some(depth) if ctx.depth_active => depth.test(
             bx,
@@ -95,8 +91,8 @@ fn early_test(
     tri: &TriSetup,
     bx: u32,
     by: u32,
-    mask: LaneMask,
-) -> LaneMask {
+    mask: Coverage,
+) -> Coverage {
     if ctx.early_depth && ctx.depth_active {
         let (z, ..) = block_z(tri, bx, by);
         let passed = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
@@ -122,11 +118,11 @@ pub fn visit_block(
     planes: &[Plane],
     bx: u32,
     by: u32,
-    mask: LaneMask,
+    mask: Coverage,
     stats: &mut BandStats,
 ) {
     let mask = early_test(ctx, band, tri, bx, by, mask);
-    if mask != 0 && !(band.scratch.flat.is_some() && flat::block(band, bx, by, mask, stats)) {
+    if mask != 0 && !(band.scratch.solid.is_some() && solid::block(band, bx, by, mask, stats)) {
         shade_body(ctx, band, tri, planes, bx, by, mask, stats);
     }
 }
@@ -146,21 +142,21 @@ pub fn visit_run(
     count: u32,
     stats: &mut BandStats,
 ) {
-    if band.scratch.flat.is_some() {
-        if ctx.depth_active || !flat::run(band, bx, by, count, stats) {
-            flat_run(ctx, band, tri, planes, bx, by, count, stats);
+    if band.scratch.solid.is_some() {
+        if ctx.depth_active || !solid::run(band, bx, by, count, stats) {
+            solid_run(ctx, band, tri, planes, bx, by, count, stats);
         }
         return;
     }
-    // Without the flat case, so the compiler keeps the loop's row-invariant terms hoisted.
+    // Without the solid-colour case, so the compiler keeps the loop's row-invariant terms hoisted.
     run_blocks::<false>(ctx, band, tri, planes, bx, by, count, stats);
 }
 
-/// [`visit_run`] of a triangle with flat tables where the run could not be mapped whole:
+/// [`visit_run`] of a triangle with solid-colour tables where the run could not be mapped whole:
 /// block by block, through the tables where the block lies inside the target.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn flat_run(
+fn solid_run(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
     tri: &TriSetup,
@@ -173,11 +169,11 @@ fn flat_run(
     run_blocks::<true>(ctx, band, tri, planes, bx, by, count, stats);
 }
 
-/// The blocks of a run one by one, each as [`visit_block`] does it; with `FLAT`, through the
-/// flat tables where the block lies inside the target.
+/// The blocks of a run one by one, each as [`visit_block`] does it; with `SOLID`, through the
+/// solid-colour tables where the block lies inside the target.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn run_blocks<const FLAT: bool>(
+fn run_blocks<const SOLID: bool>(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
     tri: &TriSetup,
@@ -190,7 +186,7 @@ fn run_blocks<const FLAT: bool>(
     for k in 0..count {
         let bx = bx + 4 * k;
         let mask = early_test(ctx, band, tri, bx, by, 0xff);
-        if mask != 0 && !(FLAT && flat::block(band, bx, by, mask, stats)) {
+        if mask != 0 && !(SOLID && solid::block(band, bx, by, mask, stats)) {
             shade_body(ctx, band, tri, planes, bx, by, mask, stats);
         }
     }
@@ -247,7 +243,7 @@ fn shade_passthrough(
     k: usize,
     bx: u32,
     by: u32,
-    mask: LaneMask,
+    mask: Coverage,
     stats: &mut BandStats,
 ) {
     let (_, _, dx, dy) = block_centres(tri, bx, by);
@@ -269,7 +265,7 @@ pub(crate) fn shade_body(
     planes: &[Plane],
     bx: u32,
     by: u32,
-    mut mask: LaneMask,
+    mut mask: Coverage,
     stats: &mut BandStats,
 ) {
     if let (Some(k), [Some(target)]) = (ctx.passthrough, band.colors.as_mut_slice()) {
@@ -355,7 +351,7 @@ fn write_target(
     src1: &Reg,
     bx: u32,
     by: u32,
-    mask: LaneMask,
+    mask: Coverage,
 ) {
     let desc = &ctx.blend[slot];
     let write_mask = desc.write_mask.0 as u8;

@@ -1,112 +1,39 @@
 //! The per-band rasterizer: exact integer coverage over 4×2 blocks (two quads, eight lanes),
-//! handing each covered block to the pixel stage ([`crate::shade`]).
+//! handing each covered block to the pixel stage ([`crate::ps`]).
 
-use tessera_caps::RenderTargetBlendDesc;
+mod depth_bound;
+
+use depth_bound::{DepthBound, depth_lower_bound};
+
+use tessera_caps::ComparisonFunc;
 use wide::{CmpGt, f32x8, i32x8, i64x4};
 
-use crate::env::ShaderEnv;
-use crate::flat::{self, FlatTables};
-use crate::om::blend::BlendPlan;
-#[cfg(doc)]
-use crate::om::blend::blend_constant;
-use crate::om::coarse::{CoarseDepth, DepthBound, depth_lower_bound};
-use crate::om::depth::{BandDepth, D32Test, DepthStencilOps};
-use crate::om::target::BandTarget;
-use crate::om::{LANE_X, LANE_Y, LaneMask};
+use crate::band::{Band, BandStats, CoveredBlock, RasterContext};
+use crate::binning::SetupChunk;
+use crate::block::{Coverage, LANE_CX, LANE_CY, LANE_X, LANE_Y};
+use crate::om::coarse::CoarseDepth;
+use crate::om::depth::D32Test;
+use crate::ps::solid;
+use crate::ps::{clamp_depth, shade_body, visit_block, visit_run};
 use crate::setup::{Edge, Plane, TriSetup};
-use crate::shade::{LANE_CX, LANE_CY, clamp_depth, shade_body, visit_block, visit_run};
-use crate::shader::{
-    Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, ZERO_REG,
-};
-use tessera_caps::ComparisonFunc;
 
-/// Read-only per-draw state of the raster and pixel stages.
-pub struct RasterContext<'a> {
-    /// The pixel shader, if any.
-    pub ps: Option<&'a dyn PixelShader>,
-    /// Its bindings.
-    pub env: &'a ShaderEnv<'a>,
-    /// Its input interpolation modes.
-    pub inputs: &'a [Interpolation],
-    /// Viewport depth range `[min, max]` that depth is clamped to (SPEC §5.4).
-    pub depth_range: (f32, f32),
-    /// Depth-stencil operations.
-    pub ds: DepthStencilOps,
-    /// Test depth/stencil before the shader (it neither writes depth nor discards).
-    pub early_depth: bool,
-    /// Depth or stencil testing is enabled with a buffer that has the plane; when false every
-    /// lane passes and nothing is written, so the test is skipped.
-    pub depth_active: bool,
-    /// The pixel shader may discard lanes.
-    pub may_discard: bool,
-    /// Blend state per target (RT 0's for all unless independent blend).
-    pub blend: [RenderTargetBlendDesc; MAX_RENDER_TARGETS],
-    /// Blend factor per target, clamped to the target's range ([`blend_constant`]).
-    pub blend_constants: [[f32; 4]; MAX_RENDER_TARGETS],
-    /// Blend path per target ([`BlendPlan::of`] its blend state).
-    pub blend_plans: [BlendPlan; MAX_RENDER_TARGETS],
-    /// The draw blends with a second source (`out.targets[1]` is read).
-    pub dual_source: bool,
-    /// Blend clamp range per target.
-    pub ranges: [Option<(f32, f32)>; MAX_RENDER_TARGETS],
-    /// The pixel shader passes this varying straight to the one bound target
-    /// ([`PixelShader::passthrough`]), depth is tested early and blending reads no second
-    /// source: the pixel stage skips the shader call.
-    pub passthrough: Option<usize>,
-}
-
-/// The rows `[y0, y1)` of every target that one worker owns.
-pub struct Band<'a> {
-    /// First row.
-    pub y0: u32,
-    /// One past the last row.
-    pub y1: u32,
-    /// Render targets by slot.
-    pub colors: Vec<Option<BandTarget<'a>>>,
-    /// Depth-stencil.
-    pub depth: Option<BandDepth<'a>>,
-    /// Per-band shader scratch, reused for every block so the hot loop allocates and clears
-    /// nothing it does not need.
-    pub scratch: Box<Scratch>,
-    /// Per-tile depth bounds of the draw, when its depth test can use them.
-    pub coarse: CoarseDepth,
-}
-
-/// Pixel-shader inputs and outputs reused across blocks.
-pub struct Scratch {
-    /// Interpolated varyings.
-    pub varyings: [Reg; MAX_VARYINGS],
-    /// Shader outputs.
-    pub out: PsOutput,
-    /// The output merger of the current triangle as byte tables, when [`flat::prepare`]
-    /// built them for it (`None` for every other triangle).
-    pub flat: Option<FlatTables>,
-    /// The current small triangle's covered blocks in the band ([`small_coverage`]), and
-    /// scratch slots past them.
-    pub blocks: Vec<CoveredBlock>,
-}
-
-impl Default for Scratch {
-    fn default() -> Self {
-        Self {
-            varyings: [ZERO_REG; MAX_VARYINGS],
-            out: PsOutput::default(),
-            flat: None,
-            blocks: Vec::new(),
+/// Rasterizes the triangles of `chunks` binned to band `b` into `band`, in submission order.
+pub fn raster_band(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    b: usize,
+    chunks: &[SetupChunk],
+    stats: &mut BandStats,
+) {
+    let early = band_early_test(ctx, band);
+    let coarse = band_coarse_test(band, early.as_ref());
+    for chunk in chunks {
+        for &t in chunk.bin(b) {
+            let tri = &chunk.tris[t as usize];
+            let planes = &chunk.planes[tri.attr_offset as usize..];
+            raster_triangle(ctx, band, early.as_ref(), coarse, tri, planes, stats);
         }
     }
-}
-
-/// Counters accumulated by a band.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BandStats {
-    /// Pixel-shader lanes run.
-    pub ps_lanes: u64,
-    /// Pixels that passed depth/stencil.
-    pub passed: u64,
-    /// Small triangles (per band) and pieces of large triangles' runs dropped by the coarse
-    /// depth test.
-    pub coarse_rejected: u64,
 }
 
 /// Lane offsets of an edge inside a block.
@@ -179,8 +106,8 @@ pub fn raster_triangle(
     stats: &mut BandStats,
 ) {
     if tri.small {
-        // Too small for the flat tables (`flat::prepare`): none from an earlier triangle.
-        band.scratch.flat = None;
+        // Too small for the solid-colour tables (`solid::prepare`): none from an earlier triangle.
+        band.scratch.solid = None;
         if let (true, Some(t)) = (coarse, early) {
             // The bounds in the band's rows.
             let [x0, y0, x1, y1] = tri.bounds.map(|v| v.max(0) as u32);
@@ -203,7 +130,7 @@ pub fn raster_triangle(
     let y0 = ty0.max(band.y0 as i32);
     let y1 = ty1.min(band.y1 as i32);
     if y0 < y1 {
-        flat::prepare(ctx, band, tri, planes, [x0, y0, x1, y1]);
+        solid::prepare(ctx, band, tri, planes, [x0, y0, x1, y1]);
         let rect = [x0, y0, x1, y1];
         let bound = match (coarse, early) {
             (true, Some(t)) => DepthBound::new(tri, rect.map(|v| v.max(0) as u32), ctx.depth_range)
@@ -273,7 +200,7 @@ fn raster_large(
                 continue;
             }
             let mask = {
-                let mut mask: LaneMask = 0xff;
+                let mut mask: Coverage = 0xff;
                 for (e, (olo, ohi)) in tri.edges.iter().zip(&offsets) {
                     let base = i64x4::splat(e.at(i64::from(bx), i64::from(by)));
                     let lo_m = (base + *olo).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
@@ -337,19 +264,6 @@ fn coarse_run(
     }
 }
 
-/// A block of a small triangle with at least one covered lane, found by [`small_coverage`] in
-/// the band that owns its rows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CoveredBlock {
-    /// Left column of the block (a multiple of 4; targets are at most 16384 wide).
-    pub bx: u16,
-    /// Top row of the block (even; a band's rows start at a multiple of its even height, so a
-    /// block never straddles two bands).
-    pub by: u16,
-    /// Covered lanes, already cut to the triangle's bounds rectangle.
-    pub mask: LaneMask,
-}
-
 /// Writes the covered blocks of a small triangle (vertex extent ≤
 /// [`SMALL_EXTENT`](crate::setup::SMALL_EXTENT) pixels) in the rows `[rows[0], rows[1])` (even
 /// bounds: a band's) to the start of `out` and returns their count, rows top to bottom and
@@ -404,7 +318,7 @@ pub fn small_coverage(tri: &TriSetup, rows: [u32; 2], out: &mut Vec<CoveredBlock
         // Blocks wholly inside the rectangle need no rectangle mask.
         let rows_inside = by >= y0 && by + 2 <= y1;
         while bx < x1 {
-            let mut mask = !((e[0] | e[1] | e[2]).move_mask() as LaneMask);
+            let mut mask = !((e[0] | e[1] | e[2]).move_mask() as Coverage);
             if tri.rect_cut && !(rows_inside && bx >= x0 && bx + 4 <= x1) {
                 mask &= rect_mask(bx, by, rect);
             }
@@ -479,10 +393,10 @@ fn raster_small(
 
 /// Lanes of the block at (`bx`, `by`) inside `[x0, y0, x1, y1)`.
 #[inline]
-fn rect_mask(bx: i32, by: i32, r: [i32; 4]) -> LaneMask {
+fn rect_mask(bx: i32, by: i32, r: [i32; 4]) -> Coverage {
     // Columns bx..bx+3 inside [r0, r2) as 4 bits, spread to the lanes that use them.
-    const COLUMN_LANES: [LaneMask; 16] = {
-        const LANES: [LaneMask; 4] = [0b0000_0101, 0b0000_1010, 0b0101_0000, 0b1010_0000];
+    const COLUMN_LANES: [Coverage; 16] = {
+        const LANES: [Coverage; 4] = [0b0000_0101, 0b0000_1010, 0b0101_0000, 0b1010_0000];
         let mut t = [0; 16];
         let mut m = 0;
         while m < 16 {
@@ -618,7 +532,7 @@ mod tests {
                     let want = (0..8).fold(0, |m, k| {
                         let (x, y) = (LANE_X[k] as i32, LANE_Y[k] as i32);
                         let inside = x >= x0 && x < x1 && y >= y0 && y < y1;
-                        m | (LaneMask::from(inside) << k)
+                        m | (Coverage::from(inside) << k)
                     });
                     assert_eq!(rect_mask(0, 0, r), want, "rect {r:?}");
                 }

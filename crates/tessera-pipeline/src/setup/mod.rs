@@ -4,11 +4,12 @@
 use tessera_caps::{CullMode, RasterizerDesc, Viewport};
 use wide::f32x4;
 
-use crate::om::depth::DepthKind;
+use crate::depth_kind::DepthKind;
 use crate::shader::Interpolation;
 
-mod batch;
-pub(crate) use batch::{
+pub(crate) mod clip;
+mod lanes;
+pub(crate) use lanes::{
     BatchVertices, SETUP_LANES, ScreenTriangle, batch_setup_applies, setup_screen_batch,
 };
 
@@ -387,6 +388,19 @@ fn depth_bias(params: &SetupParams<'_>, z: &Plane, zs: [f32; 3]) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// RS-04: 16.8 fixed point, round to nearest even (moved from `tests/raster.rs`, which
+    /// checks the rendered result through the public API).
+    #[test]
+    fn rs04_snap_rounds_to_nearest_even() {
+        assert_eq!(snap(10.0 + 1.0 / 512.0), Some(10 * 256));
+        assert_eq!(snap(10.0 + 3.0 / 512.0), Some(10 * 256 + 2));
+        assert_eq!(snap(-1.0 / 512.0), Some(0));
+        assert_eq!(snap(0.5), Some(128));
+        assert_eq!(snap(f32::NAN), None);
+        assert!(snap(f32::INFINITY).unwrap() > 0);
+        assert!(snap(f32::NEG_INFINITY).unwrap() < 0);
+    }
 
     fn params<'a>(rs: &'a RasterizerDesc, rect: [i32; 4]) -> SetupParams<'a> {
         SetupParams {
