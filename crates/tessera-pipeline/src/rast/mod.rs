@@ -14,8 +14,8 @@ use crate::block::{Coverage, LANE_CX, LANE_CY, LANE_X, LANE_Y};
 use crate::om::coarse::CoarseDepth;
 use crate::om::depth::D32Test;
 use crate::ps::solid;
-use crate::ps::{clamp_depth, shade_body, visit_block, visit_run};
-use crate::setup::{Edge, Plane, TriSetup};
+use crate::ps::{BandJob, clamp_depth};
+use crate::setup::{Edge, TriSetup};
 
 /// Rasterizes the triangles of `chunks` binned to band `b` into `band`, in submission order.
 pub fn raster_band(
@@ -31,7 +31,14 @@ pub fn raster_band(
         for &t in chunk.bin(b) {
             let tri = &chunk.tris[t as usize];
             let planes = &chunk.planes[tri.attr_offset as usize..];
-            raster_triangle(ctx, band, early.as_ref(), coarse, tri, planes, stats);
+            let mut job = BandJob {
+                ctx,
+                band: &mut *band,
+                tri,
+                planes,
+                stats: &mut *stats,
+            };
+            job.raster_triangle(early.as_ref(), coarse);
         }
     }
 }
@@ -87,180 +94,164 @@ pub fn band_coarse_test(band: &mut Band<'_>, early: Option<&D32Test>) -> bool {
     band.coarse.on
 }
 
-/// Rasterizes one triangle into a band: a small triangle's covered blocks in the band's rows
-/// ([`small_coverage`]), tested with `early` ([`band_early_test`]) when set, or a large
-/// triangle's rows in the band. With `coarse` ([`band_coarse_test`]) a small triangle behind
-/// the bounds of every tile it touches is dropped first, as are the pieces of a large one's
-/// runs that are, and the depth writes are recorded. Inlined into the band's triangle loop, so
-/// the per-draw state the pixel stage reads is loaded once per band rather than once per
-/// triangle.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-pub fn raster_triangle(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    early: Option<&D32Test>,
-    coarse: bool,
-    tri: &TriSetup,
-    planes: &[Plane],
-    stats: &mut BandStats,
-) {
-    if tri.small {
-        // Too small for the solid-colour tables (`solid::prepare`): none from an earlier triangle.
-        band.scratch.solid = None;
-        if let (true, Some(t)) = (coarse, early) {
-            // The bounds in the band's rows.
-            let [x0, y0, x1, y1] = tri.bounds.map(|v| v.max(0) as u32);
-            let rect = [x0, y0.max(band.y0), x1, y1.min(band.y1)];
-            if rect[1] < rect[3] {
-                let lb = depth_lower_bound(tri, rect, ctx.depth_range);
-                if lb.is_some_and(|lb| band.coarse.rejects(rect, lb, t.func())) {
-                    stats.coarse_rejected += 1;
-                    return;
-                }
-            }
-        }
-        let mut blocks = std::mem::take(&mut band.scratch.blocks);
-        let n = small_coverage(tri, [band.y0, band.y1], &mut blocks);
-        raster_small(ctx, band, early, coarse, tri, planes, &blocks[..n], stats);
-        band.scratch.blocks = blocks;
-        return;
-    }
-    let [x0, ty0, x1, ty1] = tri.bounds;
-    let y0 = ty0.max(band.y0 as i32);
-    let y1 = ty1.min(band.y1 as i32);
-    if y0 < y1 {
-        solid::prepare(ctx, band, tri, planes, [x0, y0, x1, y1]);
-        let rect = [x0, y0, x1, y1];
-        let bound = match (coarse, early) {
-            (true, Some(t)) => DepthBound::new(tri, rect.map(|v| v.max(0) as u32), ctx.depth_range)
-                .map(|b| (t.func(), b)),
-            _ => None,
-        };
-        raster_large(ctx, band, tri, planes, rect, bound, stats);
-    }
-}
-
-/// Triangles larger than [`SMALL_EXTENT`](crate::setup::SMALL_EXTENT): the exact covered span
-/// of each row pair (64-bit), with fully covered blocks visited as runs; with `coarse` (the
-/// early test's function and the triangle's depth bounds in the band) the runs' pieces behind
-/// the band's coarse depth bounds are skipped.
-#[inline(never)]
-fn raster_large(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    tri: &TriSetup,
-    planes: &[Plane],
-    rect: [i32; 4],
-    coarse: Option<(ComparisonFunc, DepthBound)>,
-    stats: &mut BandStats,
-) {
-    let [x0, y0, x1, y1] = rect;
-    let offsets = [
-        lane_offsets(&tri.edges[0]),
-        lane_offsets(&tri.edges[1]),
-        lane_offsets(&tri.edges[2]),
-    ];
-    let mut by = y0 & !1;
-    while by < y1 {
-        let row = |py: i32| {
-            if py < y0 || py >= y1 {
-                (1, 0)
-            } else {
-                row_span(&tri.edges, i64::from(py), i64::from(x0), i64::from(x1) - 1)
-            }
-        };
-        let (a0, a1) = row(by);
-        let (b0, b1) = row(by + 1);
-        let (lo, hi) = match (a0 <= a1, b0 <= b1) {
-            (true, true) => (a0.min(b0), a1.max(b1)),
-            (true, false) => (a0, a1),
-            (false, true) => (b0, b1),
-            (false, false) => {
-                by += 2;
-                continue;
-            }
-        };
-        // Blocks wholly inside both rows' spans are fully covered: no lane tests needed.
-        let (inner_lo, inner_hi) = if a0 <= a1 && b0 <= b1 {
-            (a0.max(b0), a1.min(b1))
-        } else {
-            (1, 0)
-        };
-        let mut bx = (lo as i32) & !3;
-        while i64::from(bx) <= hi {
-            if i64::from(bx) >= inner_lo && i64::from(bx) + 3 <= inner_hi {
-                // The run of fully covered blocks from here.
-                let count = ((inner_hi - i64::from(bx) - 3) / 4 + 1) as u32;
-                match coarse {
-                    Some(c) => coarse_run(ctx, band, tri, planes, c, [bx, by], count, stats),
-                    None => visit_run(ctx, band, tri, planes, bx as u32, by as u32, count, stats),
-                }
-                bx += 4 * count as i32;
-                continue;
-            }
-            let mask = {
-                let mut mask: Coverage = 0xff;
-                for (e, (olo, ohi)) in tri.edges.iter().zip(&offsets) {
-                    let base = i64x4::splat(e.at(i64::from(bx), i64::from(by)));
-                    let lo_m = (base + *olo).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
-                    let hi_m = (base + *ohi).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
-                    mask &= lo_m | (hi_m << 4);
-                }
-                if tri.rect_cut {
-                    mask & rect_mask(bx, by, [x0, y0, x1, y1])
-                } else {
-                    mask
-                }
-            };
-            if mask != 0 {
-                visit_block(ctx, band, tri, planes, bx as u32, by as u32, mask, stats);
-            }
-            bx += 4;
-        }
-        by += 2;
-    }
-}
-
-/// Width in pixels of the pieces of a run that [`coarse_run`] tests at once (aligned): `big` at
+/// Width in pixels of the pieces of a run that [`coarse_run`](BandJob::coarse_run) tests at once (aligned): `big` at
 /// one thread takes 47.7 ms without the test, 46.6 / 42.4 / 40.3 / 39.5 ms with pieces of
 /// 8 / 16 / 32 / 64 pixels (the wider, the fewer bounds computed and runs split).
 const RUN_PIECE: u32 = 64;
 
-/// [`visit_run`] of the run of `count` blocks from `at`, except its aligned pieces of
-/// [`RUN_PIECE`] pixels that lie behind the coarse bound of every tile they touch (`coarse`:
-/// the early test's function and the triangle's depth bounds): those are skipped (each counted
-/// as one coarse rejection).
-#[allow(clippy::too_many_arguments)]
-#[inline(never)]
-fn coarse_run(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    tri: &TriSetup,
-    planes: &[Plane],
-    (func, bound): (ComparisonFunc, DepthBound),
-    at: [i32; 2],
-    count: u32,
-    stats: &mut BandStats,
-) {
-    let (bx, by) = (at[0] as u32, at[1] as u32);
-    let end = bx + 4 * count;
-    // Blocks from `start` on are still to be visited.
-    let (mut start, mut x) = (bx, bx);
-    while x < end {
-        let piece_end = ((x / RUN_PIECE + 1) * RUN_PIECE).min(end);
-        let piece = [x, by, piece_end, by + 2];
-        if band.coarse.rejects(piece, bound.over(piece), func) {
-            if start < x {
-                visit_run(ctx, band, tri, planes, start, by, (x - start) / 4, stats);
+impl BandJob<'_, '_> {
+    /// Rasterizes one triangle into a band: a small triangle's covered blocks in the band's rows
+    /// ([`small_coverage`]), tested with `early` ([`band_early_test`]) when set, or a large
+    /// triangle's rows in the band. With `coarse` ([`band_coarse_test`]) a small triangle behind
+    /// the bounds of every tile it touches is dropped first, as are the pieces of a large one's
+    /// runs that are, and the depth writes are recorded. Inlined into the band's triangle loop, so
+    /// the per-draw state the pixel stage reads is loaded once per band rather than once per
+    /// triangle.
+    #[inline(always)]
+    pub fn raster_triangle(&mut self, early: Option<&D32Test>, coarse: bool) {
+        let (ctx, tri, planes) = (self.ctx, self.tri, self.planes);
+        if tri.small {
+            // Too small for the solid-colour tables (`solid::prepare`): none from an earlier triangle.
+            self.band.scratch.solid = None;
+            if let (true, Some(t)) = (coarse, early) {
+                // The bounds in the band's rows.
+                let [x0, y0, x1, y1] = tri.bounds.map(|v| v.max(0) as u32);
+                let rect = [x0, y0.max(self.band.y0), x1, y1.min(self.band.y1)];
+                if rect[1] < rect[3] {
+                    let lb = depth_lower_bound(tri, rect, ctx.depth_range);
+                    if lb.is_some_and(|lb| self.band.coarse.rejects(rect, lb, t.func())) {
+                        self.stats.coarse_rejected += 1;
+                        return;
+                    }
+                }
             }
-            stats.coarse_rejected += 1;
-            start = piece_end;
+            let mut blocks = std::mem::take(&mut self.band.scratch.blocks);
+            let n = small_coverage(tri, [self.band.y0, self.band.y1], &mut blocks);
+            self.raster_small(early, coarse, &blocks[..n]);
+            self.band.scratch.blocks = blocks;
+            return;
         }
-        x = piece_end;
+        let [x0, ty0, x1, ty1] = tri.bounds;
+        let y0 = ty0.max(self.band.y0 as i32);
+        let y1 = ty1.min(self.band.y1 as i32);
+        if y0 < y1 {
+            solid::prepare(ctx, self.band, tri, planes, [x0, y0, x1, y1]);
+            let rect = [x0, y0, x1, y1];
+            let bound = match (coarse, early) {
+                (true, Some(t)) => {
+                    DepthBound::new(tri, rect.map(|v| v.max(0) as u32), ctx.depth_range)
+                        .map(|b| (t.func(), b))
+                }
+                _ => None,
+            };
+            self.raster_large(rect, bound);
+        }
     }
-    if start < end {
-        visit_run(ctx, band, tri, planes, start, by, (end - start) / 4, stats);
+
+    /// Triangles larger than [`SMALL_EXTENT`](crate::setup::SMALL_EXTENT): the exact covered span
+    /// of each row pair (64-bit), with fully covered blocks visited as runs; with `coarse` (the
+    /// early test's function and the triangle's depth bounds in the band) the runs' pieces behind
+    /// the band's coarse depth bounds are skipped.
+    #[inline(never)]
+    fn raster_large(&mut self, rect: [i32; 4], coarse: Option<(ComparisonFunc, DepthBound)>) {
+        let tri = self.tri;
+        let [x0, y0, x1, y1] = rect;
+        let offsets = [
+            lane_offsets(&tri.edges[0]),
+            lane_offsets(&tri.edges[1]),
+            lane_offsets(&tri.edges[2]),
+        ];
+        let mut by = y0 & !1;
+        while by < y1 {
+            let row = |py: i32| {
+                if py < y0 || py >= y1 {
+                    (1, 0)
+                } else {
+                    row_span(&tri.edges, i64::from(py), i64::from(x0), i64::from(x1) - 1)
+                }
+            };
+            let (a0, a1) = row(by);
+            let (b0, b1) = row(by + 1);
+            let (lo, hi) = match (a0 <= a1, b0 <= b1) {
+                (true, true) => (a0.min(b0), a1.max(b1)),
+                (true, false) => (a0, a1),
+                (false, true) => (b0, b1),
+                (false, false) => {
+                    by += 2;
+                    continue;
+                }
+            };
+            // Blocks wholly inside both rows' spans are fully covered: no lane tests needed.
+            let (inner_lo, inner_hi) = if a0 <= a1 && b0 <= b1 {
+                (a0.max(b0), a1.min(b1))
+            } else {
+                (1, 0)
+            };
+            let mut bx = (lo as i32) & !3;
+            while i64::from(bx) <= hi {
+                if i64::from(bx) >= inner_lo && i64::from(bx) + 3 <= inner_hi {
+                    // The run of fully covered blocks from here.
+                    let count = ((inner_hi - i64::from(bx) - 3) / 4 + 1) as u32;
+                    match coarse {
+                        Some(c) => self.coarse_run(c, [bx, by], count),
+                        None => self.visit_run(bx as u32, by as u32, count),
+                    }
+                    bx += 4 * count as i32;
+                    continue;
+                }
+                let mask = {
+                    let mut mask: Coverage = 0xff;
+                    for (e, (olo, ohi)) in tri.edges.iter().zip(&offsets) {
+                        let base = i64x4::splat(e.at(i64::from(bx), i64::from(by)));
+                        let lo_m = (base + *olo).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
+                        let hi_m = (base + *ohi).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
+                        mask &= lo_m | (hi_m << 4);
+                    }
+                    if tri.rect_cut {
+                        mask & rect_mask(bx, by, [x0, y0, x1, y1])
+                    } else {
+                        mask
+                    }
+                };
+                if mask != 0 {
+                    self.visit_block(bx as u32, by as u32, mask);
+                }
+                bx += 4;
+            }
+            by += 2;
+        }
+    }
+
+    /// [`visit_run`] of the run of `count` blocks from `at`, except its aligned pieces of
+    /// [`RUN_PIECE`] pixels that lie behind the coarse bound of every tile they touch (`coarse`:
+    /// the early test's function and the triangle's depth bounds): those are skipped (each counted
+    /// as one coarse rejection).
+    #[inline(never)]
+    fn coarse_run(
+        &mut self,
+        (func, bound): (ComparisonFunc, DepthBound),
+        at: [i32; 2],
+        count: u32,
+    ) {
+        let (bx, by) = (at[0] as u32, at[1] as u32);
+        let end = bx + 4 * count;
+        // Blocks from `start` on are still to be visited.
+        let (mut start, mut x) = (bx, bx);
+        while x < end {
+            let piece_end = ((x / RUN_PIECE + 1) * RUN_PIECE).min(end);
+            let piece = [x, by, piece_end, by + 2];
+            if self.band.coarse.rejects(piece, bound.over(piece), func) {
+                if start < x {
+                    self.visit_run(start, by, (x - start) / 4);
+                }
+                self.stats.coarse_rejected += 1;
+                start = piece_end;
+            }
+            x = piece_end;
+        }
+        if start < end {
+            self.visit_run(start, by, (end - start) / 4);
+        }
     }
 }
 
@@ -339,54 +330,47 @@ pub fn small_coverage(tri: &TriSetup, rows: [u32; 2], out: &mut Vec<CoveredBlock
     n
 }
 
-/// Visits the covered blocks of a small triangle in the band's rows (from [`small_coverage`]):
-/// early depth/stencil, then the pixel stage, exactly as [`visit_block`]; with `coarse`, the
-/// early test's depth writes are recorded in the band's [`CoarseDepth`].
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn raster_small(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    early: Option<&D32Test>,
-    coarse: bool,
-    tri: &TriSetup,
-    planes: &[Plane],
-    blocks: &[CoveredBlock],
-    stats: &mut BandStats,
-) {
-    // Early D32 depth testing with its constants hoisted out of the block loop; the depth of a
-    // block is `eval(z, dx, dy)` of the pixel stage.
-    let (z0, zdx, zdy) = (
-        f32x8::splat(tri.z.v0),
-        f32x8::splat(tri.z.dx),
-        f32x8::splat(tri.z.dy),
-    );
-    let (ox, oy) = (f32x8::splat(tri.origin[0]), f32x8::splat(tri.origin[1]));
-    let (lane_cx, lane_cy) = (f32x8::from(LANE_CX), f32x8::from(LANE_CY));
-    // The row term `dz/dy · dy` of the blocks' depth, for the block row `row_y`.
-    let (mut row_y, mut z_row) = (u32::MAX, f32x8::ZERO);
-    for b in blocks {
-        let (bx, by, mask) = (u32::from(b.bx), u32::from(b.by), b.mask);
-        let tested = match (early, band.depth.as_mut()) {
-            (Some(t), Some(depth)) => {
-                if by != row_y {
-                    row_y = by;
-                    z_row = zdy * ((f32x8::splat(by as f32) + lane_cy) - oy);
+impl BandJob<'_, '_> {
+    /// Visits the covered blocks of a small triangle in the band's rows (from [`small_coverage`]):
+    /// early depth/stencil, then the pixel stage, exactly as [`visit_block`]; with `coarse`, the
+    /// early test's depth writes are recorded in the band's [`CoarseDepth`].
+    #[inline(always)]
+    fn raster_small(&mut self, early: Option<&D32Test>, coarse: bool, blocks: &[CoveredBlock]) {
+        let (ctx, tri) = (self.ctx, self.tri);
+        // Early D32 depth testing with its constants hoisted out of the block loop; the depth of a
+        // block is `eval(z, dx, dy)` of the pixel stage.
+        let (z0, zdx, zdy) = (
+            f32x8::splat(tri.z.v0),
+            f32x8::splat(tri.z.dx),
+            f32x8::splat(tri.z.dy),
+        );
+        let (ox, oy) = (f32x8::splat(tri.origin[0]), f32x8::splat(tri.origin[1]));
+        let (lane_cx, lane_cy) = (f32x8::from(LANE_CX), f32x8::from(LANE_CY));
+        // The row term `dz/dy · dy` of the blocks' depth, for the block row `row_y`.
+        let (mut row_y, mut z_row) = (u32::MAX, f32x8::ZERO);
+        for b in blocks {
+            let (bx, by, mask) = (u32::from(b.bx), u32::from(b.by), b.mask);
+            let tested = match (early, self.band.depth.as_mut()) {
+                (Some(t), Some(depth)) => {
+                    if by != row_y {
+                        row_y = by;
+                        z_row = zdy * ((f32x8::splat(by as f32) + lane_cy) - oy);
+                    }
+                    let dx = (f32x8::splat(bx as f32) + lane_cx) - ox;
+                    let z = clamp_depth(z0 + zdx * dx + z_row, ctx.depth_range);
+                    let tested = t.test(depth.data, bx, by, mask, z);
+                    if let (true, Some(passed @ 1..)) = (coarse, tested) {
+                        self.band.coarse.record(bx, by, passed, z);
+                    }
+                    tested
                 }
-                let dx = (f32x8::splat(bx as f32) + lane_cx) - ox;
-                let z = clamp_depth(z0 + zdx * dx + z_row, ctx.depth_range);
-                let tested = t.test(depth.data, bx, by, mask, z);
-                if let (true, Some(passed @ 1..)) = (coarse, tested) {
-                    band.coarse.record(bx, by, passed, z);
-                }
-                tested
+                _ => None,
+            };
+            match tested {
+                Some(0) => {}
+                Some(mask) => self.shade_body(bx, by, mask),
+                None => self.visit_block(bx, by, mask),
             }
-            _ => None,
-        };
-        match tested {
-            Some(0) => {}
-            Some(mask) => shade_body(ctx, band, tri, planes, bx, by, mask, stats),
-            None => visit_block(ctx, band, tri, planes, bx, by, mask, stats),
         }
     }
 }
