@@ -74,7 +74,7 @@ pub struct Band<'a> {
     /// Per-band shader scratch, reused for every block so the hot loop allocates and clears
     /// nothing it does not need.
     pub scratch: Box<Scratch>,
-    /// Per-tile depth bounds of the draw, when its depth test can use them.
+    /// Per-cell depth bounds of the draw, when its depth test can use them.
     pub coarse: CoarseDepth,
 }
 

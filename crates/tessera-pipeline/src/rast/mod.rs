@@ -15,7 +15,7 @@ use crate::om::coarse::CoarseDepth;
 use crate::om::depth::D32Test;
 use crate::ps::solid;
 use crate::ps::{BandJob, clamp_depth};
-use crate::setup::{Edge, TriSetup};
+use crate::setup::{Edge, Primitive, TriSetup};
 
 /// Rasterizes the triangles of `chunks` binned to band `b` into `band`, in submission order.
 pub fn raster_band(
@@ -29,8 +29,9 @@ pub fn raster_band(
     let coarse = band_coarse_test(band, early.as_ref());
     for chunk in chunks {
         for &t in chunk.bin(b) {
-            let tri = &chunk.tris[t as usize];
-            let planes = &chunk.planes[tri.attr_offset as usize..];
+            let prim = &chunk.prims[t as usize];
+            let planes = &chunk.planes[prim.attr_offset() as usize..];
+            let Primitive::Triangle(tri) = prim;
             let mut job = BandJob {
                 ctx,
                 band: &mut *band,
@@ -81,7 +82,7 @@ pub fn band_early_test(ctx: &RasterContext<'_>, band: &Band<'_>) -> Option<D32Te
     }
 }
 
-/// Whether the band's early test (from [`band_early_test`]) can also use coarse per-tile
+/// Whether the band's early test (from [`band_early_test`]) can also use coarse per-cell
 /// depth bounds ([`CoarseDepth`]); if so the band's bounds are made ready for the draw.
 pub fn band_coarse_test(band: &mut Band<'_>, early: Option<&D32Test>) -> bool {
     band.coarse.on = match early {
@@ -103,7 +104,7 @@ impl BandJob<'_, '_> {
     /// Rasterizes one triangle into a band: a small triangle's covered blocks in the band's rows
     /// ([`small_coverage`]), tested with `early` ([`band_early_test`]) when set, or a large
     /// triangle's rows in the band. With `coarse` ([`band_coarse_test`]) a small triangle behind
-    /// the bounds of every tile it touches is dropped first, as are the pieces of a large one's
+    /// the bounds of every cell it touches is dropped first, as are the pieces of a large one's
     /// runs that are, and the depth writes are recorded. Inlined into the band's triangle loop, so
     /// the per-draw state the pixel stage reads is loaded once per band rather than once per
     /// triangle.
@@ -223,7 +224,7 @@ impl BandJob<'_, '_> {
     }
 
     /// [`visit_run`] of the run of `count` blocks from `at`, except its aligned pieces of
-    /// [`RUN_PIECE`] pixels that lie behind the coarse bound of every tile they touch (`coarse`:
+    /// [`RUN_PIECE`] pixels that lie behind the coarse bound of every cell they touch (`coarse`:
     /// the early test's function and the triangle's depth bounds): those are skipped (each counted
     /// as one coarse rejection).
     #[inline(never)]
