@@ -1,5 +1,6 @@
 //! Byte-identical images at any thread count.
 
+#[path = "pipeline/common/mod.rs"]
 mod common;
 
 use common::*;

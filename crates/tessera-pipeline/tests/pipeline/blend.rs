@@ -1,6 +1,6 @@
 //! Blending, logic ops, write masks and target encodings (TESTCASES.md OM-01..OM-09; SPEC §5.2).
 
-mod common;
+use super::common;
 
 use common::*;
 use tessera_caps::{Blend, BlendOp, ColorWriteMask, LogicOp, RenderTargetBlendDesc};

@@ -1,6 +1,6 @@
 //! Depth and stencil with exact stored values (TESTCASES.md OM-10, OM-12..OM-18; SPEC §5.4, §5.5).
 
-mod common;
+use super::common;
 
 use common::*;
 use tessera_caps::{ComparisonFunc, CullMode, StencilOp};

@@ -2,7 +2,7 @@
 //! a varying to `SV_Target0` is not called; the varying goes straight to the output merger.
 //! It must give the bytes the shader call gives, and be taken only where that holds.
 
-mod common;
+use super::common;
 
 use common::*;
 use tessera_caps::{Blend, ComparisonFunc, DepthStencilDesc};

@@ -3,7 +3,7 @@
 //! unknown, so a draw of one triangle never drops anything: drawing the same triangles one per
 //! draw is the per-pixel reference, and one draw of all of them must give the same bytes.
 
-mod common;
+use super::common;
 
 use common::*;
 use tessera_caps::{ComparisonFunc, DepthStencilDesc};

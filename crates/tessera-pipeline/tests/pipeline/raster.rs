@@ -1,6 +1,6 @@
 //! Rasterization rules with exact expected pixels (TESTCASES.md RS-*).
 
-mod common;
+use super::common;
 
 use common::*;
 use proptest::prelude::*;

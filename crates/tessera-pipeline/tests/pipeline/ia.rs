@@ -1,6 +1,6 @@
 //! Input assembler: instancing, indexed draws, base vertex (SPEC §3.10).
 
-mod common;
+use super::common;
 
 use common::*;
 use tessera_caps::PrimitiveTopology;

@@ -1,7 +1,7 @@
-//! Uniform-colour triangles through the output merger's byte tables (`tessera_pipeline::flat`)
+//! Uniform-colour triangles through the output merger's byte tables (`ps/solid.rs`, `om/solid.rs`)
 //! store exactly what the per-block path stores (SPEC §5.2), and report the same counters.
 
-mod common;
+use super::common;
 
 use common::*;
 use tessera_caps::{Blend, BlendOp, ColorWriteMask, RenderTargetBlendDesc};

@@ -1,6 +1,6 @@
 //! Hostile inputs never panic (SPEC §3.2: NaN discards, huge values stay finite).
 
-mod common;
+use super::common;
 
 use common::*;
 use proptest::prelude::*;
