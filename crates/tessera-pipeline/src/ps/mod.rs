@@ -132,7 +132,21 @@ struct BlockAt {
     mask: Coverage,
 }
 
-impl BandJob<'_, '_> {
+impl<'a> BandJob<'_, 'a> {
+    /// A copy of the receiver for one call: its fields are read once here, so the callee's
+    /// loops keep them in registers (a receiver whose address is taken is re-read after every
+    /// call it is passed to).
+    #[inline(always)]
+    pub(crate) fn reborrow(&mut self) -> BandJob<'_, 'a> {
+        BandJob {
+            ctx: self.ctx,
+            band: &mut *self.band,
+            tri: self.tri,
+            planes: self.planes,
+            stats: &mut *self.stats,
+        }
+    }
+
     /// One covered block: early depth/stencil inline (most occluded blocks end here), then the
     /// pixel shader and output merger for the lanes left.
     #[inline(always)]
@@ -153,19 +167,19 @@ impl BandJob<'_, '_> {
     pub fn visit_run(&mut self, bx: u32, by: u32, count: u32) {
         if self.band.scratch.solid.is_some() {
             if self.ctx.depth_active || !solid::run(self.band, bx, by, count, self.stats) {
-                self.solid_run(bx, by, count);
+                self.reborrow().solid_run(bx, by, count);
             }
             return;
         }
         // Without the solid-colour case, so the compiler keeps the loop's row-invariant terms hoisted.
-        self.run_blocks::<false>(bx, by, count);
+        self.reborrow().run_blocks::<false>(bx, by, count);
     }
 
     /// [`visit_run`] of a triangle with solid-colour tables where the run could not be mapped whole:
     /// block by block, through the tables where the block lies inside the target.
     #[inline(never)]
     fn solid_run(&mut self, bx: u32, by: u32, count: u32) {
-        self.run_blocks::<true>(bx, by, count);
+        self.reborrow().run_blocks::<true>(bx, by, count);
     }
 
     /// The blocks of a run one by one, each as [`visit_block`] does it; with `SOLID`, through the
