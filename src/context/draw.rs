@@ -146,14 +146,10 @@ impl DeviceContext {
         ) = (args, index_buffer.as_ref())
         {
             // Only levels whose limit is below the format's range need the scan (9_x).
-            let format_max = tessera_pipeline::ia::strip_cut_value(ib.format);
+            let format_max = tessera_pipeline::strip_cut_value(ib.format);
             if caps.limits().max_vertex_index < format_max {
-                let max = tessera_pipeline::ia::max_index_value(
-                    ib,
-                    self.topology,
-                    start_index,
-                    index_count,
-                )?;
+                let max =
+                    tessera_pipeline::max_index_value(ib, self.topology, start_index, index_count)?;
                 if let Some(max) = max {
                     caps.validate_index_value(max)?;
                 }

@@ -1,4 +1,4 @@
-//! Draw execution. A draw is processed in batches of primitives (see [`crate::batch`]); each
+//! Draw execution. A draw is processed in batches of primitives (see [`crate::front::batch`]); each
 //! batch is prepared as fixed groups in parallel (indices read and deduplicated, the vertex
 //! stage run on the group's distinct vertices, triangles clipped and set up in chunks and
 //! binned into row bands), then every band is rasterized in parallel while the next batch is
@@ -14,21 +14,20 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use tessera_caps::{FillMode, PrimitiveTopology, Viewport};
+use tessera_types::{FillMode, PrimitiveTopology, Viewport};
 
-use crate::bands::{make_bands, setup_chunks};
-use crate::batch::{VertexSource, batch_ranges, build_batch, group_ranges, list_stride};
+use crate::band::{RasterContext, make_bands};
+use crate::binning::setup_chunks;
+use crate::depth_kind::DepthKind;
 use crate::error::PipelineError;
+use crate::front::batch::{VertexSource, batch_ranges, build_batch, group_ranges, list_stride};
 use crate::om::blend::{BlendPlan, blend_constant};
-use crate::om::depth::{DepthKind, DepthStencilOps};
+use crate::om::depth::DepthStencilOps;
 use crate::om::target::{TargetKind, blend_range};
-use crate::raster::RasterContext;
 use crate::schedule::{raster_batches, window};
 use crate::setup::SetupParams;
 use crate::shader::{Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS};
 use crate::state::{DrawArgs, DrawState, DrawStats, Targets};
-
-pub use crate::bands::BAND_HEIGHT;
 
 /// Executes one draw against `targets` and returns its statistics.
 pub fn draw(

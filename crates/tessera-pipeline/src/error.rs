@@ -1,7 +1,7 @@
 //! Errors a draw can report.
 
-use tessera_caps::{FillMode, PrimitiveTopology};
 use tessera_format::Format;
+use tessera_types::{FillMode, PrimitiveTopology};
 
 /// Why the pipeline refused a draw. Feature-level rules are checked by the caps layer before
 /// the pipeline runs; these are the structural errors of the draw itself.

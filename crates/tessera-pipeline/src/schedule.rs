@@ -24,8 +24,9 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use rayon::Scope;
 
-use crate::bands::{SetupChunk, raster_band, touches};
-use crate::raster::{Band, BandStats, RasterContext};
+use crate::band::{Band, BandStats, RasterContext};
+use crate::binning::{SetupChunk, touches};
+use crate::rast::raster_band;
 
 /// Batches alive at once on `threads` threads: 2 up to 5 threads (one batch rasterized while
 /// the next is set up: `tris` at 2 threads peaks at 74–81 MB), then one more per two threads

@@ -1,12 +1,12 @@
 //! The state a draw executes with: everything the D3D context has bound, borrowed.
 
-use tessera_caps::{
+use tessera_format::{Format, SurfaceMut};
+use tessera_types::{
     BlendDesc, DepthStencilDesc, PrimitiveTopology, RasterizerDesc, Rect, Viewport,
 };
-use tessera_format::{Format, SurfaceMut};
 
 use crate::env::ShaderEnv;
-use crate::ia::InputLayout;
+use crate::layout::InputLayout;
 use crate::shader::{PixelShader, VertexShader};
 
 /// A vertex buffer bound to an input slot (`IASetVertexBuffers`).

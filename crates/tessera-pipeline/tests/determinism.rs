@@ -1,13 +1,14 @@
 //! Byte-identical images at any thread count.
 
+#[path = "pipeline/common/mod.rs"]
 mod common;
 
 use common::*;
-use tessera_caps::{Blend, BlendOp, ComparisonFunc, StencilOp};
 use tessera_format::Format;
-use tessera_pipeline::batch::BATCH_TRIANGLES;
+use tessera_pipeline::BATCH_TRIANGLES;
 use tessera_pipeline::builtin::{TransformVs, VertexColorPs};
 use tessera_pipeline::{ShaderEnv, VertexShader, VsInput, VsOutput};
+use tessera_types::{Blend, BlendOp, ComparisonFunc, StencilOp};
 
 struct Xorshift(u32);
 

@@ -1,6 +1,6 @@
 //! Blending and logic operations on eight lanes (SPEC §5.2).
 
-use tessera_caps::{Blend, BlendOp, LogicOp, RenderTargetBlendDesc};
+use tessera_types::{Blend, BlendOp, LogicOp, RenderTargetBlendDesc};
 use wide::f32x8;
 
 use crate::shader::Reg;

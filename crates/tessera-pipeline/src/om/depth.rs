@@ -1,78 +1,12 @@
 //! Depth and stencil: clamp, conversion to the buffer format, tests and updates (SPEC §5.4, §5.5).
 
-use tessera_caps::{ComparisonFunc, DepthStencilDesc, StencilFaceDesc, StencilOp};
-use tessera_format::{BandMut, Format};
+use tessera_types::{ComparisonFunc, DepthStencilDesc, StencilFaceDesc, StencilOp};
 use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x8, i32x8};
 
-use super::{LANE_X, LANE_Y, LaneMask, lanes, read_block_u32, write_block_u32};
-use crate::error::PipelineError;
-
-/// The depth-stencil formats the output merger writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DepthKind {
-    /// `D16_UNORM`.
-    D16,
-    /// `D24_UNORM_S8_UINT`.
-    D24S8,
-    /// `D32_FLOAT`.
-    D32,
-    /// `D32_FLOAT_S8X24_UINT`.
-    D32S8,
-}
-
-impl DepthKind {
-    /// Classifies a DSV format.
-    pub fn of(format: Format) -> Result<Self, PipelineError> {
-        match format {
-            Format::D16Unorm => Ok(Self::D16),
-            Format::D24UnormS8Uint => Ok(Self::D24S8),
-            Format::D32Float => Ok(Self::D32),
-            Format::D32FloatS8X24Uint => Ok(Self::D32S8),
-            format => Err(PipelineError::BadDepthFormat { format }),
-        }
-    }
-
-    /// Bytes per texel.
-    pub fn texel_size(self) -> usize {
-        match self {
-            Self::D16 => 2,
-            Self::D24S8 | Self::D32 => 4,
-            Self::D32S8 => 8,
-        }
-    }
-
-    /// True when the format has a stencil plane.
-    pub fn has_stencil(self) -> bool {
-        matches!(self, Self::D24S8 | Self::D32S8)
-    }
-
-    /// Converts a clamped depth to the value compared and stored: the UNORM code as a float
-    /// (`floor(z·(2^n−1) + 0.5)`, exact in f32 for n ≤ 24), or the float itself (SPEC §5.4).
-    #[inline]
-    pub fn quantize(self, z: f32) -> f32 {
-        match self {
-            Self::D16 => unorm_code(z, 65535.0),
-            Self::D24S8 => unorm_code(z, 16_777_215.0),
-            Self::D32 | Self::D32S8 => z,
-        }
-    }
-
-    /// The smallest representable positive step `r` used by constant depth bias (SPEC §3.7),
-    /// or `None` for float formats (whose bias depends on the primitive's exponent).
-    pub fn unorm_step(self) -> Option<f32> {
-        match self {
-            Self::D16 => Some(1.0 / 65535.0),
-            Self::D24S8 => Some(1.0 / 16_777_215.0),
-            Self::D32 | Self::D32S8 => None,
-        }
-    }
-}
-
-#[inline]
-fn unorm_code(z: f32, max: f64) -> f32 {
-    let c = if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) };
-    (f64::from(c) * max + 0.5).floor() as f32
-}
+use super::{read_block_u32, write_block_u32};
+use crate::block::{Coverage, LANE_X, LANE_Y, lanes};
+use crate::depth_kind::DepthKind;
+use tessera_format::BandMut;
 
 /// Per-draw depth-stencil state with the DSV's read-only flags folded in.
 #[derive(Clone, Copy, Debug)]
@@ -156,11 +90,11 @@ impl BandDepth<'_> {
         &mut self,
         bx: u32,
         by: u32,
-        mask: LaneMask,
+        mask: Coverage,
         z: f32x8,
         front: bool,
         ops: &DepthStencilOps,
-    ) -> LaneMask {
+    ) -> Coverage {
         match self.test_d32_block(bx, by, mask, z, ops) {
             Some(passed) => passed,
             None => self.test_lanes(bx, by, mask, z, front, ops),
@@ -173,11 +107,11 @@ impl BandDepth<'_> {
         &mut self,
         bx: u32,
         by: u32,
-        mask: LaneMask,
+        mask: Coverage,
         z: f32x8,
         front: bool,
         ops: &DepthStencilOps,
-    ) -> LaneMask {
+    ) -> Coverage {
         let z = z.to_array();
         let desc = &ops.desc;
         let face = if front {
@@ -227,10 +161,10 @@ impl BandDepth<'_> {
         &mut self,
         bx: u32,
         by: u32,
-        mask: LaneMask,
+        mask: Coverage,
         z: f32x8,
         ops: &DepthStencilOps,
-    ) -> Option<LaneMask> {
+    ) -> Option<Coverage> {
         if self.kind != DepthKind::D32 || bx + 4 > self.width {
             return None;
         }
@@ -287,9 +221,9 @@ impl D32Test {
         data: &mut BandMut<'_>,
         bx: u32,
         by: u32,
-        mask: LaneMask,
+        mask: Coverage,
         z: f32x8,
-    ) -> Option<LaneMask> {
+    ) -> Option<Coverage> {
         if bx + 4 > self.width {
             return None;
         }
@@ -307,7 +241,7 @@ impl D32Test {
 
 /// All-ones lanes (as a float mask) where `mask` has a bit.
 #[inline(always)]
-pub(crate) fn lane_select(mask: LaneMask) -> f32x8 {
+pub(crate) fn lane_select(mask: Coverage) -> f32x8 {
     let bits = i32x8::from([1, 2, 4, 8, 16, 32, 64, 128]);
     bytemuck::cast((i32x8::splat(i32::from(mask)) & bits).cmp_eq(bits))
 }
@@ -315,7 +249,7 @@ pub(crate) fn lane_select(mask: LaneMask) -> f32x8 {
 /// `incoming FUNC stored` on eight lanes as a bitmask, with Rust's NaN rules (every
 /// comparison with NaN is false except `NotEqual`).
 #[inline]
-fn compare(func: ComparisonFunc, a: f32x8, b: f32x8) -> LaneMask {
+fn compare(func: ComparisonFunc, a: f32x8, b: f32x8) -> Coverage {
     let bits = |m: f32x8| m.move_mask() as u8;
     match func {
         ComparisonFunc::Never => 0,
@@ -354,7 +288,7 @@ pub fn apply_stencil_op(op: StencilOp, stored: u8, reference: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tessera_format::SurfaceMut;
+    use tessera_format::{Format, SurfaceMut};
 
     /// `D32Test::test` gives the lanes and the buffer bytes of `BandDepth::test` on D32_FLOAT
     /// for every comparison, with and without depth writes, NaN and ±0 depths, partial masks,
@@ -395,7 +329,7 @@ mod tests {
                 .flat_map(|_| values[next() as usize % values.len()].to_le_bytes())
                 .collect();
             let z = f32x8::from([0; 8].map(|_: i32| values[next() as usize % values.len()]));
-            let mask = next() as LaneMask;
+            let mask = next() as Coverage;
             let (bx, by) = (next() % 12, 16 + next() % 5);
             // A surface of 16 + `rows` rows whose second band of 16 rows is the one tested.
             let start: Vec<u8> = [vec![0u8; 16 * pitch], start].concat();

@@ -1,25 +1,12 @@
 //! Output merger: depth/stencil tests and updates, blending, logic ops, write masks and format
 //! conversion on eight lanes (two 2×2 quads) at a time, in the order of SPEC §5.1.
 
-pub mod blend;
-pub mod coarse;
-pub mod depth;
-pub mod target;
-pub mod unorm8;
-
-/// Lane → pixel x offset inside a 4×2 block (two quads, each TL, TR, BL, BR).
-pub const LANE_X: [u32; 8] = [0, 1, 0, 1, 2, 3, 2, 3];
-/// Lane → pixel y offset inside a 4×2 block.
-pub const LANE_Y: [u32; 8] = [0, 0, 1, 1, 0, 0, 1, 1];
-
-/// A bitmask of lanes (bit k = lane k).
-pub type LaneMask = u8;
-
-/// Iterates the set lanes of `mask`.
-#[inline]
-pub fn lanes(mask: LaneMask) -> impl Iterator<Item = usize> {
-    (0..8).filter(move |k| mask & (1 << k) != 0)
-}
+pub(crate) mod blend;
+pub(crate) mod coarse;
+pub(crate) mod depth;
+pub(crate) mod solid;
+pub(crate) mod target;
+pub(crate) mod unorm8;
 
 // Block reads and writes reinterpret u64 pairs of texels as u32 lanes, which is the memory
 // order only on little-endian hosts (D3D resources are little-endian).
@@ -27,28 +14,6 @@ const _: () = assert!(
     cfg!(target_endian = "little"),
     "Tessera needs a little-endian host"
 );
-
-/// The first 16 bytes of a block's two rows (`row0` and `row0 + pitch`), if both lie in `data`.
-#[inline(always)]
-pub fn block_rows(data: &[u8], row0: usize, pitch: usize) -> Option<(&[u8; 16], &[u8; 16])> {
-    let row1 = row0.checked_add(pitch)?;
-    let a = data.get(row0..row0 + 16)?.try_into().ok()?;
-    let b = data.get(row1..row1.checked_add(16)?)?.try_into().ok()?;
-    Some((a, b))
-}
-
-/// [`block_rows`] for writing (the rows must not overlap: `pitch ≥ 16`).
-#[inline(always)]
-pub fn block_rows_mut(
-    data: &mut [u8],
-    row0: usize,
-    pitch: usize,
-) -> Option<(&mut [u8; 16], &mut [u8; 16])> {
-    let (head, tail) = data.split_at_mut_checked(row0.checked_add(pitch)?)?;
-    let a = head.get_mut(row0..row0 + 16)?.try_into().ok()?;
-    let b = tail.get_mut(..16)?.try_into().ok()?;
-    Some((a, b))
-}
 
 /// The eight 32-bit texels of a 4×2 block in lane order (two quads: TL, TR, BL, BR each), from
 /// its two rows: two 8-byte pieces per row, no per-texel shuffling.

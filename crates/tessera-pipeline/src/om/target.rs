@@ -3,7 +3,8 @@
 use tessera_format::{BandMut, Format, NumericKind};
 use wide::{f32x8, u32x8};
 
-use super::{LANE_X, LANE_Y, LaneMask, lanes, read_block_u32, unorm8, write_block_u32};
+use super::{read_block_u32, unorm8, write_block_u32};
+use crate::block::{Coverage, LANE_X, LANE_Y, lanes};
 use crate::error::PipelineError;
 use crate::shader::Reg;
 
@@ -65,7 +66,7 @@ pub struct BandTarget<'a> {
 impl BandTarget<'_> {
     /// Loads the lanes of `mask` of the 4×2 block at (`bx`, `by`) as float4 registers (integer
     /// formats as bit patterns); other lanes read 0.
-    pub fn load(&self, bx: u32, by: u32, mask: LaneMask) -> Reg {
+    pub fn load(&self, bx: u32, by: u32, mask: Coverage) -> Reg {
         if let Some(block) = self.unorm8_block(bx, by) {
             return block.dst();
         }
@@ -97,7 +98,7 @@ impl BandTarget<'_> {
 
     /// Stores the lanes of `mask`, writing only the channels of `write_mask` (R=1, G=2, B=4,
     /// A=8): channel bits outside the mask keep their stored value exactly.
-    pub fn store(&mut self, bx: u32, by: u32, mask: LaneMask, value: &Reg, write_mask: u8) {
+    pub fn store(&mut self, bx: u32, by: u32, mask: Coverage, value: &Reg, write_mask: u8) {
         if let Some(block) = self.unorm8_block(bx, by) {
             self.store_unorm8_block(&block, mask, value, write_mask);
             return;
@@ -190,7 +191,7 @@ impl BandTarget<'_> {
     pub fn store_unorm8_block(
         &mut self,
         block: &Unorm8Block,
-        mask: LaneMask,
+        mask: Coverage,
         value: &Reg,
         write_mask: u8,
     ) {
@@ -213,7 +214,7 @@ impl BandTarget<'_> {
         &mut self,
         bx: u32,
         by: u32,
-        mask: LaneMask,
+        mask: Coverage,
         f: impl Fn(u32) -> u32,
     ) -> bool {
         if !matches!(self.kind, TargetKind::Unorm8 { .. })
@@ -267,7 +268,7 @@ impl BandTarget<'_> {
 
 /// All-ones lanes where `mask` has a bit.
 #[inline(always)]
-fn lane_select(mask: LaneMask) -> u32x8 {
+fn lane_select(mask: Coverage) -> u32x8 {
     let bits = u32x8::from([1, 2, 4, 8, 16, 32, 64, 128]);
     (u32x8::splat(u32::from(mask)) & bits).cmp_eq(bits)
 }

@@ -3,13 +3,13 @@
 //! unknown, so a draw of one triangle never drops anything: drawing the same triangles one per
 //! draw is the per-pixel reference, and one draw of all of them must give the same bytes.
 
-mod common;
+use super::common;
 
 use common::*;
-use tessera_caps::{ComparisonFunc, DepthStencilDesc};
 use tessera_format::Format;
 use tessera_pipeline::DrawStats;
 use tessera_pipeline::builtin::VertexColorPs;
+use tessera_types::{ComparisonFunc, DepthStencilDesc};
 
 const W: u32 = 64;
 const H: u32 = 48;

@@ -1,11 +1,11 @@
 //! Input assembler: instancing, indexed draws, base vertex (SPEC §3.10).
 
-mod common;
+use super::common;
 
 use common::*;
-use tessera_caps::PrimitiveTopology;
 use tessera_format::Format;
 use tessera_pipeline::{DrawArgs, IndexBufferBinding, InputLayout, VertexBufferBinding};
+use tessera_types::PrimitiveTopology;
 
 fn positions() -> Vec<u8> {
     // One triangle in the left half of an 8×8 target (pixels x < 4), then a spare vertex.
@@ -136,7 +136,7 @@ fn triangle_strip_quad() {
     let mut rig = Rig::new(4, 4, Format::R8G8B8A8Unorm);
     rig.blend = additive();
     rig.topology = PrimitiveTopology::TriangleStrip;
-    rig.rasterizer.cull_mode = tessera_caps::CullMode::Back;
+    rig.rasterizer.cull_mode = tessera_types::CullMode::Back;
     let one = [1.0 / 255.0, 0.0, 0.0, 0.0];
     // Z order: (0,0), (4,0), (0,4), (4,4): first triangle clockwise on screen.
     let verts = [

@@ -1,12 +1,12 @@
 //! Hostile inputs never panic (SPEC §3.2: NaN discards, huge values stay finite).
 
-mod common;
+use super::common;
 
 use common::*;
 use proptest::prelude::*;
-use tessera_caps::ComparisonFunc;
 use tessera_format::Format;
 use tessera_pipeline::builtin::VertexColorPs;
+use tessera_types::ComparisonFunc;
 
 fn coord() -> impl Strategy<Value = f32> {
     prop_oneof![

@@ -150,10 +150,6 @@ pub mod arrayvec_lite {
         pub fn len(&self) -> usize {
             self.len
         }
-        /// True when empty.
-        pub fn is_empty(&self) -> bool {
-            self.len == 0
-        }
         /// Removes every item.
         pub fn clear(&mut self) {
             self.len = 0;

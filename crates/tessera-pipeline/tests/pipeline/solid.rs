@@ -1,13 +1,13 @@
-//! Uniform-colour triangles through the output merger's byte tables (`tessera_pipeline::flat`)
+//! Uniform-colour triangles through the output merger's byte tables (`ps/solid.rs`, `om/solid.rs`)
 //! store exactly what the per-block path stores (SPEC §5.2), and report the same counters.
 
-mod common;
+use super::common;
 
 use common::*;
-use tessera_caps::{Blend, BlendOp, ColorWriteMask, RenderTargetBlendDesc};
 use tessera_format::Format;
 use tessera_pipeline::builtin::VertexColorPs;
 use tessera_pipeline::{Interpolation, PixelShader, PsInput, PsOutput, ShaderEnv};
+use tessera_types::{Blend, BlendOp, ColorWriteMask, RenderTargetBlendDesc};
 
 /// The vertex-colour shader without the uniform-output promise: every block is shaded.
 struct PerBlock;

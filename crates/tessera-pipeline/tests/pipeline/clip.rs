@@ -1,6 +1,6 @@
 //! Clipping against w > 0 and the near plane (SPEC §3.2).
 
-mod common;
+use super::common;
 
 use common::*;
 use tessera_format::Format;

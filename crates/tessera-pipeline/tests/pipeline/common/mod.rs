@@ -5,15 +5,15 @@
     reason = "shared by several test binaries, each using a part of it"
 )]
 
-use tessera_caps::{
-    BlendDesc, CullMode, DepthStencilDesc, InputElementDesc, PrimitiveTopology, RasterizerDesc,
-    Viewport,
-};
 use tessera_format::{Format, SurfaceMut};
 use tessera_pipeline::builtin::{TransformVs, VertexColorPs};
 use tessera_pipeline::{
     DrawArgs, DrawState, DrawStats, InputLayout, PixelShader, ShaderEnv, Targets,
     VertexBufferBinding,
+};
+use tessera_types::{
+    BlendDesc, CullMode, DepthStencilDesc, InputElementDesc, PrimitiveTopology, RasterizerDesc,
+    Viewport,
 };
 
 /// A vertex: pixel-space position (x, y), depth z, and a colour.
@@ -171,10 +171,10 @@ pub fn draw_into(
 pub fn additive() -> BlendDesc {
     let mut b = BlendDesc::default();
     b.render_target[0].blend_enable = true;
-    b.render_target[0].src_blend = tessera_caps::Blend::One;
-    b.render_target[0].dest_blend = tessera_caps::Blend::One;
-    b.render_target[0].src_blend_alpha = tessera_caps::Blend::One;
-    b.render_target[0].dest_blend_alpha = tessera_caps::Blend::One;
+    b.render_target[0].src_blend = tessera_types::Blend::One;
+    b.render_target[0].dest_blend = tessera_types::Blend::One;
+    b.render_target[0].src_blend_alpha = tessera_types::Blend::One;
+    b.render_target[0].dest_blend_alpha = tessera_types::Blend::One;
     b
 }
 
@@ -190,12 +190,12 @@ pub fn red(target: &[u8], w: u32) -> Vec<Vec<u8>> {
 // A general rig: any targets, any state, clip-space vertices, custom shaders.
 // ---------------------------------------------------------------------------------------------
 
-use tessera_caps::Rect;
 use tessera_pipeline::shader::{Reg, splat, splat4};
 use tessera_pipeline::{
     IndexBufferBinding, Interpolation, PipelineError, PsInput, PsOutput, VertexShader, VsInput,
     VsOutput,
 };
+use tessera_types::Rect;
 use wide::f32x8;
 
 /// A clip-space vertex: position (x, y, z, w) and one float4 attribute.
@@ -581,9 +581,9 @@ pub fn element(format: Format, slot: u32, offset: u32, per_instance: bool) -> In
         input_slot: slot,
         aligned_byte_offset: offset,
         input_slot_class: if per_instance {
-            tessera_caps::InputClassification::PerInstance
+            tessera_types::InputClassification::PerInstance
         } else {
-            tessera_caps::InputClassification::PerVertex
+            tessera_types::InputClassification::PerVertex
         },
         instance_data_step_rate: u32::from(per_instance),
     }

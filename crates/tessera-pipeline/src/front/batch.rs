@@ -5,15 +5,15 @@
 
 use std::ops::Range;
 
-use tessera_caps::PrimitiveTopology;
+use tessera_types::PrimitiveTopology;
 
 use crate::error::PipelineError;
-use crate::ia::{
+use crate::front::ia::{
     STRIP_CUT, Triangle, append_indices, assemble_triangles, check_index_format, has_strip_cut,
     index_at, strip_cut_value,
 };
+use crate::front::vertex::{ShadedVertices, VertexKey, shade_vertices};
 use crate::state::{DrawArgs, DrawState, IndexBufferBinding};
-use crate::vertex::{ShadedVertices, VertexKey, shade_vertices};
 
 /// Least triangles per batch in list topologies (strips are one batch): a list of `n`
 /// triangles is cut into `max(1, n / BATCH_TRIANGLES)` batches of equal size (± one group),

@@ -2,13 +2,13 @@
 //! a varying to `SV_Target0` is not called; the varying goes straight to the output merger.
 //! It must give the bytes the shader call gives, and be taken only where that holds.
 
-mod common;
+use super::common;
 
 use common::*;
-use tessera_caps::{Blend, ComparisonFunc, DepthStencilDesc};
 use tessera_format::Format;
 use tessera_pipeline::shader::splat4;
 use tessera_pipeline::{Interpolation, PixelShader, PsInput, PsOutput, ShaderEnv};
+use tessera_types::{Blend, ComparisonFunc, DepthStencilDesc};
 
 /// `SV_Target0 = v0` through the shader call: the reference.
 struct CopyPs;
@@ -69,8 +69,8 @@ fn scene(rig: &Rig, seed: u64) -> Vec<Cv> {
     out
 }
 
-fn over() -> tessera_caps::BlendDesc {
-    let mut b = tessera_caps::BlendDesc::default();
+fn over() -> tessera_types::BlendDesc {
+    let mut b = tessera_types::BlendDesc::default();
     let rt = &mut b.render_target[0];
     rt.blend_enable = true;
     rt.src_blend = Blend::SrcAlpha;
@@ -95,7 +95,7 @@ fn passthrough_equals_the_shader_call() {
     ];
     let mut cases = 0;
     for (i, format) in formats.into_iter().enumerate() {
-        for blend in [tessera_caps::BlendDesc::default(), over(), additive()] {
+        for blend in [tessera_types::BlendDesc::default(), over(), additive()] {
             for depth in [false, true] {
                 let run = |ps: &dyn PixelShader| {
                     let mut rig = Rig::new(67, 45, format);

@@ -1,11 +1,11 @@
 //! Blending, logic ops, write masks and target encodings (TESTCASES.md OM-01..OM-09; SPEC §5.2).
 
-mod common;
+use super::common;
 
 use common::*;
-use tessera_caps::{Blend, BlendOp, ColorWriteMask, LogicOp, RenderTargetBlendDesc};
 use tessera_format::Format;
 use tessera_pipeline::PipelineError;
+use tessera_types::{Blend, BlendOp, ColorWriteMask, LogicOp, RenderTargetBlendDesc};
 
 fn full_screen() -> Vec<Cv> {
     vec![

@@ -1,34 +1,18 @@
-//! Clip/setup in parallel chunks with binning into row bands, and the parallel rasterization
-//! of those bands.
+//! Binning: clip and setup in parallel chunks, each chunk's triangles binned into the row
+//! bands ([`BAND_HEIGHT`]) their bounds touch.
 
 use rayon::prelude::*;
-use tessera_caps::Viewport;
+use tessera_types::Viewport;
 
-use crate::clip::ClipPlanes;
-use crate::error::PipelineError;
-use crate::ia::Triangle;
-use crate::om::coarse::CoarseDepth;
-use crate::om::depth::{BandDepth, DepthKind};
-use crate::om::target::{BandTarget, TargetKind};
-use crate::raster::{
-    Band, BandStats, RasterContext, band_coarse_test, band_early_test, raster_triangle,
-};
+use crate::band::BAND_HEIGHT;
+use crate::front::ia::Triangle;
+use crate::front::vertex::ShadedVertices;
+use crate::setup::clip::ClipPlanes;
 use crate::setup::{
-    BatchVertices, Plane, SETUP_LANES, ScreenTriangle, ScreenVertex, SetupParams, TriSetup,
-    batch_setup_applies, setup_screen_batch, setup_screen_triangle, setup_triangle, to_screen,
+    LaneVertices, Plane, Primitive, SETUP_LANES, ScreenTriangle, ScreenVertex, SetupParams,
+    lane_setup_applies, setup_screen_lanes, setup_screen_triangle, setup_triangle, to_screen,
 };
-use crate::shader::MAX_RENDER_TARGETS;
-use crate::state::Targets;
-use crate::vertex::ShadedVertices;
 
-/// Rows per band: the unit of parallel rasterization. Even, so a 4×2 block never spans two
-/// bands. 16 rather than 8 halves the triangle × band pairs of small triangles that a band
-/// edge cuts, while 1080 rows still make 68 bands to share among the threads.
-pub const BAND_HEIGHT: u32 = 16;
-const _: () = assert!(
-    BAND_HEIGHT.is_multiple_of(2),
-    "a 4×2 block must not span two bands"
-);
 /// Triangles per setup task.
 const TRIANGLES_PER_TASK: usize = 1024;
 /// Vertices per task of the per-vertex screen transform.
@@ -41,12 +25,14 @@ const GUARD_PIXELS: f32 = 16384.0;
 
 /// Set-up triangles of one task, binned by band.
 pub(crate) struct SetupChunk {
-    tris: Vec<TriSetup>,
-    planes: Vec<Plane>,
-    /// While binning: per binned triangle, its index in `tris` and its first and last band.
+    /// The set-up primitives, in submission order.
+    pub(crate) prims: Vec<Primitive>,
+    /// Their attribute planes.
+    pub(crate) planes: Vec<Plane>,
+    /// While binning: per binned triangle, its index in `prims` and its first and last band.
     spans: Vec<[u32; 3]>,
     /// Per band `b`: `items[starts[b]..starts[b + 1]]` are its triangles (indices into
-    /// `tris`), in submission order; filled from `spans` once the chunk is set up (counting
+    /// `prims`), in submission order; filled from `spans` once the chunk is set up (counting
     /// first, so no per-band list grows).
     starts: Vec<u32>,
     items: Vec<u32>,
@@ -55,22 +41,22 @@ pub(crate) struct SetupChunk {
 impl SetupChunk {
     /// Triangles that survived clipping and culling.
     pub(crate) fn len(&self) -> usize {
-        self.tris.len()
+        self.prims.len()
     }
 
     /// Sets up the `pending` unclipped triangles together, bins them and empties `pending`.
     fn flush(
         &mut self,
         pending: &mut Vec<ScreenTriangle>,
-        vertices: &BatchVertices<'_>,
+        vertices: &LaneVertices<'_>,
         params: &SetupParams<'_>,
         bands: usize,
     ) {
         if pending.is_empty() {
             return;
         }
-        let before = self.tris.len();
-        setup_screen_batch(pending, vertices, params, &mut self.tris, &mut self.planes);
+        let before = self.prims.len();
+        setup_screen_lanes(pending, vertices, params, &mut self.prims, &mut self.planes);
         pending.clear();
         self.bin_from(before, bands);
     }
@@ -78,8 +64,8 @@ impl SetupChunk {
     /// Bins the triangles from index `before` on: each goes to every band its bounds touch (a
     /// small triangle's covered blocks are found by those bands, in their rows only).
     fn bin_from(&mut self, before: usize, bands: usize) {
-        for (index, tri) in self.tris.iter().enumerate().skip(before) {
-            let [x0, y0, x1, y1] = tri.bounds;
+        for (index, prim) in self.prims.iter().enumerate().skip(before) {
+            let [x0, y0, x1, y1] = prim.bounds();
             if x0 >= x1 || y0 >= y1 {
                 continue;
             }
@@ -114,8 +100,8 @@ impl SetupChunk {
         (self.starts, self.items) = (starts, items);
     }
 
-    /// Band `b`'s triangles (indices into `tris`) in submission order.
-    fn bin(&self, b: usize) -> &[u32] {
+    /// Band `b`'s triangles (indices into `prims`) in submission order.
+    pub(crate) fn bin(&self, b: usize) -> &[u32] {
         match (self.starts.get(b), self.starts.get(b + 1)) {
             (Some(&s), Some(&e)) => &self.items[s as usize..e as usize],
             _ => &[],
@@ -151,7 +137,7 @@ pub(crate) fn setup_chunks(
             }
         })
         .unzip();
-    let vertices = BatchVertices {
+    let vertices = LaneVertices {
         data: &shaded.data,
         stride: shaded.stride,
         screen: &screen,
@@ -162,7 +148,7 @@ pub(crate) fn setup_chunks(
         .map(|(chunk_index, tris)| {
             // Sized for the common case (no clipping) so setup never regrows them.
             let mut chunk = SetupChunk {
-                tris: Vec::with_capacity(tris.len()),
+                prims: Vec::with_capacity(tris.len()),
                 planes: Vec::with_capacity(tris.len() * 4 * params.inputs.len()),
                 spans: Vec::with_capacity(tris.len()),
                 starts: Vec::new(),
@@ -170,7 +156,7 @@ pub(crate) fn setup_chunks(
             };
             // Unclipped triangles are set up eight at a time; a clipped one first flushes
             // those before it, so the chunk keeps the submission order.
-            let batched = batch_setup_applies(params);
+            let in_lanes = lane_setup_applies(params);
             let mut pending: Vec<ScreenTriangle> = Vec::with_capacity(SETUP_LANES);
             for (i, t) in tris.iter().enumerate() {
                 let id =
@@ -186,7 +172,7 @@ pub(crate) fn setup_chunks(
                     if any != 0 {
                         continue;
                     }
-                    if batched {
+                    if in_lanes {
                         pending.push(ScreenTriangle {
                             vertices: *t,
                             primitive_id: id,
@@ -195,7 +181,7 @@ pub(crate) fn setup_chunks(
                             chunk.flush(&mut pending, &vertices, params, bands);
                         }
                     } else {
-                        let before = chunk.tris.len();
+                        let before = chunk.prims.len();
                         let v = t.map(|k| shaded.vertex(k as usize));
                         let tri = setup_screen_triangle(
                             v,
@@ -205,18 +191,18 @@ pub(crate) fn setup_chunks(
                             id,
                             &mut chunk.planes,
                         );
-                        chunk.tris.extend(tri);
+                        chunk.prims.extend(tri.map(Primitive::Triangle));
                         chunk.bin_from(before, bands);
                     }
                 } else {
                     chunk.flush(&mut pending, &vertices, params, bands);
-                    let before = chunk.tris.len();
+                    let before = chunk.prims.len();
                     let v = t.map(|k| shaded.vertex(k as usize));
                     let poly = planes.clip_triangle(v, len, c.map(|c| c & !NAN_SCREEN));
                     for k in 1..poly.len().saturating_sub(1) {
                         let fan = [&poly[0][..len], &poly[k][..len], &poly[k + 1][..len]];
                         if let Some(s) = setup_triangle(fan, v[0], params, id, &mut chunk.planes) {
-                            chunk.tris.push(s);
+                            chunk.prims.push(Primitive::Triangle(s));
                         }
                     }
                     chunk.bin_from(before, bands);
@@ -227,70 +213,6 @@ pub(crate) fn setup_chunks(
             chunk
         })
         .collect()
-}
-
-/// Splits every target into bands of [`BAND_HEIGHT`] rows, each owning its rows of every target.
-pub(crate) fn make_bands<'t>(
-    targets: &'t mut Targets<'_>,
-    height: u32,
-    depth_kind: Option<DepthKind>,
-) -> Result<Vec<Band<'t>>, PipelineError> {
-    let bands = height.div_ceil(BAND_HEIGHT) as usize;
-    let mut work: Vec<Band<'t>> = (0..bands)
-        .map(|b| Band {
-            y0: b as u32 * BAND_HEIGHT,
-            y1: (b as u32 + 1) * BAND_HEIGHT,
-            colors: Vec::new(),
-            depth: None,
-            scratch: Box::default(),
-            coarse: CoarseDepth::default(),
-        })
-        .collect();
-    for target in targets.colors.iter_mut().take(MAX_RENDER_TARGETS) {
-        match target {
-            Some(s) => {
-                let kind = TargetKind::of(s.format())?;
-                let texel_size = s.format().info().bytes_per_block as usize;
-                let (format, width) = (s.format(), s.width());
-                for (band, data) in work.iter_mut().zip(s.bands_mut(BAND_HEIGHT)) {
-                    band.colors.push(Some(BandTarget {
-                        data,
-                        format,
-                        kind,
-                        texel_size,
-                        width,
-                    }));
-                }
-            }
-            None => work.iter_mut().for_each(|b| b.colors.push(None)),
-        }
-    }
-    if let (Some(s), Some(kind)) = (targets.depth_stencil.as_mut(), depth_kind) {
-        let width = s.width();
-        for (band, data) in work.iter_mut().zip(s.bands_mut(BAND_HEIGHT)) {
-            band.depth = Some(BandDepth { data, kind, width });
-        }
-    }
-    Ok(work)
-}
-
-/// Rasterizes the triangles of `chunks` binned to band `b` into `band`, in submission order.
-pub(crate) fn raster_band(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    b: usize,
-    chunks: &[SetupChunk],
-    stats: &mut BandStats,
-) {
-    let early = band_early_test(ctx, band);
-    let coarse = band_coarse_test(band, early.as_ref());
-    for chunk in chunks {
-        for &t in chunk.bin(b) {
-            let tri = &chunk.tris[t as usize];
-            let planes = &chunk.planes[tri.attr_offset as usize..];
-            raster_triangle(ctx, band, early.as_ref(), coarse, tri, planes, stats);
-        }
-    }
 }
 
 /// Whether any triangle of `chunks` is binned to band `b`.

@@ -1,15 +1,16 @@
 //! Triangle setup: divide, viewport transform, 16.8 snapping, culling, edge functions and
 //! attribute planes (SPEC §3.2–§3.4, §3.7).
 
-use tessera_caps::{CullMode, RasterizerDesc, Viewport};
+use tessera_types::{CullMode, RasterizerDesc, Viewport};
 use wide::f32x4;
 
-use crate::om::depth::DepthKind;
+use crate::depth_kind::DepthKind;
 use crate::shader::Interpolation;
 
-mod batch;
-pub(crate) use batch::{
-    BatchVertices, SETUP_LANES, ScreenTriangle, batch_setup_applies, setup_screen_batch,
+pub(crate) mod clip;
+mod lanes;
+pub(crate) use lanes::{
+    LaneVertices, SETUP_LANES, ScreenTriangle, lane_setup_applies, setup_screen_lanes,
 };
 
 /// Fractional bits of the snapped vertex grid (SPEC §3.3).
@@ -35,6 +36,40 @@ impl Edge {
     #[inline]
     pub fn at(&self, px: i64, py: i64) -> i64 {
         self.e00 + px * self.step_x + py * self.step_y
+    }
+}
+
+/// A primitive ready to rasterize, as binning hands it to the rasterizer: the one place where
+/// the primitive's type is told apart. Triangles only today; lines and points are to be
+/// further variants beside them, with their own setup and coverage in `rast`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Primitive {
+    /// A set-up triangle.
+    Triangle(TriSetup),
+}
+
+impl From<TriSetup> for Primitive {
+    #[inline(always)]
+    fn from(tri: TriSetup) -> Self {
+        Self::Triangle(tri)
+    }
+}
+
+impl Primitive {
+    /// Pixel bounds `[x0, y0, x1, y1)` within the viewport/scissor rectangle.
+    #[inline(always)]
+    pub(crate) fn bounds(&self) -> [i32; 4] {
+        match self {
+            Self::Triangle(tri) => tri.bounds,
+        }
+    }
+
+    /// Offset of the primitive's attribute planes in its chunk's plane arena.
+    #[inline(always)]
+    pub(crate) fn attr_offset(&self) -> u32 {
+        match self {
+            Self::Triangle(tri) => tri.attr_offset,
+        }
     }
 }
 
@@ -399,6 +434,19 @@ fn depth_bias(params: &SetupParams<'_>, z: &Plane, zs: [f32; 3]) -> f32 {
 mod tests {
     use super::*;
 
+    /// RS-04: 16.8 fixed point, round to nearest even (moved from `tests/raster.rs`, which
+    /// checks the rendered result through the public API).
+    #[test]
+    fn rs04_snap_rounds_to_nearest_even() {
+        assert_eq!(snap(10.0 + 1.0 / 512.0), Some(10 * 256));
+        assert_eq!(snap(10.0 + 3.0 / 512.0), Some(10 * 256 + 2));
+        assert_eq!(snap(-1.0 / 512.0), Some(0));
+        assert_eq!(snap(0.5), Some(128));
+        assert_eq!(snap(f32::NAN), None);
+        assert!(snap(f32::INFINITY).unwrap() > 0);
+        assert!(snap(f32::NEG_INFINITY).unwrap() < 0);
+    }
+
     fn params<'a>(rs: &'a RasterizerDesc, rect: [i32; 4]) -> SetupParams<'a> {
         SetupParams {
             viewport: Viewport {
@@ -699,12 +747,12 @@ mod tests {
         }
     }
 
-    /// `setup_screen_batch` pushes, for batches of 1 to 8 random triangles, exactly the
+    /// `setup_screen_lanes` pushes, for groups of 1 to 8 random triangles, exactly the
     /// triangles and planes that `setup_screen_triangle` pushes one by one (vertex 0
     /// provoking): every field and plane bit, the culled, empty and degenerate lanes dropped in
     /// place.
     #[test]
-    fn batch_setup_matches_the_one_triangle_setup() {
+    fn lane_setup_matches_the_one_triangle_setup() {
         let mut rng = Rng(0x0123_4567_89ab_cdef);
         let modes = [
             Interpolation::Perspective,
@@ -730,7 +778,7 @@ mod tests {
                 inputs: &inputs,
                 ..params(&rs, rect)
             };
-            assert!(batch_setup_applies(&params));
+            assert!(lane_setup_applies(&params));
             let n = 1 + rng.below(8) as usize;
             // Every input present (the gathered path), or some missing (read as 0).
             let stride = if case % 3 == 0 {
@@ -761,19 +809,19 @@ mod tests {
                     }
                 }
             }
-            let vertices = BatchVertices {
+            let vertices = LaneVertices {
                 data: &data,
                 stride,
                 screen: &screen,
             };
-            let batch: Vec<ScreenTriangle> = (0..n)
+            let group: Vec<ScreenTriangle> = (0..n)
                 .map(|t| ScreenTriangle {
                     vertices: [0, 1, 2].map(|k| order[3 * t + k]),
                     primitive_id: 1000 + t as u32,
                 })
                 .collect();
             let (mut want_tris, mut want_planes) = (Vec::new(), vec![Plane::default(); 5]);
-            for t in &batch {
+            for t in &group {
                 let v = t.vertices.map(|i| vertices.vertex(i));
                 want_tris.extend(setup_screen_triangle(
                     v,
@@ -785,7 +833,7 @@ mod tests {
                 ));
             }
             let (mut got_tris, mut got_planes) = (Vec::new(), vec![Plane::default(); 5]);
-            setup_screen_batch(&batch, &vertices, &params, &mut got_tris, &mut got_planes);
+            setup_screen_lanes(&group, &vertices, &params, &mut got_tris, &mut got_planes);
             kept += want_tris.len();
             let print = |tris: &[TriSetup], planes: &[Plane]| {
                 let mut out: Vec<String> =
@@ -796,7 +844,7 @@ mod tests {
             assert_eq!(
                 print(&got_tris, &got_planes),
                 print(&want_tris, &want_planes),
-                "case {case}: {batch:?}"
+                "case {case}: {group:?}"
             );
         }
         assert!(kept > 5_000, "{kept} triangles kept");

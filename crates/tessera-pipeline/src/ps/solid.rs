@@ -1,4 +1,5 @@
-//! Uniform-colour triangles into an RGBA8/BGRA8 target by byte tables, with the output
+//! Solid-colour triangles (a uniform colour) into an RGBA8/BGRA8 target by the output merger's
+//! byte tables ([`SolidTables`]), with the output
 //! merger's results unchanged (SPEC §5.2: blend, UNORM encode, write mask).
 //!
 //! When the pixel shader's output is the same on every lane ([`PixelShader::uniform_output`]
@@ -12,40 +13,23 @@
 //!
 //! [`PixelShader::uniform_output`]: crate::shader::PixelShader::uniform_output
 
-use wide::{f32x8, u32x8};
+use wide::f32x8;
 
-use crate::om::blend::{BlendPlan, blend_over_unorm};
-use crate::om::target::{BandTarget, TargetKind, channel_bytes, pack_unorm8, unpack_unorm8};
-use crate::raster::{Band, BandStats, RasterContext};
+use super::flat_varying;
+use crate::band::{Band, BandStats, RasterContext};
+use crate::om::blend::BlendPlan;
+#[cfg(doc)]
+use crate::om::blend::blend_over_unorm;
+use crate::om::solid::SolidTables;
+use crate::om::target::{BandTarget, TargetKind};
 use crate::setup::{Plane, TriSetup};
-use crate::shade::flat_varying;
 use crate::shader::{MAX_VARYINGS, PsInput, Reg, ZERO_REG};
 
 /// Fewest pixels of a triangle's bounding box within a band for which building the tables
 /// (32 eight-lane merger evaluations) is worth it.
 const MIN_PIXELS: i64 = 256;
 
-/// The output merger of one triangle's colour into an RGBA8/BGRA8 target: for each memory
-/// byte position `j` and byte found, the byte stored, already shifted to its place
-/// (`<< 8j`) so a texel is four reads or-ed together.
-#[derive(Clone, Debug)]
-pub struct FlatTables {
-    words: [[u32; 256]; 4],
-}
-
-impl FlatTables {
-    /// The texel the merger stores over `old` (a 32-bit texel in memory byte order).
-    #[inline(always)]
-    pub fn apply(&self, old: u32) -> u32 {
-        let t = &self.words;
-        t[0][(old & 0xff) as usize]
-            | t[1][((old >> 8) & 0xff) as usize]
-            | t[2][((old >> 16) & 0xff) as usize]
-            | t[3][(old >> 24) as usize]
-    }
-}
-
-/// Sets `band.scratch.flat` for triangle `tri` (rows `y0..y1` of the band, columns `x0..x1`):
+/// Sets `band.scratch.solid` for triangle `tri` (rows `y0..y1` of the band, columns `x0..x1`):
 /// the tables when the triangle qualifies (see the module docs) and is large enough here, else
 /// `None`. Qualifying also needs one bound target, no dual source, and early (or no) depth.
 pub fn prepare(
@@ -55,7 +39,7 @@ pub fn prepare(
     planes: &[Plane],
     extent: [i32; 4],
 ) {
-    band.scratch.flat = None;
+    band.scratch.solid = None;
     let [x0, y0, x1, y1] = extent;
     let Some(ps) = ctx.ps else {
         return;
@@ -85,30 +69,7 @@ pub fn prepare(
         return;
     };
     let src = shade_once(ctx, band, tri, planes, w);
-    // Lane k of round r is destination byte 8r + k in every channel.
-    let keep = channel_bytes(write_mask, bgra);
-    let mut words = [[0u32; 256]; 4];
-    for r in 0..32u32 {
-        let codes = u32x8::from(core::array::from_fn::<u32, 8, _>(|k| 8 * r + k as u32));
-        let dst = unpack_unorm8(codes * u32x8::splat(0x0101_0101), bgra);
-        let value = match alpha_one {
-            Some(alpha_one) => blend_over_unorm(&src, &dst, alpha_one),
-            None => src,
-        };
-        let new = pack_unorm8(&value, bgra).to_array();
-        for (k, texel) in new.iter().enumerate() {
-            let old = 8 * r as usize + k;
-            for (j, table) in words.iter_mut().enumerate() {
-                let byte = 0xff << (8 * j);
-                table[old] = if keep & byte != 0 {
-                    texel & byte
-                } else {
-                    (old as u32) << (8 * j)
-                };
-            }
-        }
-    }
-    band.scratch.flat = Some(FlatTables { words });
+    band.scratch.solid = Some(SolidTables::build(&src, alpha_one, write_mask, bgra));
 }
 
 /// The shader's output for the triangle's constant varyings (each exactly `v0`, times `w` when
@@ -147,11 +108,11 @@ fn shade_once(
 
 /// The current triangle's tables and the band's one colour target, if both are there.
 #[inline(always)]
-fn parts<'b, 'a>(band: &'b mut Band<'a>) -> Option<(&'b FlatTables, &'b mut BandTarget<'a>)> {
+fn parts<'b, 'a>(band: &'b mut Band<'a>) -> Option<(&'b SolidTables, &'b mut BandTarget<'a>)> {
     let Band {
         colors, scratch, ..
     } = band;
-    match (scratch.flat.as_ref(), colors.as_mut_slice()) {
+    match (scratch.solid.as_ref(), colors.as_mut_slice()) {
         (Some(tables), [Some(target)]) => Some((tables, target)),
         _ => None,
     }

@@ -1,16 +1,16 @@
 //! Triangle setup of eight unclipped triangles at a time, one per SIMD lane, bit-identical to
 //! [`setup_screen_triangle`] (SPEC §3.2–§3.4, §3.7): the parent module's test
-//! `batch_setup_matches_the_one_triangle_setup` compares the two on random batches.
+//! `lane_setup_matches_the_one_triangle_setup` compares the two on random groups of eight.
 
 use wide::{CmpEq, CmpGt, f32x4, f32x8, f64x4, i32x4, i32x8};
 
 use super::*;
 
-/// Triangles per [`setup_screen_batch`] call: one per `f32x8`/`i32x8` lane.
+/// Triangles per [`setup_screen_lanes`] call: one per `f32x8`/`i32x8` lane.
 pub(crate) const SETUP_LANES: usize = 8;
 
-/// One unclipped triangle for [`setup_screen_batch`]: its vertices, as indices into the
-/// batch's vertex data and screen positions (vertex 0 also provokes), and its
+/// One unclipped triangle for [`setup_screen_lanes`]: its vertices, as indices into the
+/// draw's vertex data and screen positions (vertex 0 also provokes), and its
 /// `SV_PrimitiveID`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ScreenTriangle {
@@ -20,10 +20,10 @@ pub(crate) struct ScreenTriangle {
     pub primitive_id: u32,
 }
 
-/// The vertices that [`setup_screen_batch`] reads: vertex `i` is `data[i·stride ..][..stride]`
+/// The vertices that [`setup_screen_lanes`] reads: vertex `i` is `data[i·stride ..][..stride]`
 /// (clip position and varyings) at screen position `screen[i]` ([`to_screen`] of it).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct BatchVertices<'a> {
+pub(crate) struct LaneVertices<'a> {
     /// Floats of every vertex, `stride` each.
     pub data: &'a [f32],
     /// Floats per vertex.
@@ -32,7 +32,7 @@ pub(crate) struct BatchVertices<'a> {
     pub screen: &'a [ScreenVertex],
 }
 
-impl BatchVertices<'_> {
+impl LaneVertices<'_> {
     /// Vertex `i`'s floats.
     #[inline]
     pub(super) fn vertex(&self, i: u32) -> &[f32] {
@@ -41,9 +41,9 @@ impl BatchVertices<'_> {
     }
 }
 
-/// Whether [`setup_screen_batch`] may replace [`setup_screen_triangle`] for a draw: it does
+/// Whether [`setup_screen_lanes`] may replace [`setup_screen_triangle`] for a draw: it does
 /// not compute depth bias.
-pub(crate) fn batch_setup_applies(params: &SetupParams<'_>) -> bool {
+pub(crate) fn lane_setup_applies(params: &SetupParams<'_>) -> bool {
     params.rasterizer.depth_bias == 0 && params.rasterizer.slope_scaled_depth_bias == 0.0
 }
 
@@ -72,7 +72,7 @@ fn f64_lanes(v: [f64x4; 2]) -> [f64; 8] {
 }
 
 /// [`setup_screen_triangle`] of up to [`SETUP_LANES`] triangles at once (each with its vertex
-/// 0 as provoking vertex), for a draw where [`batch_setup_applies`]: every triangle that
+/// 0 as provoking vertex), for a draw where [`lane_setup_applies`]: every triangle that
 /// survives is pushed to `tris`, in order, with its planes appended to `arena`, exactly as the
 /// one-triangle setup would push them.
 ///
@@ -81,19 +81,19 @@ fn f64_lanes(v: [f64x4; 2]) -> [f64; 8] {
 /// operations; the area and the edge constants are sums of products below 2^53 and so exact
 /// in f64 lanes (`area as f64` is what the scalar setup divides by); the planes are the same
 /// f32 operations in the same order.
-pub(crate) fn setup_screen_batch(
-    batch: &[ScreenTriangle],
-    vertices: &BatchVertices<'_>,
+pub(crate) fn setup_screen_lanes<P: From<TriSetup>>(
+    group: &[ScreenTriangle],
+    vertices: &LaneVertices<'_>,
     params: &SetupParams<'_>,
-    tris: &mut Vec<TriSetup>,
+    tris: &mut Vec<P>,
     arena: &mut Vec<Plane>,
 ) {
-    let n = batch.len().min(SETUP_LANES);
+    let n = group.len().min(SETUP_LANES);
     if n == 0 {
         return;
     }
     // Lanes past `n` repeat the first triangle; their results are dropped.
-    let tri = |k: usize| &batch[if k < n { k } else { 0 }];
+    let tri = |k: usize| &group[if k < n { k } else { 0 }];
     // Each lane's screen vertices.
     let s: [[&ScreenVertex; 3]; 8] =
         core::array::from_fn(|k| tri(k).vertices.map(|i| &vertices.screen[i as usize]));
@@ -305,7 +305,7 @@ pub(crate) fn setup_screen_batch(
             step_x: -i64::from(edy[e][k]) * one,
             step_y: i64::from(edx[e][k]) * one,
         };
-        tris.push(TriSetup {
+        tris.push(P::from(TriSetup {
             edges: [edge(0), edge(1), edge(2)],
             bounds: [b[0][k], b[1][k], b[2][k], b[3][k]],
             rect_cut: bit(cut),
@@ -324,8 +324,8 @@ pub(crate) fn setup_screen_batch(
             flat_varyings: bit(w_flat) && bit(flat),
             attr_offset: (base + slots[k] * per_tri) as u32,
             front: bit(front),
-            primitive_id: batch[k].primitive_id,
+            primitive_id: group[k].primitive_id,
             small: bit(small),
-        });
+        }));
     }
 }

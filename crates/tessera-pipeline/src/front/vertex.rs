@@ -4,7 +4,8 @@ use rayon::prelude::*;
 use wide::f32x8;
 
 use crate::env::ShaderEnv;
-use crate::ia::{FloatFetch, InputLayout, fetch_element};
+use crate::front::ia::{FloatFetch, fetch_element};
+use crate::layout::InputLayout;
 use crate::shader::{MAX_VERTEX_INPUTS, Reg, VertexShader, VsInput, VsOutput, ZERO_REG};
 use crate::state::VertexBufferBinding;
 
@@ -17,8 +18,6 @@ const VERTICES_PER_TASK: usize = 512;
 pub struct ShadedVertices {
     /// Floats per vertex: `4 * (1 + varying_count)`.
     pub stride: usize,
-    /// Varyings per vertex.
-    pub varying_count: usize,
     /// The vertex data.
     pub data: Vec<f32>,
 }
@@ -121,11 +120,7 @@ pub fn shade_vertices(
                 write_lanes(&output, varying_count, group.len(), stride, out);
             }
         });
-    ShadedVertices {
-        stride,
-        varying_count,
-        data,
-    }
+    ShadedVertices { stride, data }
 }
 
 fn write_lanes(

@@ -4,12 +4,13 @@
 use tessera_format::NumericKind;
 use wide::f32x8;
 
-use crate::flat;
-use crate::om::LaneMask;
+pub(crate) mod solid;
+
+use crate::band::{Band, BandStats, RasterContext, Scratch};
+use crate::block::{Coverage, LANE_CX, LANE_CY};
 use crate::om::blend::{BlendPlan, blend, blend_over_unorm, fit_logic_bits, logic_op};
 use crate::om::depth::BandDepth;
 use crate::om::target::{BandTarget, TargetKind};
-use crate::raster::{Band, BandStats, RasterContext, Scratch};
 use crate::setup::{Plane, TriSetup};
 use crate::shader::{Interpolation, MAX_VARYINGS, PsInput, Reg, ZERO_REG};
 
@@ -27,11 +28,6 @@ pub(crate) fn clamp_depth(z: f32x8, range: (f32, f32)) -> f32x8 {
         .fast_min(f32x8::splat(range.1))
 }
 
-/// Pixel-centre offsets of the lanes of a block (x: 0.5, 1.5, 0.5, 1.5, 2.5, …).
-pub(crate) const LANE_CX: [f32; 8] = [0.5, 1.5, 0.5, 1.5, 2.5, 3.5, 2.5, 3.5];
-/// Pixel-centre offsets of the lanes of a block in y.
-pub(crate) const LANE_CY: [f32; 8] = [0.5, 0.5, 1.5, 1.5, 0.5, 0.5, 1.5, 1.5];
-
 /// Depth clamp, stencil and depth tests of a block (SPEC §5.1); all lanes pass without a DSV
 /// or with both tests off.
 #[inline(always)]
@@ -41,9 +37,9 @@ fn depth_stencil(
     tri: &TriSetup,
     bx: u32,
     by: u32,
-    mask: LaneMask,
+    mask: Coverage,
     z: f32x8,
-) -> LaneMask {
+) -> Coverage {
     match depth.as_mut() {
         Some(depth) if ctx.depth_active => depth.test(
             bx,
@@ -95,8 +91,8 @@ fn early_test(
     tri: &TriSetup,
     bx: u32,
     by: u32,
-    mask: LaneMask,
-) -> LaneMask {
+    mask: Coverage,
+) -> Coverage {
     if ctx.early_depth && ctx.depth_active {
         let (z, ..) = block_z(tri, bx, by);
         let passed = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
@@ -111,87 +107,173 @@ fn early_test(
     }
 }
 
-/// One covered block: early depth/stencil inline (most occluded blocks end here), then the
-/// pixel shader and output merger for the lanes left.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-pub fn visit_block(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    tri: &TriSetup,
-    planes: &[Plane],
-    bx: u32,
-    by: u32,
-    mask: LaneMask,
-    stats: &mut BandStats,
-) {
-    let mask = early_test(ctx, band, tri, bx, by, mask);
-    if mask != 0 && !(band.scratch.flat.is_some() && flat::block(band, bx, by, mask, stats)) {
-        shade_body(ctx, band, tri, planes, bx, by, mask, stats);
-    }
+/// One primitive's work in one band: the receiver of the raster and pixel stages' per-block
+/// calls (the per-draw state, the band, the primitive's setup and planes, the band's counters),
+/// made once per primitive and band and inlined away inside them.
+pub(crate) struct BandJob<'j, 'a> {
+    /// Per-draw state of the raster and pixel stages.
+    pub ctx: &'j RasterContext<'j>,
+    /// The band rasterized into.
+    pub band: &'j mut Band<'a>,
+    /// The triangle.
+    pub tri: &'j TriSetup,
+    /// Its attribute planes (four per varying).
+    pub planes: &'j [Plane],
+    /// The band's counters.
+    pub stats: &'j mut BandStats,
 }
 
-/// `count` fully covered blocks from (`bx`, `by`) rightwards, each exactly as [`visit_block`]
-/// would do it, in one call: interior runs of large triangles keep the per-draw state in
-/// registers instead of paying a call per block.
-#[allow(clippy::too_many_arguments)]
-#[inline(never)]
-pub fn visit_run(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    tri: &TriSetup,
-    planes: &[Plane],
+/// The pixel of a block that the output merger writes: the block's top-left pixel and its
+/// lanes left.
+#[derive(Clone, Copy, Debug)]
+struct BlockAt {
     bx: u32,
     by: u32,
-    count: u32,
-    stats: &mut BandStats,
-) {
-    if band.scratch.flat.is_some() {
-        if ctx.depth_active || !flat::run(band, bx, by, count, stats) {
-            flat_run(ctx, band, tri, planes, bx, by, count, stats);
+    mask: Coverage,
+}
+
+impl<'a> BandJob<'_, 'a> {
+    /// A copy of the receiver for one call: its fields are read once here, so the callee's
+    /// loops keep them in registers (a receiver whose address is taken is re-read after every
+    /// call it is passed to).
+    #[inline(always)]
+    pub(crate) fn reborrow(&mut self) -> BandJob<'_, 'a> {
+        BandJob {
+            ctx: self.ctx,
+            band: &mut *self.band,
+            tri: self.tri,
+            planes: self.planes,
+            stats: &mut *self.stats,
         }
-        return;
     }
-    // Without the flat case, so the compiler keeps the loop's row-invariant terms hoisted.
-    run_blocks::<false>(ctx, band, tri, planes, bx, by, count, stats);
-}
 
-/// [`visit_run`] of a triangle with flat tables where the run could not be mapped whole:
-/// block by block, through the tables where the block lies inside the target.
-#[allow(clippy::too_many_arguments)]
-#[inline(never)]
-fn flat_run(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    tri: &TriSetup,
-    planes: &[Plane],
-    bx: u32,
-    by: u32,
-    count: u32,
-    stats: &mut BandStats,
-) {
-    run_blocks::<true>(ctx, band, tri, planes, bx, by, count, stats);
-}
+    /// One covered block: early depth/stencil inline (most occluded blocks end here), then the
+    /// pixel shader and output merger for the lanes left.
+    #[inline(always)]
+    pub fn visit_block(&mut self, bx: u32, by: u32, mask: Coverage) {
+        let mask = early_test(self.ctx, self.band, self.tri, bx, by, mask);
+        if mask != 0
+            && !(self.band.scratch.solid.is_some()
+                && solid::block(self.band, bx, by, mask, self.stats))
+        {
+            self.shade_body(bx, by, mask);
+        }
+    }
 
-/// The blocks of a run one by one, each as [`visit_block`] does it; with `FLAT`, through the
-/// flat tables where the block lies inside the target.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn run_blocks<const FLAT: bool>(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    tri: &TriSetup,
-    planes: &[Plane],
-    bx: u32,
-    by: u32,
-    count: u32,
-    stats: &mut BandStats,
-) {
-    for k in 0..count {
-        let bx = bx + 4 * k;
-        let mask = early_test(ctx, band, tri, bx, by, 0xff);
-        if mask != 0 && !(FLAT && flat::block(band, bx, by, mask, stats)) {
-            shade_body(ctx, band, tri, planes, bx, by, mask, stats);
+    /// `count` fully covered blocks from (`bx`, `by`) rightwards, each exactly as [`visit_block`]
+    /// would do it, in one call: interior runs of large triangles keep the per-draw state in
+    /// registers instead of paying a call per block.
+    #[inline(never)]
+    pub fn visit_run(&mut self, bx: u32, by: u32, count: u32) {
+        if self.band.scratch.solid.is_some() {
+            if self.ctx.depth_active || !solid::run(self.band, bx, by, count, self.stats) {
+                self.reborrow().solid_run(bx, by, count);
+            }
+            return;
+        }
+        // Without the solid-colour case, so the compiler keeps the loop's row-invariant terms hoisted.
+        self.reborrow().run_blocks::<false>(bx, by, count);
+    }
+
+    /// [`visit_run`] of a triangle with solid-colour tables where the run could not be mapped whole:
+    /// block by block, through the tables where the block lies inside the target.
+    #[inline(never)]
+    fn solid_run(&mut self, bx: u32, by: u32, count: u32) {
+        self.reborrow().run_blocks::<true>(bx, by, count);
+    }
+
+    /// The blocks of a run one by one, each as [`visit_block`] does it; with `SOLID`, through the
+    /// solid-colour tables where the block lies inside the target.
+    #[inline(always)]
+    fn run_blocks<const SOLID: bool>(&mut self, bx: u32, by: u32, count: u32) {
+        for k in 0..count {
+            let bx = bx + 4 * k;
+            let mask = early_test(self.ctx, self.band, self.tri, bx, by, 0xff);
+            if mask != 0 && !(SOLID && solid::block(self.band, bx, by, mask, self.stats)) {
+                self.shade_body(bx, by, mask);
+            }
+        }
+    }
+
+    /// Interpolation, pixel shader, late depth/stencil and output merger of one block whose early
+    /// depth/stencil test (if any) has already run.
+    #[inline(always)]
+    pub(crate) fn shade_body(&mut self, bx: u32, by: u32, mut mask: Coverage) {
+        let (ctx, tri, planes) = (self.ctx, self.tri, self.planes);
+        let (band, stats) = (&mut *self.band, &mut *self.stats);
+        if let (Some(k), [Some(target)]) = (ctx.passthrough, band.colors.as_mut_slice()) {
+            shade_passthrough(ctx, target, tri, planes, k, BlockAt { bx, by, mask }, stats);
+            return;
+        }
+        let (z, px, py, dx, dy) = block_z(tri, bx, by);
+        let Some(ps) = ctx.ps else {
+            stats.passed += u64::from(mask.count_ones());
+            return;
+        };
+        let (w, flat_w) = block_w(tri, dx, dy);
+        let Scratch { varyings, out, .. } = &mut *band.scratch;
+        let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
+        let planes = &planes[..4 * inputs.len()];
+        for ((v, mode), p) in varyings.iter_mut().zip(inputs).zip(planes.chunks_exact(4)) {
+            *v = interpolate(p, *mode, flat_w, w, dx, dy);
+        }
+        let input = PsInput {
+            position: [px, py, z, w],
+            varyings: &varyings[..inputs.len()],
+            front_face: tri.front,
+            primitive_id: tri.primitive_id,
+            coverage: mask,
+        };
+        // Reset what this draw can read back: o0 (a fixed-size store the compiler keeps inline),
+        // then the other bound targets and o1 for dual-source blending.
+        out.targets[0] = ZERO_REG;
+        let read = band.colors.len().max(if ctx.dual_source { 2 } else { 0 });
+        if read > 1 {
+            out.targets[1..read].fill(ZERO_REG);
+        }
+        out.depth = f32x8::ZERO;
+        out.discard = [false; 8];
+        ps.shade(ctx.env, &input, out);
+        stats.ps_lanes += 8;
+        if ctx.may_discard {
+            for k in 0..8 {
+                if out.discard[k] {
+                    mask &= !(1 << k);
+                }
+            }
+        }
+        if !ctx.early_depth {
+            let z = if ps.writes_depth() { out.depth } else { z };
+            mask = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
+        }
+        if mask == 0 {
+            return;
+        }
+        stats.passed += u64::from(mask.count_ones());
+        match band.colors.as_mut_slice() {
+            [Some(target)] => write_target(
+                ctx,
+                target,
+                0,
+                &out.targets[0],
+                &out.targets[1],
+                BlockAt { bx, by, mask },
+            ),
+            colors => {
+                for (slot, target) in colors.iter_mut().enumerate() {
+                    if let Some(target) = target {
+                        let src = &out.targets[slot];
+                        write_target(
+                            ctx,
+                            target,
+                            slot,
+                            src,
+                            &out.targets[1],
+                            BlockAt { bx, by, mask },
+                        );
+                    }
+                }
+            }
         }
     }
 }
@@ -237,7 +319,6 @@ fn interpolate(
 /// ([`PixelShader::passthrough`](crate::shader::PixelShader::passthrough)), with early depth and no
 /// dual-source blending: the varying goes straight to the output merger, as the shader would
 /// have written it.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn shade_passthrough(
     ctx: &RasterContext<'_>,
@@ -245,107 +326,20 @@ fn shade_passthrough(
     tri: &TriSetup,
     planes: &[Plane],
     k: usize,
-    bx: u32,
-    by: u32,
-    mask: LaneMask,
+    at: BlockAt,
     stats: &mut BandStats,
 ) {
+    let BlockAt { bx, by, mask } = at;
     let (_, _, dx, dy) = block_centres(tri, bx, by);
     let (w, flat_w) = block_w(tri, dx, dy);
     let v = interpolate(&planes[4 * k..4 * k + 4], ctx.inputs[k], flat_w, w, dx, dy);
     stats.ps_lanes += 8;
     stats.passed += u64::from(mask.count_ones());
-    write_target(ctx, target, 0, &v, &ZERO_REG, bx, by, mask);
-}
-
-/// Interpolation, pixel shader, late depth/stencil and output merger of one block whose early
-/// depth/stencil test (if any) has already run.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-pub(crate) fn shade_body(
-    ctx: &RasterContext<'_>,
-    band: &mut Band<'_>,
-    tri: &TriSetup,
-    planes: &[Plane],
-    bx: u32,
-    by: u32,
-    mut mask: LaneMask,
-    stats: &mut BandStats,
-) {
-    if let (Some(k), [Some(target)]) = (ctx.passthrough, band.colors.as_mut_slice()) {
-        shade_passthrough(ctx, target, tri, planes, k, bx, by, mask, stats);
-        return;
-    }
-    let (z, px, py, dx, dy) = block_z(tri, bx, by);
-    let Some(ps) = ctx.ps else {
-        stats.passed += u64::from(mask.count_ones());
-        return;
-    };
-    let (w, flat_w) = block_w(tri, dx, dy);
-    let Scratch { varyings, out, .. } = &mut *band.scratch;
-    let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
-    let planes = &planes[..4 * inputs.len()];
-    for ((v, mode), p) in varyings.iter_mut().zip(inputs).zip(planes.chunks_exact(4)) {
-        *v = interpolate(p, *mode, flat_w, w, dx, dy);
-    }
-    let input = PsInput {
-        position: [px, py, z, w],
-        varyings: &varyings[..inputs.len()],
-        front_face: tri.front,
-        primitive_id: tri.primitive_id,
-        coverage: mask,
-    };
-    // Reset what this draw can read back: o0 (a fixed-size store the compiler keeps inline),
-    // then the other bound targets and o1 for dual-source blending.
-    out.targets[0] = ZERO_REG;
-    let read = band.colors.len().max(if ctx.dual_source { 2 } else { 0 });
-    if read > 1 {
-        out.targets[1..read].fill(ZERO_REG);
-    }
-    out.depth = f32x8::ZERO;
-    out.discard = [false; 8];
-    ps.shade(ctx.env, &input, out);
-    stats.ps_lanes += 8;
-    if ctx.may_discard {
-        for k in 0..8 {
-            if out.discard[k] {
-                mask &= !(1 << k);
-            }
-        }
-    }
-    if !ctx.early_depth {
-        let z = if ps.writes_depth() { out.depth } else { z };
-        mask = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
-    }
-    if mask == 0 {
-        return;
-    }
-    stats.passed += u64::from(mask.count_ones());
-    match band.colors.as_mut_slice() {
-        [Some(target)] => write_target(
-            ctx,
-            target,
-            0,
-            &out.targets[0],
-            &out.targets[1],
-            bx,
-            by,
-            mask,
-        ),
-        colors => {
-            for (slot, target) in colors.iter_mut().enumerate() {
-                if let Some(target) = target {
-                    let src = &out.targets[slot];
-                    write_target(ctx, target, slot, src, &out.targets[1], bx, by, mask);
-                }
-            }
-        }
-    }
+    write_target(ctx, target, 0, &v, &ZERO_REG, at);
 }
 
 /// The output merger of target `slot` for the block: `src` is the shader's output for it and
 /// `src1` its second output (`o1`, read by dual-source blend factors).
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn write_target(
     ctx: &RasterContext<'_>,
@@ -353,10 +347,9 @@ fn write_target(
     slot: usize,
     src: &Reg,
     src1: &Reg,
-    bx: u32,
-    by: u32,
-    mask: LaneMask,
+    at: BlockAt,
 ) {
+    let BlockAt { bx, by, mask } = at;
     let desc = &ctx.blend[slot];
     let write_mask = desc.write_mask.0 as u8;
     if write_mask == 0 {

@@ -1,11 +1,11 @@
 //! Depth and stencil with exact stored values (TESTCASES.md OM-10, OM-12..OM-18; SPEC §5.4, §5.5).
 
-mod common;
+use super::common;
 
 use common::*;
-use tessera_caps::{ComparisonFunc, CullMode, StencilOp};
 use tessera_format::Format;
 use tessera_pipeline::{Interpolation, PixelShader, PsInput, PsOutput, ShaderEnv};
+use tessera_types::{ComparisonFunc, CullMode, StencilOp};
 
 const WHITE: [f32; 4] = [1.0; 4];
 
@@ -236,7 +236,7 @@ fn stencil_outcomes_select_ops() {
     ] {
         let mut r = rig(Format::D24UnormS8Uint, &[0xff, 0xff, 0x7f, 1]);
         r.ds.stencil_enable = true;
-        r.ds.front_face = tessera_caps::StencilFaceDesc {
+        r.ds.front_face = tessera_types::StencilFaceDesc {
             fail_op: StencilOp::Replace,
             depth_fail_op: StencilOp::Replace,
             pass_op: StencilOp::Replace,

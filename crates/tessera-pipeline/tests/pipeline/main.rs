@@ -1,0 +1,15 @@
+//! The pipeline's integration tests, one binary (determinism stays its own binary: CI runs it
+//! on the AVX2 build as `--test determinism`). Everything goes through the public API.
+
+mod common;
+
+mod blend;
+mod clip;
+mod coarse_depth;
+mod depth_stencil;
+mod ia;
+mod layering;
+mod passthrough;
+mod raster;
+mod robustness;
+mod solid;
