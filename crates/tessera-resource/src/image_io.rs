@@ -37,9 +37,8 @@ fn decode_grid(tex: &Texture, sub: u32, op: &'static str) -> Result<Grid, Resour
     }
     let l = tex.layout(sub)?;
     let g = tex.read();
-    let bytes = g.subresource_bytes(sub)?;
+    let surf = g.surface(sub)?;
     let info = format.info();
-    let elem = info.bytes_per_block as usize;
     let (w, h) = (l.width, l.height.saturating_mul(l.depth));
     let mut vals = vec![[0.0f32, 0.0, 0.0, 1.0]; w as usize * h as usize];
     let srgb = format.is_srgb();
@@ -57,8 +56,8 @@ fn decode_grid(tex: &Texture, sub: u32, op: &'static str) -> Result<Grid, Resour
         for z in 0..l.depth as usize {
             for by in 0..l.rows as usize {
                 for bx in 0..l.elements_per_row as usize {
-                    let off = z * l.depth_pitch + by * l.row_pitch + bx * elem;
-                    let block = format.decode_block(bytes.get(off..off + elem).unwrap_or(&[]))?;
+                    let t = surf.element(bx as u32, by as u32, z as u32).unwrap_or(&[]);
+                    let block = format.decode_block(t)?;
                     for (i, t) in block.iter().enumerate() {
                         let (x, y) = (bx * 4 + i % 4, by * 4 + i / 4);
                         if x < l.width as usize && y < l.height as usize {
@@ -88,8 +87,7 @@ fn decode_grid(tex: &Texture, sub: u32, op: &'static str) -> Result<Grid, Resour
     for z in 0..l.depth as usize {
         for y in 0..l.height as usize {
             for x in 0..l.width as usize {
-                let off = z * l.depth_pitch + y * l.row_pitch + x * elem;
-                let t = bytes.get(off..off + elem).unwrap_or(&[]);
+                let t = surf.element(x as u32, y as u32, z as u32).unwrap_or(&[]);
                 let v = if direct8 {
                     let mut v = [0.0, 0.0, 0.0, 1.0];
                     for (c, slot) in v.iter_mut().enumerate() {
@@ -192,15 +190,13 @@ pub fn read_depth_gray(
         });
     }
     let g = tex.read();
-    let bytes = g.subresource_bytes(sub)?;
-    let elem = format.info().bytes_per_block as usize;
+    let surf = g.surface(sub)?;
     let mut raw = Vec::with_capacity(l.width as usize * l.height as usize * l.depth as usize);
     for z in 0..l.depth as usize {
         for y in 0..l.height as usize {
             for x in 0..l.width as usize {
-                let off = z * l.depth_pitch + y * l.row_pitch + x * elem;
                 let d = format
-                    .decode_depth(bytes.get(off..off + elem).unwrap_or(&[]))
+                    .decode_depth(surf.element(x as u32, y as u32, z as u32).unwrap_or(&[]))
                     .map_err(|_| ResourceError::FormatNotSupported {
                         op: "read_depth_gray",
                         format,
@@ -318,7 +314,16 @@ impl Texture {
                 }
                 let mut out = crate::memory::allocate_zeroed(l.size as u64)?;
                 let packed = crate::layout::SubresourceLayout { offset: 0, ..l };
-                level.encode(format, &packed, &mut out)?;
+                let mut surf = tessera_format::SurfaceMut::new(
+                    format,
+                    packed.width,
+                    packed.height,
+                    packed.depth,
+                    packed.row_pitch,
+                    packed.depth_pitch,
+                    &mut out,
+                )?;
+                level.encode(format, &packed, &mut surf)?;
                 subs.push(out);
             }
         }

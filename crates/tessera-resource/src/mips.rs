@@ -2,6 +2,7 @@
 
 use tessera_caps::{BindFlags, Caps, MiscFlags, TextureDimension};
 use tessera_format::Format;
+use tessera_format::{Surface, SurfaceMut};
 
 use crate::layout::SubresourceLayout;
 use crate::{ResourceError, ShaderResourceView, Texture};
@@ -58,20 +59,18 @@ impl FloatImage {
         FloatImage { w, h, d, texels }
     }
 
-    /// Decodes subresource bytes (`l`) of a float-readable `format` (sRGB decodes to linear).
+    /// Decodes subresource `surf` (extent `l`) of a float-readable `format` (sRGB decodes to linear).
     pub(crate) fn decode(
         format: Format,
         l: &SubresourceLayout,
-        bytes: &[u8],
+        surf: &Surface<'_>,
     ) -> Result<Self, ResourceError> {
-        let elem = format.info().bytes_per_block as usize;
         let mut texels =
             Vec::with_capacity(l.width as usize * l.height as usize * l.depth as usize);
-        for z in 0..l.depth as usize {
-            for y in 0..l.height as usize {
-                for x in 0..l.width as usize {
-                    let off = z * l.depth_pitch + y * l.row_pitch + x * elem;
-                    let t = bytes.get(off..off + elem).unwrap_or(&[]);
+        for z in 0..l.depth {
+            for y in 0..l.height {
+                for x in 0..l.width {
+                    let t = surf.element(x, y, z).unwrap_or(&[]);
                     texels.push(format.decode_float(t)?);
                 }
             }
@@ -84,21 +83,19 @@ impl FloatImage {
         })
     }
 
-    /// Encodes into subresource bytes laid out as `l`.
+    /// Encodes into subresource `out` (extent `l`).
     pub(crate) fn encode(
         &self,
         format: Format,
         l: &SubresourceLayout,
-        out: &mut [u8],
+        out: &mut SurfaceMut<'_>,
     ) -> Result<(), ResourceError> {
-        let elem = format.info().bytes_per_block as usize;
         let mut i = 0usize;
-        for z in 0..l.depth as usize {
-            for y in 0..l.height as usize {
-                for x in 0..l.width as usize {
-                    let off = z * l.depth_pitch + y * l.row_pitch + x * elem;
+        for z in 0..l.depth {
+            for y in 0..l.height {
+                for x in 0..l.width {
                     let e = out
-                        .get_mut(off..off + elem)
+                        .element_mut(x, y, z)
                         .ok_or_else(|| ResourceError::OutOfBounds("mip storage".into()))?;
                     format.encode_float(self.texels.get(i).copied().unwrap_or([0.0; 4]), e)?;
                     i += 1;
@@ -147,14 +144,14 @@ pub fn generate_mips(caps: &Caps, srv: &ShaderResourceView) -> Result<(), Resour
             continue;
         };
         let l = tex.layout(top)?;
-        let mut img = FloatImage::decode(format, &l, g.subresource_bytes_mut(top)?)?;
+        let mut img = FloatImage::decode(format, &l, &g.surface(top)?)?;
         for m in 1..r.mip_levels {
             let Some(sub) = srv.subresource(m, s) else {
                 break;
             };
             img = img.downsample();
             let l = tex.layout(sub)?;
-            img.encode(format, &l, g.subresource_bytes_mut(sub)?)?;
+            img.encode(format, &l, &mut g.surface_mut(sub)?)?;
         }
     }
     Ok(())
@@ -205,25 +202,23 @@ pub fn resolve_subresource(
     if (sl.width, sl.height) != (dl.width, dl.height) {
         return Err(refuse("source and destination sizes differ"));
     }
-    let elem = format.info().bytes_per_block as usize;
-    let n = sl.sample_count as usize;
+    let n = sl.sample_count;
     let sg = src.read();
-    let sbytes = sg.subresource_bytes(src_sub)?;
+    // The source surface is `width * n` elements wide: the samples of a texel are adjacent.
+    let ssurf = sg.surface(src_sub)?;
     let mut dg = dst.write();
-    let dbytes = dg.subresource_bytes_mut(dst_sub)?;
-    for y in 0..sl.height as usize {
-        for x in 0..sl.width as usize {
+    let mut dsurf = dg.surface_mut(dst_sub)?;
+    for y in 0..sl.height {
+        for x in 0..sl.width {
             let mut acc = [0.0f32; 4];
             for s in 0..n {
-                let off = y * sl.row_pitch + (x * n + s) * elem;
-                let t = format.decode_float(sbytes.get(off..off + elem).unwrap_or(&[]))?;
+                let t = format.decode_float(ssurf.element(x * n + s, y, 0).unwrap_or(&[]))?;
                 for c in 0..4 {
                     acc[c] += t[c];
                 }
             }
-            let off = y * dl.row_pitch + x * elem;
-            let e = dbytes
-                .get_mut(off..off + elem)
+            let e = dsurf
+                .element_mut(x, y, 0)
                 .ok_or_else(|| ResourceError::OutOfBounds("resolve".into()))?;
             format.encode_float(acc.map(|v| v / n as f32), e)?;
         }

@@ -239,6 +239,16 @@ impl<'a> SurfaceMut<'a> {
         self.data.get_mut(o..o + n).unwrap_or(&mut [])
     }
 
+    /// Mutable bytes of element (x, y, z) in element coords if the memory holds them
+    /// (coordinates not checked against the extent): [`Surface::element`] for writes, so a
+    /// caller can report an out-of-range write as its own error.
+    #[inline]
+    pub fn element_mut(&mut self, x: u32, y: u32, z: u32) -> Option<&mut [u8]> {
+        let o = self.layout.offset(x, y, z);
+        let n = self.layout.element_bytes();
+        self.data.get_mut(o..o + n)
+    }
+
     /// Mutable bytes of element row `y` of slice `z` (one row of elements; empty if out of range).
     #[inline]
     pub fn row_mut(&mut self, y: u32, z: u32) -> &mut [u8] {
