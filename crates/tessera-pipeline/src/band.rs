@@ -25,7 +25,10 @@ use crate::state::Targets;
 /// bands. 16 rather than 8 halves the triangle × band pairs of small triangles that a band
 /// edge cuts, while 1080 rows still make 68 bands to share among the threads.
 pub const BAND_HEIGHT: u32 = 16;
-const _: () = assert!(BAND_HEIGHT.is_multiple_of(2), "a 4×2 block must not span two bands");
+const _: () = assert!(
+    BAND_HEIGHT.is_multiple_of(2),
+    "a 4×2 block must not span two bands"
+);
 /// Read-only per-draw state of the raster and pixel stages.
 pub struct RasterContext<'a> {
     /// The pixel shader, if any.

@@ -2,6 +2,7 @@
 
 use rayon::prelude::*;
 use tessera_caps::{Caps, TextureDimension};
+use tessera_format::memory::Pitched;
 use tessera_format::{Format, NumericKind};
 
 use crate::layout::SubresourceLayout;
@@ -28,6 +29,15 @@ fn encode_color(format: Format, color: [f32; 4]) -> Result<Vec<u8>, ResourceErro
     Ok(e)
 }
 
+/// Subresource `l` as a pitched region of the allocation (addresses come from the memory owner).
+fn pitched(l: &SubresourceLayout) -> Pitched {
+    Pitched {
+        offset: l.offset,
+        row_pitch: l.row_pitch,
+        depth_pitch: l.depth_pitch,
+    }
+}
+
 /// Fills depth slices `z0..z1` of subresource `l` with `op` applied to every element.
 fn for_each_element(
     storage: &mut [u8],
@@ -38,11 +48,11 @@ fn for_each_element(
     mut op: impl FnMut(&mut [u8]) -> Result<(), ResourceError>,
 ) -> Result<(), ResourceError> {
     let row_bytes = l.elements_per_row as usize * elem;
+    let at = pitched(l);
     for z in z0..z1.min(l.depth) {
         for y in 0..l.rows as usize {
-            let off = l.offset + z as usize * l.depth_pitch + y * l.row_pitch;
-            let row = storage
-                .get_mut(off..off + row_bytes)
+            let row = at
+                .row_mut(storage, y, z as usize, row_bytes)
                 .ok_or_else(|| ResourceError::OutOfBounds("storage shorter than layout".into()))?;
             for e in row.chunks_exact_mut(elem) {
                 op(e)?;
@@ -71,11 +81,10 @@ fn fill(
     let mut row = vec![0u8; row_bytes];
     row.chunks_exact_mut(elem)
         .for_each(|c| c.copy_from_slice(pattern));
+    let at = pitched(l);
     for z in z0..z1.min(l.depth) {
-        let start = l.offset + z as usize * l.depth_pitch;
-        let end = start + (rows - 1) * l.row_pitch + row_bytes;
-        let slice = storage
-            .get_mut(start..end)
+        let slice = at
+            .slice_rows_mut(storage, z as usize, rows, row_bytes)
             .ok_or_else(|| ResourceError::OutOfBounds("storage shorter than layout".into()))?;
         // Every chunk but the last is one row pitch; the last is exactly one row.
         slice

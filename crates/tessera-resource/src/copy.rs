@@ -206,23 +206,17 @@ fn copy_texture_region(
     }
     let elem = info.bytes_per_block as usize * dl.sample_count as usize;
     let dr_at = Pitched {
-        offset: dl.offset
-            + z as usize * dl.depth_pitch
-            + (y / bh) as usize * dl.row_pitch
-            + (x / bw) as usize * elem,
+        offset: dl.offset,
         row_pitch: dl.row_pitch,
         depth_pitch: dl.depth_pitch,
-    };
+    }
+    .at_element(x / bw, y / bh, z, elem);
     if d.ptr_eq(s) {
         let mut g = d.write();
         let mut tmp = memory::allocate_zeroed(
             (sr.extent.row_bytes * sr.extent.rows * sr.extent.depth) as u64,
         )?;
-        let packed = Pitched {
-            offset: 0,
-            row_pitch: sr.extent.row_bytes,
-            depth_pitch: sr.extent.row_bytes * sr.extent.rows,
-        };
+        let packed = sr.extent.packed();
         copy_region(&mut tmp, packed, g.bytes(), sr.at, sr.extent)?;
         return copy_region(g.bytes_mut(), dr_at, &tmp, packed, sr.extent);
     }

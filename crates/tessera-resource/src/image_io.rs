@@ -9,7 +9,7 @@ use std::path::Path;
 use image::{DynamicImage, ImageBuffer, Luma, Rgba, Rgba32FImage, RgbaImage};
 use tessera_caps::{BindFlags, Caps, TextureDesc};
 use tessera_format::convert::{f32_to_unorm, linear_to_srgb, srgb_to_linear};
-use tessera_format::{Format, NumericKind};
+use tessera_format::{Format, Layout, NumericKind, SurfaceMut};
 
 use crate::layout::TextureLayout;
 use crate::mips::FloatImage;
@@ -277,10 +277,12 @@ impl Texture {
         if format.is_integer() {
             let src = img.to_rgba16();
             let mut out = crate::memory::allocate_zeroed(l0.size as u64)?;
-            let elem = format.info().bytes_per_block as usize;
-            for (i, p) in src.pixels().enumerate() {
-                let off = i * elem;
-                if let Some(e) = out.get_mut(off..off + elem) {
+            let mut surface = SurfaceMut::from_layout(
+                Layout::tight(format, src.width(), src.height(), 1)?,
+                &mut out,
+            )?;
+            for (x, y, p) in src.enumerate_pixels() {
+                if let Some(e) = surface.element_mut(x, y, 0) {
                     format.encode_uint(p.0.map(u32::from), e)?;
                 }
             }
@@ -314,7 +316,7 @@ impl Texture {
                 }
                 let mut out = crate::memory::allocate_zeroed(l.size as u64)?;
                 let packed = crate::layout::SubresourceLayout { offset: 0, ..l };
-                let mut surf = tessera_format::SurfaceMut::new(
+                let mut surf = SurfaceMut::new(
                     format,
                     packed.width,
                     packed.height,

@@ -300,16 +300,13 @@ pub(crate) fn box_region(
     let ey = (b.bottom - b.top).div_ceil(bh);
     let ez = b.back - b.front;
     let elem = info.bytes_per_block as usize * l.sample_count as usize;
-    let offset = l.offset
-        + b.front as usize * l.depth_pitch
-        + (b.top / bh) as usize * l.row_pitch
-        + (b.left / bw) as usize * elem;
     Ok(ByteRegion {
         at: crate::blit::Pitched {
-            offset,
+            offset: l.offset,
             row_pitch: l.row_pitch,
             depth_pitch: l.depth_pitch,
-        },
+        }
+        .at_element(b.left / bw, b.top / bh, b.front, elem),
         extent: crate::blit::Extent {
             row_bytes: ex as usize * elem,
             rows: ey as usize,

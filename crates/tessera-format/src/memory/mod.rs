@@ -8,15 +8,19 @@
 //!   way in and [`Surface::with_format`] the only reinterpretation (TYPELESS casts).
 //! - [`BandMut`]: the rows of one band of a target, split off by [`SurfaceMut::bands_mut`]
 //!   so parallel bands never share bytes.
+//! - [`Pitched`] / [`copy_region`]: pitched regions of raw memory (user data, allocations)
+//!   and the row copies between them.
 //! - [`Words32`]: the 8-lane address unit of 32-bit-texel fast paths (SIMD byte offsets and
 //!   reads), taken from a surface when its layout is linear and its memory < 4 GiB.
 
 mod band;
 mod layout;
+mod pitched;
 mod surface;
 mod words;
 
 pub use band::BandMut;
 pub use layout::{Layout, tight_pitches};
+pub use pitched::{Extent, Pitched, RegionSide, copy_region};
 pub use surface::{Surface, SurfaceMut};
 pub use words::Words32;
