@@ -15,7 +15,6 @@ use tessera_resource::{
 };
 use tessera_sampler::Sampler;
 
-use crate::context::DeviceContext;
 use crate::error::{Error, Result};
 use crate::query::Query;
 use crate::state::{
@@ -124,11 +123,6 @@ impl Device {
     /// `CheckFormatSupport` at this device's level (`formats.json`).
     pub fn check_format_support(&self, format: Format) -> FormatSupport {
         self.inner.caps.check_format_support(format)
-    }
-
-    /// A new immediate context for this device (use it from one thread at a time).
-    pub fn immediate_context(&self) -> DeviceContext {
-        DeviceContext::new(self.clone())
     }
 
     /// `CreateBuffer`.

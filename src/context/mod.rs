@@ -66,6 +66,14 @@ fn set_slots<T: Clone>(
     Ok(())
 }
 
+impl Device {
+    /// A new immediate context for this device (use it from one thread at a time). Defined with
+    /// the context so that the device module does not depend on it.
+    pub fn immediate_context(&self) -> DeviceContext {
+        DeviceContext::new(self.clone())
+    }
+}
+
 /// The immediate context: bound state plus the draw, copy and clear calls.
 pub struct DeviceContext {
     pub(crate) device: Device,

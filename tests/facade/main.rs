@@ -5,4 +5,5 @@ mod context_ops;
 mod context_state;
 mod device;
 mod fl_draw;
+mod modules;
 mod queries;

@@ -1,66 +1,9 @@
 //! The non-level tables of caps.toml: `[meta]` constants, the `[d3d9_caps]` floor (SPEC §1.4)
 //! and the `[[tenlevel9.rule]]` list (SPEC §2), typed so nothing is silently dropped.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
-use crate::limits::Limits;
 use crate::values::PerLevel;
-
-/// caps.toml as a whole (SPEC §1, §2).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CapsFile {
-    /// Level-independent constants (§1.3).
-    pub meta: Meta,
-    /// Per-level limits keyed by level name ("9_1" …) (§1.2).
-    pub levels: BTreeMap<String, Limits>,
-    /// D3D9 capability floor behind 9_x, keyed by level name (§1.4).
-    pub d3d9_caps: BTreeMap<String, D3d9Caps>,
-    /// 10Level9 per-method rules (§2); enforced as code in `validate/`.
-    pub tenlevel9: TenLevel9,
-}
-
-/// caps.toml `[meta]`: constants shared by every level (SPEC §1.1, §1.3, §3.3, §3.8).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Meta {
-    /// Level names, lowest first (§1.1).
-    pub levels: Vec<String>,
-    /// `D3D_FEATURE_LEVEL` values by level name (§1.1).
-    pub enum_value: BTreeMap<String, u32>,
-    /// Tile size in bytes (§1.3, §6).
-    pub tile_size_bytes: u32,
-    /// Fractional bits of rasterizer x/y fixed point (16.8) (§3.3).
-    pub subpixel_fraction_bits: u32,
-    /// Fractional bits of texel addressing (§4.6).
-    pub subtexel_fraction_bits: u32,
-    /// Integer bits of the mip LOD (§4.6).
-    pub mip_lod_integer_bits: u32,
-    /// Fractional bits of the mip LOD (§4.6).
-    pub mip_lod_fraction_bits: u32,
-    /// Lowest sampler MipLODBias (§1.3, §4.1).
-    pub mip_lod_bias_min: f64,
-    /// Highest sampler MipLODBias (§1.3, §4.1).
-    pub mip_lod_bias_max: f64,
-    /// Lowest viewport coordinate (§1.3, §3.2).
-    pub viewport_bounds_min: i32,
-    /// Highest viewport coordinate (§1.3, §3.2).
-    pub viewport_bounds_max: i32,
-    /// Largest position magnitude kept finite through clip/divide/scale (§3.2).
-    pub max_position_value: f64,
-    /// Largest queryable MSAA sample count (§1.3).
-    pub max_multisample_sample_count: u32,
-    /// Unique state objects per kind per device (§1.3).
-    pub state_objects_per_kind_max: u32,
-    /// Standard sample positions in 1/16 pixel, by sample count (§3.8).
-    pub standard_sample_positions_1_16th: BTreeMap<String, Vec<[i32; 2]>>,
-    /// `D3D11_STANDARD_MULTISAMPLE_PATTERN` quality value (§3.8).
-    pub standard_multisample_pattern: u32,
-    /// `D3D11_CENTER_MULTISAMPLE_PATTERN` quality value (§3.8).
-    pub center_multisample_pattern: u32,
-}
 
 /// One `[d3d9_caps."9_x"]` table: the D3DCAPS9 floor a 9_x level adds (SPEC §1.4; cumulative).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

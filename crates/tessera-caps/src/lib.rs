@@ -18,6 +18,7 @@ mod d3d9;
 mod error;
 mod format_support;
 mod limits;
+mod table;
 mod validate;
 mod values;
 
@@ -25,15 +26,16 @@ pub use caps::{
     Caps, CapsOptions, DeviceCreation, FeatureSupport, IMPLEMENTED_TILED_RESOURCES_TIER,
     select_feature_level, tiled_tier_range,
 };
+pub use d3d9::{D3d9Caps, TenLevel9, TenLevel9Rule};
 pub use error::CapsError;
 pub use format_support::{
     FORMATS_JSON, FormatSupport, format_support, format_support_by_name, listed_formats,
     refdev_supports,
 };
 pub use limits::{
-    CAPS_TOML, CONSTANT_BUFFER_SLOTS_PER_STAGE, CapsFile, D3d9Caps, Limits, Meta,
-    SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, TenLevel9, TenLevel9Rule, caps_table, d3d9_caps,
+    CONSTANT_BUFFER_SLOTS_PER_STAGE, Limits, SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE,
 };
+pub use table::{CAPS_TOML, CapsFile, Meta, caps_table, d3d9_caps};
 pub use tessera_types::desc;
 pub use tessera_types::desc::*;
 pub use tessera_types::{FeatureLevel, ParseFeatureLevelError};

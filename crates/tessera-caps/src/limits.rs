@@ -4,18 +4,10 @@
 //! `deny_unknown_fields`), and tests prove the copy equals `shared/spec/caps.toml` and that every
 //! raw key round-trips to the same value.
 
-use std::sync::OnceLock;
-
 use serde::{Deserialize, Serialize};
 use tessera_format::Format;
 
-use crate::FeatureLevel;
 use crate::values::{CountOrNote, DrawKind, NonPow2, Support, Tier, format_list};
-
-pub use crate::d3d9::{CapsFile, D3d9Caps, Meta, TenLevel9, TenLevel9Rule};
-
-/// The caps.toml text the crate was built with (copied from `shared/spec/caps.toml`).
-pub const CAPS_TOML: &str = include_str!("../data/caps.toml");
 
 /// Every limit and flag of one feature level, field for field as caps.toml `[levels."X"]` (SPEC §1.2).
 ///
@@ -289,11 +281,6 @@ pub const SRV_SLOTS_PER_STAGE: u32 = 128;
 pub const CONSTANT_BUFFER_SLOTS_PER_STAGE: u32 = 14;
 
 impl Limits {
-    /// The limits of `level`, parsed once from the crate's caps.toml (SPEC §1.2).
-    pub fn for_level(level: FeatureLevel) -> &'static Limits {
-        &caps_file().1[level.index()]
-    }
-
     /// Pixel-shader sampler slots: `max_ps_samplers` at 9_x, else per-stage (§1.3, §2.2).
     pub fn ps_sampler_slots(&self) -> u32 {
         self.max_ps_samplers
@@ -347,34 +334,4 @@ impl Limits {
             CountOrNote::Note(_) => 64,
         }
     }
-}
-
-/// The parsed caps file and the ten levels in [`FeatureLevel::ALL`] order.
-fn caps_file() -> &'static (CapsFile, Vec<Limits>) {
-    static PARSED: OnceLock<(CapsFile, Vec<Limits>)> = OnceLock::new();
-    PARSED.get_or_init(|| {
-        // The data is compiled in and covered by tests; a parse failure is a build defect.
-        let file: CapsFile = match toml::from_str(CAPS_TOML) {
-            Ok(f) => f,
-            Err(e) => unreachable!("data/caps.toml does not match Limits: {e}"),
-        };
-        let levels = FeatureLevel::ALL
-            .iter()
-            .map(|l| match file.levels.get(l.name()) {
-                Some(limits) => limits.clone(),
-                None => unreachable!("data/caps.toml lacks level {l}"),
-            })
-            .collect();
-        (file, levels)
-    })
-}
-
-/// The whole typed caps.toml (meta constants, levels, D3D9 caps floor, 10Level9 rules) (SPEC §1, §2).
-pub fn caps_table() -> &'static CapsFile {
-    &caps_file().0
-}
-
-/// The `[d3d9_caps."X"]` floor of a 9_x level, or `None` at 10_0+ (SPEC §1.4).
-pub fn d3d9_caps(level: FeatureLevel) -> Option<&'static D3d9Caps> {
-    caps_table().d3d9_caps.get(level.name())
 }

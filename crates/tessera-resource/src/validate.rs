@@ -7,8 +7,20 @@ use tessera_caps::{
 };
 use tessera_format::{Format, NumericKind};
 
-use crate::view::ViewKind;
 use crate::{Buffer, ResourceError, Texture};
+
+/// Which kind of view is being created (selects the bind flag and dimension rules).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ViewKind {
+    /// Shader resource view (`BIND_SHADER_RESOURCE`).
+    ShaderResource,
+    /// Render target view (`BIND_RENDER_TARGET`).
+    RenderTarget,
+    /// Depth-stencil view (`BIND_DEPTH_STENCIL`).
+    DepthStencil,
+    /// Unordered access view (`BIND_UNORDERED_ACCESS`).
+    UnorderedAccess,
+}
 
 fn bad(msg: impl Into<String>) -> ResourceError {
     ResourceError::InvalidDesc(msg.into())

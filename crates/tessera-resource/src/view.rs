@@ -7,18 +7,7 @@ use tessera_format::Format;
 use crate::layout::calc_subresource;
 use crate::{Resource, ResourceError, Texture, validate};
 
-/// Which kind of view is being created (selects the bind flag and dimension rules).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ViewKind {
-    /// Shader resource view (`BIND_SHADER_RESOURCE`).
-    ShaderResource,
-    /// Render target view (`BIND_RENDER_TARGET`).
-    RenderTarget,
-    /// Depth-stencil view (`BIND_DEPTH_STENCIL`).
-    DepthStencil,
-    /// Unordered access view (`BIND_UNORDERED_ACCESS`).
-    UnorderedAccess,
-}
+pub use crate::validate::ViewKind;
 
 impl ViewKind {
     fn bind(self) -> BindFlags {

@@ -7,7 +7,7 @@
 //! coordinates (one LOD per quad). A `None` view (unbound SRV) returns zeros. Integer formats
 //! cannot be filtered: sampling them returns zeros (use [`load`]).
 
-use crate::core::{Ctx, LodReq, Lods, Red, geom, quantize_ref};
+use crate::core::{Ctx, LodReq, Lods, Reduction, geom, quantize_ref};
 use crate::fetch::with_fetch;
 use crate::lod;
 use crate::view::{Sampler, TextureView, border_for, oob_value, present};
@@ -40,11 +40,11 @@ impl From<LodMode> for LodReq {
     }
 }
 
-fn reduction(s: &Sampler) -> Red {
+fn reduction(s: &Sampler) -> Reduction {
     match s.desc.filter.reduction {
-        FilterReduction::Minimum => Red::Min,
-        FilterReduction::Maximum => Red::Max,
-        _ => Red::Avg,
+        FilterReduction::Minimum => Reduction::Min,
+        FilterReduction::Maximum => Reduction::Max,
+        _ => Reduction::Avg,
     }
 }
 
@@ -97,7 +97,7 @@ fn drive(
     let c = lanes(coords);
     let r = cmp_ref.map(|r| r.to_array());
     let red = if cmp_ref.is_some() {
-        Red::Avg
+        Reduction::Avg
     } else {
         reduction(s)
     };
@@ -424,7 +424,7 @@ fn gather_impl(
             s,
             fetch: f,
             border: border_for(v.format, s.desc.border_color),
-            red: Red::Avg,
+            red: Reduction::Avg,
             cmp: None,
         };
         for l in 0..8 {
@@ -440,7 +440,7 @@ fn gather_impl(
     out.map(f32x8::new)
 }
 
-/// `Gather{Red,Green,Blue,Alpha}`: component `component` of the 4 bilinear-footprint texels at
+/// `Gather{Reduction,Green,Blue,Alpha}`: component `component` of the 4 bilinear-footprint texels at
 /// the most detailed mip, in D3D order (x, y, z, w) = (bottom-left, bottom-right, top-right,
 /// top-left). Texture2D(Array) and TextureCube(Array) only; other dimensions return zeros.
 pub fn gather(
@@ -485,7 +485,7 @@ pub fn calculate_lod(
         s,
         fetch: crate::fetch::Rgba32F,
         border: [0.0; 4],
-        red: Red::Avg,
+        red: Reduction::Avg,
         cmp: None,
     };
     for l in 0..8 {
@@ -512,7 +512,7 @@ pub fn sample_one(
         return [0.0; 4];
     }
     let red = if compare.is_some() {
-        Red::Avg
+        Reduction::Avg
     } else {
         reduction(s)
     };

@@ -51,7 +51,7 @@ pub(crate) const UNORM8_BILINEAR_DIVISOR: f32 = 16_711_680.0;
 
 /// How the footprint's texels are reduced (§4.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Red {
+pub(crate) enum Reduction {
     Avg,
     Min,
     Max,
@@ -74,7 +74,7 @@ fn lerp1(a: f32, b: f32, w: f32) -> f32 {
 }
 
 #[inline]
-pub(crate) fn combine(red: Red, a: [f32; 4], b: [f32; 4], w: f32) -> [f32; 4] {
+pub(crate) fn combine(red: Reduction, a: [f32; 4], b: [f32; 4], w: f32) -> [f32; 4] {
     if w == 0.0 {
         return a;
     }
@@ -82,20 +82,20 @@ pub(crate) fn combine(red: Red, a: [f32; 4], b: [f32; 4], w: f32) -> [f32; 4] {
         return b;
     }
     match red {
-        Red::Avg => core::array::from_fn(|i| lerp1(a[i], b[i], w)),
-        Red::Min => core::array::from_fn(|i| a[i].min(b[i])),
-        Red::Max => core::array::from_fn(|i| a[i].max(b[i])),
+        Reduction::Avg => core::array::from_fn(|i| lerp1(a[i], b[i], w)),
+        Reduction::Min => core::array::from_fn(|i| a[i].min(b[i])),
+        Reduction::Max => core::array::from_fn(|i| a[i].max(b[i])),
     }
 }
 
 /// Stand-in for a cube corner's missing texel: the mean of the 3 real ones (≡ splitting its weight
 /// equally among them); min/max for the min/max reductions.
 #[inline]
-fn mean3(red: Red, a: [f32; 4], b: [f32; 4], c: [f32; 4]) -> [f32; 4] {
+fn mean3(red: Reduction, a: [f32; 4], b: [f32; 4], c: [f32; 4]) -> [f32; 4] {
     core::array::from_fn(|i| match red {
-        Red::Min => a[i].min(b[i]).min(c[i]),
-        Red::Max => a[i].max(b[i]).max(c[i]),
-        Red::Avg => {
+        Reduction::Min => a[i].min(b[i]).min(c[i]),
+        Reduction::Max => a[i].max(b[i]).max(c[i]),
+        Reduction::Avg => {
             if a[i] == b[i] && b[i] == c[i] {
                 return a[i];
             }
@@ -283,7 +283,7 @@ pub(crate) struct Ctx<'s, 'v, 'a, F> {
     pub s: &'s Sampler,
     pub fetch: F,
     pub border: [f32; 4],
-    pub red: Red,
+    pub red: Reduction,
     /// Comparison function and the quantised reference of the current lane.
     pub cmp: Option<(ComparisonFunc, f32)>,
 }
@@ -495,7 +495,7 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
         z: i64,
     ) -> [f32; 4] {
         if (k[0] | k[1]) != 0
-            && self.red == Red::Avg
+            && self.red == Reduction::Avg
             && self.cmp.is_none()
             && let Some(v) = self.plane_codes(s, axes, t0, k, z)
         {

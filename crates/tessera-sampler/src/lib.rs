@@ -19,6 +19,7 @@ pub mod address;
 mod api;
 mod core;
 pub mod cube;
+mod extent;
 mod fast;
 mod fetch;
 mod fixed_lod;

@@ -62,7 +62,7 @@ pub struct TextureView<'a> {
     /// `min_lod_clamp` in 8.8 fixed point ([`crate::lod::to_fixed`]).
     pub(crate) min_lod_clamp_fx: i32,
     /// Every surface is one the fast path reads without per-call checks
-    /// ([`crate::fast::simple`]).
+    /// ([`crate::extent::simple`]).
     pub(crate) simple: bool,
 }
 
@@ -118,7 +118,7 @@ impl<'a> TextureView<'a> {
             return Err(SampleError::Extent(dimension));
         }
         let mip_count = (mips.len() / array_size as usize) as u32;
-        let simple = mips.iter().all(crate::fast::simple);
+        let simple = mips.iter().all(crate::extent::simple);
         Ok(Self {
             dimension,
             format,

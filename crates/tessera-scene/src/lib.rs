@@ -15,7 +15,6 @@ mod exec;
 pub mod format;
 mod jsonpath;
 pub mod model;
-mod ply;
 pub mod rastbench;
 mod scene;
 pub mod shaders;

@@ -21,6 +21,7 @@
 pub mod desc;
 pub mod expect;
 pub mod golden;
+pub mod modules;
 pub mod rig;
 mod rng;
 mod viewport;

@@ -7,11 +7,10 @@ use super::texel::{self, Words, taps};
 use crate::address::{address, linear_texels, point_texel, reduce, to_fixed};
 use crate::view::TextureView;
 use tessera_format::Surface;
+
+use crate::extent::p2;
 use tessera_types::desc::AddressMode;
 use wide::{CmpEq, CmpGt, CmpLt, f32x4, f32x8, i32x8};
-
-/// Largest power-of-two extent whose fixed-point product stays exact and in `i32`.
-const MAX_POW2: u32 = 1 << 17;
 
 /// 8-bit fixed-point weights as `f32` (exact, as [`crate::address::weight`]).
 #[inline]
@@ -418,22 +417,9 @@ impl<'a> Trilinear<'_, 'a> {
     }
 }
 
-/// Whether the fast path reads surface `s` (if its format is covered) without per-call checks:
-/// power-of-two extents the SIMD fixed point covers, every texel inside its memory (< 4 GiB),
-/// as [`Words::of`] checks.
-pub(crate) fn simple(s: &Surface<'_>) -> bool {
-    p2(s.width()) && p2(s.height()) && Words::of(s).is_some()
-}
-
-/// Whether the SIMD fixed point covers extent `n`.
-#[inline]
-fn p2(n: u32) -> bool {
-    n.is_power_of_two() && n <= MAX_POW2
-}
-
 #[cfg(test)]
 mod tests {
-    use crate::core::{Red, combine};
+    use crate::core::{Reduction, combine};
 
     /// [`super::combine`]'s claim: for every pair of UNORM8 values and every 8-bit weight, and
     /// for pseudo-random pairs in `[0, 1]`, the core's combine equals the plain formula.
@@ -443,7 +429,7 @@ mod tests {
         let check = |a: f32, b: f32| {
             for k in 0..256 {
                 let w = k as f32 / 256.0;
-                let core = combine(Red::Avg, [a; 4], [b; 4], w)[0];
+                let core = combine(Reduction::Avg, [a; 4], [b; 4], w)[0];
                 assert_eq!(core.to_bits(), formula(a, b, w).to_bits(), "{a} {b} {k}");
             }
         };

@@ -56,10 +56,9 @@ mod level;
 mod select;
 mod texel;
 
-use crate::core::{Ctx, LodInfo, Lods, MipSel, Red, geom};
+use crate::core::{Ctx, LodInfo, Lods, MipSel, Reduction, geom};
 use crate::fetch::Rgba32F;
 use crate::view::{Sampler, TextureView};
-pub(crate) use level::simple;
 use level::{Coord, Level, Select, Trilinear, combine, weights};
 use select::QuadLod;
 use tessera_format::Format;
@@ -187,7 +186,7 @@ pub(crate) fn sample(
             s,
             fetch: Rgba32F,
             border: [0.0; 4],
-            red: Red::Avg,
+            red: Reduction::Avg,
             cmp: None,
         };
         let q = QuadLod::new(&ctx)?.select(d);
@@ -241,7 +240,7 @@ fn general(
         s,
         fetch: Rgba32F,
         border: [0.0; 4],
-        red: Red::Avg,
+        red: Reduction::Avg,
         cmp: None,
     };
     // LOD and mip selection, memoised across lanes with bit-identical LOD inputs (a non-cube

@@ -129,7 +129,7 @@ impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Red;
+    use crate::core::Reduction;
     use crate::view::{Sampler, TextureView};
     use tessera_format::{Format, Surface};
     use tessera_types::desc::{SamplerDesc, ViewDimension};
@@ -153,7 +153,7 @@ mod tests {
             s,
             fetch: Rgba32F,
             border: [0.0; 4],
-            red: Red::Avg,
+            red: Reduction::Avg,
             cmp: None,
         }
     }

@@ -7,7 +7,7 @@
 //! colours are not colour-managed (the stored sRGB bytes are used as-is, as for the target).
 
 //!
-//! The loaders live in `gltf` (and `crate::ply`); `framing` places the camera and the light and
+//! The loaders live in `gltf` (and `ply`); `framing` places the camera and the light and
 //! `build` turns the parts into a scene.
 
 use std::path::Path;
@@ -22,6 +22,7 @@ use crate::scene::Scene;
 mod build;
 mod framing;
 mod gltf;
+mod ply;
 
 pub use self::gltf::read_gltf;
 pub use build::{MODEL_SIZE, model_scene};
@@ -73,7 +74,7 @@ pub fn load_ply(path: &Path) -> Result<Scene, SceneError> {
         path: path.to_owned(),
         source,
     })?;
-    let part = crate::ply::parse(&bytes).map_err(|m| decode_err(path, m))?;
+    let part = ply::parse(&bytes).map_err(|m| decode_err(path, m))?;
     let model = Model {
         parts: vec![part],
         images: Vec::new(),

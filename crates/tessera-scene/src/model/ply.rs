@@ -5,7 +5,7 @@
 
 use glam::Vec3;
 
-use crate::model::{MeshPart, smooth_normals};
+use super::{MeshPart, smooth_normals};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Scalar {
