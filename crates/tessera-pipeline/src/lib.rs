@@ -12,7 +12,7 @@
 //!   batches) drive the stages;
 //! - `front/`: input assembly, vertex stage, batches and groups of primitives;
 //! - `setup/`: clipping, triangle setup (one at a time and eight at a time in SIMD lanes), and
-//!   the set-up [`Primitive`](setup::Primitive) handed on;
+//!   the set-up `Primitive` handed on;
 //! - `binning/`: set-up chunks binned into row bands;
 //! - `rast/`: coverage of a band's primitives over 4×2 blocks, calling the pixel stage;
 //! - `ps/`: the pixel stage of a block (and of solid-colour triangles), calling the merger;

@@ -134,7 +134,7 @@ pub trait PixelShader: Send + Sync {
     /// (not of the position, face, primitive ID, coverage or any resource), and the shader
     /// neither discards nor writes depth: a triangle whose varyings are constant then has one
     /// output colour, and the pipeline may shade it once and tabulate the output merger
-    /// ([`crate::flat`]).
+    /// (`ps::solid`).
     fn uniform_output(&self) -> bool {
         false
     }
