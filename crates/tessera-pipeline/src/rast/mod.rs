@@ -153,8 +153,14 @@ impl BandJob<'_, '_> {
     /// of each row pair (64-bit), with fully covered blocks visited as runs; with `coarse` (the
     /// early test's function and the triangle's depth bounds in the band) the runs' pieces behind
     /// the band's coarse depth bounds are skipped.
-    #[inline(never)]
+    #[inline(always)]
     fn raster_large(&mut self, rect: [i32; 4], coarse: Option<(ComparisonFunc, DepthBound)>) {
+        self.outlined(|job| job.raster_large_body(rect, coarse));
+    }
+
+    /// [`Self::raster_large`] inside [`BandJob::outlined`].
+    #[inline(always)]
+    fn raster_large_body(&mut self, rect: [i32; 4], coarse: Option<(ComparisonFunc, DepthBound)>) {
         let tri = self.tri;
         let [x0, y0, x1, y1] = rect;
         let offsets = [
@@ -227,8 +233,14 @@ impl BandJob<'_, '_> {
     /// [`RUN_PIECE`] pixels that lie behind the coarse bound of every cell they touch (`coarse`:
     /// the early test's function and the triangle's depth bounds): those are skipped (each counted
     /// as one coarse rejection).
-    #[inline(never)]
-    fn coarse_run(
+    #[inline(always)]
+    fn coarse_run(&mut self, coarse: (ComparisonFunc, DepthBound), at: [i32; 2], count: u32) {
+        self.outlined(|job| job.coarse_run_body(coarse, at, count));
+    }
+
+    /// [`Self::coarse_run`] inside [`BandJob::outlined`].
+    #[inline(always)]
+    fn coarse_run_body(
         &mut self,
         (func, bound): (ComparisonFunc, DepthBound),
         at: [i32; 2],
