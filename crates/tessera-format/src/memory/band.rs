@@ -11,31 +11,19 @@ use crate::Format;
 pub struct BandMut<'a> {
     layout: Layout,
     y0: u32,
-    rows: u32,
     data: &'a mut [u8],
 }
 
 impl<'a> BandMut<'a> {
     /// A band over `data`, which starts at row `y0` (crate-internal: bands come from a surface).
-    pub(crate) fn new(layout: Layout, y0: u32, rows: u32, data: &'a mut [u8]) -> Self {
-        Self {
-            layout,
-            y0,
-            rows,
-            data,
-        }
+    pub(crate) fn new(layout: Layout, y0: u32, data: &'a mut [u8]) -> Self {
+        Self { layout, y0, data }
     }
 
     /// First row of the band in target coordinates.
     #[inline]
     pub fn y0(&self) -> u32 {
         self.y0
-    }
-
-    /// Rows in the band.
-    #[inline]
-    pub fn rows(&self) -> u32 {
-        self.rows
     }
 
     /// Element format.

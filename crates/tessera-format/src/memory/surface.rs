@@ -210,15 +210,6 @@ impl<'a> SurfaceMut<'a> {
         }
     }
 
-    /// A shorter-lived mutable reborrow (to hand a surface on and keep it).
-    #[inline]
-    pub fn reborrow(&mut self) -> SurfaceMut<'_> {
-        SurfaceMut {
-            layout: self.layout,
-            data: self.data,
-        }
-    }
-
     /// Read-only bytes of the element at (x, y, z); same contract as [`Surface::texel`].
     #[inline]
     pub fn texel(&self, x: u32, y: u32, z: u32) -> &[u8] {
@@ -264,7 +255,6 @@ impl<'a> SurfaceMut<'a> {
         let rows = rows.max(1);
         let layout = self.layout;
         let band_bytes = layout.row_pitch() * rows as usize;
-        let height = layout.height_in_elements();
         // Slice 0 only: 2D targets (3D targets bind one slice through their view).
         let slice = layout.bytes_needed().min(if layout.depth() > 1 {
             layout.depth_pitch()
@@ -277,7 +267,7 @@ impl<'a> SurfaceMut<'a> {
             .enumerate()
             .map(move |(i, bytes)| {
                 let y0 = i as u32 * rows;
-                BandMut::new(layout, y0, rows.min(height.saturating_sub(y0)), bytes)
+                BandMut::new(layout, y0, bytes)
             })
     }
 

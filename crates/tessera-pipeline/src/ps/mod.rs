@@ -152,20 +152,6 @@ struct BlockAt {
 }
 
 impl<'a> BandJob<'_, 'a> {
-    /// A copy of the receiver for one call: its fields are read once here, so the callee's
-    /// loops keep them in registers (a receiver whose address is taken is re-read after every
-    /// call it is passed to).
-    #[inline(always)]
-    pub(crate) fn reborrow(&mut self) -> BandJob<'_, 'a> {
-        BandJob {
-            ctx: self.ctx,
-            band: &mut *self.band,
-            tri: self.tri,
-            planes: self.planes,
-            stats: &mut *self.stats,
-        }
-    }
-
     /// Runs `f` on this receiver inside a function that is not inlined and takes the fields as
     /// its arguments: LLVM marks `&mut` arguments `noalias`, not `&mut` fields read from a
     /// struct, so only this way does it know that writes through the band never change the

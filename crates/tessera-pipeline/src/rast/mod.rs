@@ -145,7 +145,7 @@ impl BandJob<'_, '_> {
                 }
                 _ => None,
             };
-            self.reborrow().raster_large(rect, bound);
+            self.raster_large(rect, bound);
         }
     }
 
@@ -200,8 +200,8 @@ impl BandJob<'_, '_> {
                     // The run of fully covered blocks from here.
                     let count = ((inner_hi - i64::from(bx) - 3) / 4 + 1) as u32;
                     match coarse {
-                        Some(c) => self.reborrow().coarse_run(c, [bx, by], count),
-                        None => self.reborrow().visit_run(bx as u32, by as u32, count),
+                        Some(c) => self.coarse_run(c, [bx, by], count),
+                        None => self.visit_run(bx as u32, by as u32, count),
                     }
                     bx += 4 * count as i32;
                     continue;
@@ -255,7 +255,7 @@ impl BandJob<'_, '_> {
             let piece = [x, by, piece_end, by + 2];
             if self.band.coarse.rejects(piece, bound.over(piece), func) {
                 if start < x {
-                    self.reborrow().visit_run(start, by, (x - start) / 4);
+                    self.visit_run(start, by, (x - start) / 4);
                 }
                 self.stats.coarse_rejected += 1;
                 start = piece_end;
@@ -263,7 +263,7 @@ impl BandJob<'_, '_> {
             x = piece_end;
         }
         if start < end {
-            self.reborrow().visit_run(start, by, (end - start) / 4);
+            self.visit_run(start, by, (end - start) / 4);
         }
     }
 }
