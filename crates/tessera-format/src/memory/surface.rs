@@ -277,3 +277,49 @@ impl<'a> SurfaceMut<'a> {
         self.data
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A TYPELESS cast keeps the bytes and needs the same element size and block shape.
+    #[test]
+    fn with_format_needs_the_same_element_shape() {
+        let data = [7u8; 64];
+        let s = Surface::new(Format::R8G8B8A8Unorm, 4, 4, 1, 16, 64, &data).unwrap();
+        let srgb = s.with_format(Format::R8G8B8A8UnormSrgb).unwrap();
+        assert_eq!(srgb.format(), Format::R8G8B8A8UnormSrgb);
+        assert_eq!(srgb.texel(3, 3, 0), s.texel(3, 3, 0));
+        assert!(matches!(
+            s.with_format(Format::R16G16B16A16Float),
+            Err(FormatError::InvalidLayout { .. })
+        ));
+        assert!(matches!(
+            s.with_format(Format::Bc1Unorm),
+            Err(FormatError::InvalidLayout { .. })
+        ));
+    }
+
+    /// Bands cover every row once, in order, the last one shorter, and address in target rows.
+    #[test]
+    fn bands_split_rows_without_sharing_bytes() {
+        let (w, h, pitch) = (3u32, 5u32, 16usize);
+        let mut data: Vec<u8> = (0..pitch * h as usize).map(|i| i as u8).collect();
+        let mut s =
+            SurfaceMut::new(Format::R32Float, w, h, 1, pitch, pitch * 5, &mut data).unwrap();
+        let y0s: Vec<u32> = s.bands_mut(2).map(|b| b.y0()).collect();
+        assert_eq!(y0s, [0, 2, 4]);
+        for mut band in s.bands_mut(2) {
+            let y = band.y0();
+            // A row of this band reads the target's row; the next band's rows are absent.
+            let want: Vec<u8> = (0..4).map(|k| (y as usize * pitch + 4 + k) as u8).collect();
+            assert_eq!(band.texel(1, y), &want[..]);
+            assert!(band.texel(0, y + 2).is_empty());
+            band.texel_mut(2, y).fill(0xee);
+        }
+        for y in [0u32, 2, 4] {
+            assert_eq!(s.texel(2, y, 0), &[0xee; 4]);
+        }
+        assert_ne!(s.texel(2, 1, 0), &[0xee; 4]);
+    }
+}
