@@ -15,6 +15,7 @@ use tessera_resource::{
 };
 use tessera_sampler::Sampler;
 
+use crate::debug::{InfoQueue, Severity};
 use crate::error::{Error, Result};
 use crate::query::Query;
 use crate::state::{
@@ -33,6 +34,9 @@ pub struct DeviceDesc {
     pub threads: Option<usize>,
     /// Optional-feature answers (tiled-resources tier, …).
     pub caps_options: CapsOptions,
+    /// Strict mode: a stored error or corruption message fails the call that raised it
+    /// (D3D's break-on-severity for Error and Corruption, turned into an [`Error::Strict`]).
+    pub strict: bool,
 }
 
 impl Default for DeviceDesc {
@@ -42,6 +46,7 @@ impl Default for DeviceDesc {
             max_feature_level: FeatureLevel::L12_2,
             threads: None,
             caps_options: CapsOptions::default(),
+            strict: false,
         }
     }
 }
@@ -59,6 +64,7 @@ impl DeviceDesc {
 pub(crate) struct DeviceInner {
     pub(crate) caps: Caps,
     pub(crate) pool: rayon::ThreadPool,
+    pub(crate) queue: InfoQueue,
 }
 
 /// A Tessera device: `Send + Sync`, cheap to clone (a handle).
@@ -90,14 +96,28 @@ impl Device {
                 threads,
                 reason: e.to_string(),
             })?;
+        let break_on: &[Severity] = if desc.strict {
+            &[Severity::Corruption, Severity::Error]
+        } else {
+            &[]
+        };
         Ok(Self {
-            inner: Arc::new(DeviceInner { caps, pool }),
+            inner: Arc::new(DeviceInner {
+                caps,
+                pool,
+                queue: InfoQueue::new(break_on),
+            }),
         })
     }
 
     /// The feature level chosen at creation.
     pub fn feature_level(&self) -> FeatureLevel {
         self.inner.caps.level()
+    }
+
+    /// The debug layer's message queue (`ID3D11InfoQueue`): refusals, hazards and reports.
+    pub fn info_queue(&self) -> &InfoQueue {
+        &self.inner.queue
     }
 
     /// The caps layer every call is validated against.

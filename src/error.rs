@@ -1,9 +1,11 @@
 //! The facade's error type: every refusal names its layer and rule.
 
-use tessera_caps::CapsError;
+use tessera_caps::{CapsError, DrawKind};
 use tessera_pipeline::PipelineError;
 use tessera_resource::ResourceError;
 use tessera_sampler::SampleError;
+
+use crate::debug::{Message, MessageId};
 
 /// Why a device or context call was refused.
 #[derive(Debug, thiserror::Error)]
@@ -51,6 +53,18 @@ pub enum Error {
     /// A feature Tessera does not implement yet (named, never silently ignored).
     #[error("{0} is not implemented by Tessera yet")]
     Unsupported(&'static str),
+    /// An object created by another device was passed to this one.
+    #[error("{call}: the {object} was created by another device")]
+    ForeignObject {
+        /// The D3D call.
+        call: &'static str,
+        /// What was passed.
+        object: &'static str,
+    },
+    /// A strict device ([`crate::DeviceDesc::strict`]) stored an error or corruption
+    /// message for a call that would otherwise have succeeded.
+    #[error("strict device: {0}")]
+    Strict(Box<Message>),
     /// A query was read before it ended.
     #[error("query data requested before End")]
     QueryNotEnded,
@@ -74,6 +88,44 @@ impl From<ResourceError> for Error {
             ResourceError::Caps(e) => e.into(),
             e => Self::Resource(e),
         }
+    }
+}
+
+impl Error {
+    /// The info-queue message ID this refusal is stored under: D3D11's where D3D has a
+    /// message for the rule, else the Tessera class of the rule.
+    pub fn message_id(&self) -> MessageId {
+        match self {
+            Self::Caps(e) => caps_message_id(e),
+            Self::Resource(ResourceError::ForeignObject { .. }) | Self::ForeignObject { .. } => {
+                MessageId::ForeignObject
+            }
+            Self::Resource(_) => MessageId::ResourceRule,
+            Self::Pipeline(_) => MessageId::PipelineRule,
+            Self::Sample(_) => MessageId::SampleRule,
+            Self::NotBound { .. } | Self::SlotRange { .. } => MessageId::BindingRule,
+            Self::Unsupported(_) => MessageId::NotImplemented,
+            Self::QueryNotEnded => MessageId::QueryMisuse,
+            Self::Strict(m) => m.id,
+            Self::ThreadPool { .. } => MessageId::ResourceRule,
+        }
+    }
+}
+
+fn caps_message_id(e: &CapsError) -> MessageId {
+    match e {
+        CapsError::DrawMethod {
+            kind: DrawKind::DrawInstanced,
+            ..
+        } => MessageId::DrawInstancedNotSupported,
+        CapsError::DrawMethod {
+            kind: DrawKind::DrawIndexedInstanced,
+            ..
+        } => MessageId::DrawIndexedInstancedNotSupportedBelow9_3,
+        CapsError::SampleMask { .. } => MessageId::SetBlendStateSampleMaskCannotBeZero,
+        CapsError::Anisotropy { .. } => MessageId::CreateSamplerStateExcessiveAnisotropy,
+        CapsError::RenderTargetBitDepth { .. } => MessageId::OmSetRenderTargetsNoDifferingBitDepths,
+        _ => MessageId::FeatureLevelRule,
     }
 }
 

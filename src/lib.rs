@@ -13,6 +13,7 @@
 //! sampling) and [`pipeline`] (the draw pipeline).
 
 mod context;
+pub mod debug;
 mod device;
 mod error;
 pub mod golden;

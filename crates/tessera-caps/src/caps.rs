@@ -83,9 +83,26 @@ pub fn tiled_tier_range(level: FeatureLevel) -> (u32, u32) {
     }
 }
 
+/// The identity of one device's caps layer: every object a device creates carries it, and
+/// binding or using an object of another device is refused (D3D11: objects belong to the
+/// device that created them; the debug layer reports a foreign object as corruption).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DeviceId(u64);
+
+impl DeviceId {
+    /// A new identity, distinct from every other in this process.
+    fn fresh() -> Self {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Self(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
 /// A device's capabilities: its level, limits and optional-feature answers (SPEC §1, §2, §6.11).
+/// Each `Caps` built by [`Caps::new`] or [`Caps::for_level`] is a distinct device ([`DeviceId`]);
+/// copies of it are the same device.
 #[derive(Clone, Copy, Debug)]
 pub struct Caps {
+    device: DeviceId,
     level: FeatureLevel,
     limits: &'static Limits,
     options: CapsOptions,
@@ -154,6 +171,7 @@ impl Caps {
             },
         };
         Ok(Self {
+            device: DeviceId::fresh(),
             level,
             limits,
             options,
@@ -179,6 +197,11 @@ impl Caps {
     /// The level's limits (SPEC §1.2).
     pub fn limits(&self) -> &'static Limits {
         self.limits
+    }
+
+    /// The device these caps belong to: the owner stamped on every object created with them.
+    pub fn device_id(&self) -> DeviceId {
+        self.device
     }
 
     /// The options the caps were built with.

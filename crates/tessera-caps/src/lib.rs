@@ -23,7 +23,7 @@ mod validate;
 mod values;
 
 pub use caps::{
-    Caps, CapsOptions, DeviceCreation, FeatureSupport, IMPLEMENTED_TILED_RESOURCES_TIER,
+    Caps, CapsOptions, DeviceCreation, DeviceId, FeatureSupport, IMPLEMENTED_TILED_RESOURCES_TIER,
     select_feature_level, tiled_tier_range,
 };
 pub use d3d9::{D3d9Caps, TenLevel9, TenLevel9Rule};

@@ -4,11 +4,12 @@ use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-use tessera_caps::{BufferDesc, Caps};
+use tessera_caps::{BufferDesc, Caps, DeviceId};
 
 use crate::{ResourceError, memory, usage, validate};
 
 pub(crate) struct BufferInner {
+    pub(crate) owner: DeviceId,
     pub(crate) desc: BufferDesc,
     pub(crate) data: RwLock<Vec<u8>>,
     pub(crate) mapped: AtomicBool,
@@ -47,11 +48,17 @@ impl Buffer {
         }
         Ok(Self {
             inner: Arc::new(BufferInner {
+                owner: caps.device_id(),
                 desc: *desc,
                 data: RwLock::new(data),
                 mapped: AtomicBool::new(false),
             }),
         })
+    }
+
+    /// The device that created the buffer (`ID3D11DeviceChild::GetDevice`).
+    pub fn owner(&self) -> DeviceId {
+        self.inner.owner
     }
 
     /// The creation description (`ID3D11Buffer::GetDesc`).

@@ -10,6 +10,13 @@ pub enum ResourceError {
     /// A feature-level rule checked by `tessera-caps` refused the request (`E_INVALIDARG`).
     #[error(transparent)]
     Caps(#[from] CapsError),
+    /// An object created by another device was passed to this one (D3D11 debug layer:
+    /// CORRUPTION; device children belong to the device that created them).
+    #[error("the {object} was created by another device")]
+    ForeignObject {
+        /// What was passed: "resource", "view".
+        object: &'static str,
+    },
     /// A texel conversion failed in `tessera-format`.
     #[error(transparent)]
     Format(#[from] FormatError),

@@ -1,6 +1,6 @@
 //! `Resource`: either kind of resource, as D3D's `ID3D11Resource` base interface.
 
-use tessera_caps::{BindFlags, CpuAccess, MiscFlags, Usage};
+use tessera_caps::{BindFlags, Caps, CpuAccess, DeviceId, MiscFlags, Usage};
 
 use crate::{Buffer, ResourceError, Texture};
 
@@ -44,6 +44,26 @@ impl Resource {
             (Self::Buffer(a), Self::Buffer(b)) => a.ptr_eq(b),
             (Self::Texture(a), Self::Texture(b)) => a.ptr_eq(b),
             _ => false,
+        }
+    }
+
+    /// The device that created the resource.
+    pub fn owner(&self) -> DeviceId {
+        match self {
+            Self::Buffer(b) => b.owner(),
+            Self::Texture(t) => t.owner(),
+        }
+    }
+
+    /// Refuses a resource created by another device than `caps`' (D3D11: device children
+    /// belong to their device; the debug layer reports a foreign object as corruption).
+    pub fn check_owner(&self, caps: &Caps) -> Result<(), ResourceError> {
+        if self.owner() == caps.device_id() {
+            Ok(())
+        } else {
+            Err(ResourceError::ForeignObject {
+                object: "resource",
+            })
         }
     }
 

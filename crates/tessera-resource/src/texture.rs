@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-use tessera_caps::{Caps, TextureDesc, TextureDimension};
+use tessera_caps::{Caps, DeviceId, TextureDesc, TextureDimension};
 use tessera_format::{Format, Surface, SurfaceMut};
 
 use crate::blit::{Extent, Pitched, copy_region};
@@ -33,6 +33,7 @@ impl<'a> SubresourceData<'a> {
 }
 
 pub(crate) struct TextureInner {
+    pub(crate) owner: DeviceId,
     pub(crate) desc: TextureDesc,
     pub(crate) layout: TextureLayout,
     pub(crate) data: RwLock<Vec<u8>>,
@@ -90,12 +91,18 @@ impl Texture {
         }
         Ok(Self {
             inner: Arc::new(TextureInner {
+                owner: caps.device_id(),
                 desc: resolved,
                 layout,
                 data: RwLock::new(data),
                 mapped: Mutex::new(BTreeSet::new()),
             }),
         })
+    }
+
+    /// The device that created the texture (`ID3D11DeviceChild::GetDevice`).
+    pub fn owner(&self) -> DeviceId {
+        self.inner.owner
     }
 
     /// The creation description with `mip_levels` resolved (`ID3D11Texture2D::GetDesc`).

@@ -1,7 +1,9 @@
 //! Views (`ID3D11ShaderResourceView`, `RenderTargetView`, `DepthStencilView`, `UnorderedAccessView`):
 //! a resource handle plus a validated, resolved format, dimension and subresource range.
 
-use tessera_caps::{BindFlags, Caps, FeatureLevel, SubresourceRange, ViewDesc, ViewDimension};
+use tessera_caps::{
+    BindFlags, Caps, DeviceId, FeatureLevel, SubresourceRange, ViewDesc, ViewDimension,
+};
 use tessera_format::Format;
 
 use crate::layout::calc_subresource;
@@ -23,6 +25,7 @@ impl ViewKind {
 /// The resolved part every view shares: resource, format, dimension and range without `-1`s.
 #[derive(Clone, Debug)]
 pub struct ViewInfo {
+    owner: DeviceId,
     resource: Resource,
     format: Format,
     dimension: ViewDimension,
@@ -30,6 +33,11 @@ pub struct ViewInfo {
 }
 
 impl ViewInfo {
+    /// The device that created the view (always its resource's device).
+    pub fn owner(&self) -> DeviceId {
+        self.owner
+    }
+
     /// The viewed resource handle.
     pub fn resource(&self) -> &Resource {
         &self.resource
@@ -223,6 +231,7 @@ fn resolve_view(
     resource: Resource,
     desc: Option<&ViewDesc>,
 ) -> Result<ViewInfo, ResourceError> {
+    resource.check_owner(caps)?;
     if !resource.bind_flags().contains(kind.bind()) {
         return Err(ResourceError::InvalidView(format!(
             "{kind:?} view needs bind flag {:#x}",
@@ -234,6 +243,7 @@ fn resolve_view(
         Resource::Buffer(b) => validate::resolve_buffer_view(caps, kind, b, desc)?,
     };
     Ok(ViewInfo {
+        owner: caps.device_id(),
         resource,
         format,
         dimension,
