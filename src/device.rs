@@ -3,25 +3,13 @@
 use std::sync::Arc;
 
 use tessera_caps::{
-    BlendDesc, BufferDesc, Caps, CapsOptions, DepthStencilDesc, FeatureLevel, FeatureSupport,
-    FormatSupport, InputElementDesc, Limits, QueryType, RasterizerDesc, SamplerDesc, ShaderStage,
-    TextureDesc, ViewDesc, select_feature_level,
+    Caps, CapsOptions, FeatureLevel, FeatureSupport, FormatSupport, Limits, ShaderStage,
+    select_feature_level,
 };
 use tessera_format::Format;
-use tessera_pipeline::{InputLayout, PixelShader, VertexShader};
-use tessera_resource::{
-    Buffer, DepthStencilView, DsvFlags, RenderTargetView, Resource, ShaderResourceView,
-    SubresourceData, Texture, UnorderedAccessView,
-};
-use tessera_sampler::Sampler;
 
 use crate::debug::{InfoQueue, Severity};
 use crate::error::{Error, Result};
-use crate::query::Query;
-use crate::state::{
-    BlendState, DepthStencilState, InputLayoutHandle, PixelShaderHandle, RasterizerState,
-    SamplerState, VertexShaderHandle,
-};
 
 /// How to create a device (`D3D11CreateDevice` arguments).
 #[derive(Clone, Debug)]
@@ -145,107 +133,6 @@ impl Device {
         self.inner.caps.check_format_support(format)
     }
 
-    /// `CreateBuffer`.
-    pub fn create_buffer(&self, desc: &BufferDesc, init: Option<&[u8]>) -> Result<Buffer> {
-        Ok(Buffer::new(self.caps(), desc, init)?)
-    }
-
-    /// `CreateTexture1D/2D/3D` (cubes are 2D arrays with `TEXTURE_CUBE`).
-    pub fn create_texture(
-        &self,
-        desc: &TextureDesc,
-        init: Option<&[SubresourceData<'_>]>,
-    ) -> Result<Texture> {
-        Ok(Texture::new(self.caps(), desc, init)?)
-    }
-
-    /// `CreateShaderResourceView` (`None` = the whole resource in its own format).
-    pub fn create_shader_resource_view(
-        &self,
-        resource: impl Into<Resource>,
-        desc: Option<&ViewDesc>,
-    ) -> Result<ShaderResourceView> {
-        Ok(ShaderResourceView::new(self.caps(), resource, desc)?)
-    }
-
-    /// `CreateRenderTargetView`.
-    pub fn create_render_target_view(
-        &self,
-        resource: impl Into<Resource>,
-        desc: Option<&ViewDesc>,
-    ) -> Result<RenderTargetView> {
-        Ok(RenderTargetView::new(self.caps(), resource, desc)?)
-    }
-
-    /// `CreateDepthStencilView` with `D3D11_DSV_READ_ONLY_*` flags.
-    pub fn create_depth_stencil_view(
-        &self,
-        resource: impl Into<Resource>,
-        desc: Option<&ViewDesc>,
-        flags: DsvFlags,
-    ) -> Result<DepthStencilView> {
-        Ok(DepthStencilView::with_flags(
-            self.caps(),
-            resource,
-            desc,
-            flags,
-        )?)
-    }
-
-    /// `CreateUnorderedAccessView` (refused at 9_x).
-    pub fn create_unordered_access_view(
-        &self,
-        resource: impl Into<Resource>,
-        desc: Option<&ViewDesc>,
-    ) -> Result<UnorderedAccessView> {
-        Ok(UnorderedAccessView::new(self.caps(), resource, desc)?)
-    }
-
-    /// `CreateSamplerState` (SPEC §2.1, §4.1).
-    pub fn create_sampler_state(&self, desc: &SamplerDesc) -> Result<SamplerState> {
-        self.caps().validate_sampler(desc)?;
-        Ok(SamplerState(Sampler::new(desc)))
-    }
-
-    /// `CreateRasterizerState` (SPEC §2.1: depth clip and bias clamp at 9_x).
-    pub fn create_rasterizer_state(&self, desc: &RasterizerDesc) -> Result<RasterizerState> {
-        self.caps().validate_rasterizer_state(desc)?;
-        Ok(RasterizerState(*desc))
-    }
-
-    /// `CreateBlendState` / `CreateBlendState1` (SPEC §2.1, §5.2).
-    pub fn create_blend_state(&self, desc: &BlendDesc) -> Result<BlendState> {
-        self.caps().validate_blend_state(desc)?;
-        Ok(BlendState(*desc))
-    }
-
-    /// `CreateDepthStencilState`.
-    pub fn create_depth_stencil_state(&self, desc: &DepthStencilDesc) -> Result<DepthStencilState> {
-        self.caps().validate_depth_stencil_state(desc)?;
-        Ok(DepthStencilState(*desc))
-    }
-
-    /// `CreateInputLayout` (SPEC §2.1 instancing rules, §1.2 input slots, vertex formats).
-    pub fn create_input_layout(&self, elements: &[InputElementDesc]) -> Result<InputLayoutHandle> {
-        self.caps().validate_input_layout(elements)?;
-        Ok(InputLayoutHandle(Arc::new(InputLayout::new(elements)?)))
-    }
-
-    /// `CreateVertexShader` from any [`VertexShader`] implementation.
-    pub fn create_vertex_shader(
-        &self,
-        shader: Arc<dyn VertexShader>,
-    ) -> Result<VertexShaderHandle> {
-        self.caps().validate_shader_stage(ShaderStage::Vertex)?;
-        Ok(VertexShaderHandle(shader))
-    }
-
-    /// `CreatePixelShader` from any [`PixelShader`] implementation.
-    pub fn create_pixel_shader(&self, shader: Arc<dyn PixelShader>) -> Result<PixelShaderHandle> {
-        self.caps().validate_shader_stage(ShaderStage::Pixel)?;
-        Ok(PixelShaderHandle(shader))
-    }
-
     /// Whether this level allows a shader stage (geometry, hull, domain, compute: FL-19).
     /// Tessera executes vertex and pixel shaders; the others are refused by the caps layer at
     /// the levels that lack them and reported as unsupported otherwise.
@@ -257,11 +144,5 @@ impl Device {
             ShaderStage::Hull | ShaderStage::Domain => Err(Error::Unsupported("tessellation")),
             ShaderStage::Compute => Err(Error::Unsupported("compute shader execution")),
         }
-    }
-
-    /// `CreateQuery` (SPEC §2.1: occlusion needs 9_2, pipeline statistics 10_0).
-    pub fn create_query(&self, kind: QueryType) -> Result<Query> {
-        self.caps().validate_query(kind)?;
-        Ok(Query::new(kind))
     }
 }

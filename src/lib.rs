@@ -13,6 +13,7 @@
 //! sampling) and [`pipeline`] (the draw pipeline).
 
 mod context;
+mod create;
 pub mod debug;
 mod device;
 mod error;
@@ -31,6 +32,7 @@ pub use device::{Device, DeviceDesc};
 pub use error::{Error, Result};
 pub use query::{Query, QueryData};
 pub use state::{
+    DeviceChild,
     BlendState, DepthStencilState, InputLayoutHandle, PixelShaderHandle, RasterizerState,
     SamplerState, VertexShaderHandle,
 };

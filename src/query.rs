@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use tessera_caps::QueryType;
+use tessera_caps::{DeviceId, QueryType};
 use tessera_pipeline::DrawStats;
 
 /// What a finished query reports (`GetData`).
@@ -31,17 +31,24 @@ pub(crate) struct QueryState {
 #[derive(Clone, Debug)]
 pub struct Query {
     pub(crate) kind: QueryType,
+    pub(crate) owner: DeviceId,
     pub(crate) state: Arc<Mutex<QueryState>>,
     pub(crate) created: std::time::Instant,
 }
 
 impl Query {
-    pub(crate) fn new(kind: QueryType) -> Self {
+    pub(crate) fn new(kind: QueryType, owner: DeviceId) -> Self {
         Self {
             kind,
+            owner,
             state: Arc::default(),
             created: std::time::Instant::now(),
         }
+    }
+
+    /// The device that created the query.
+    pub fn owner(&self) -> DeviceId {
+        self.owner
     }
 
     /// The query's type.

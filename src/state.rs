@@ -2,37 +2,63 @@
 
 use std::sync::Arc;
 
-use tessera_caps::{BlendDesc, DepthStencilDesc, RasterizerDesc, SamplerDesc};
+use tessera_caps::{BlendDesc, DepthStencilDesc, DeviceId, RasterizerDesc, SamplerDesc};
 use tessera_pipeline::{InputLayout, PixelShader, VertexShader};
 use tessera_sampler::Sampler;
 
 /// A validated `ID3D11RasterizerState`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RasterizerState(pub(crate) RasterizerDesc);
+pub struct RasterizerState(pub(crate) RasterizerDesc, pub(crate) DeviceId);
 
 /// A validated `ID3D11BlendState` (`BlendState1` fields included).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BlendState(pub(crate) BlendDesc);
+pub struct BlendState(pub(crate) BlendDesc, pub(crate) DeviceId);
 
 /// A validated `ID3D11DepthStencilState`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DepthStencilState(pub(crate) DepthStencilDesc);
+pub struct DepthStencilState(pub(crate) DepthStencilDesc, pub(crate) DeviceId);
 
 /// A validated `ID3D11SamplerState`.
 #[derive(Clone, Debug)]
-pub struct SamplerState(pub(crate) Sampler);
+pub struct SamplerState(pub(crate) Sampler, pub(crate) DeviceId);
 
 /// A validated `ID3D11InputLayout`.
 #[derive(Clone, Debug)]
-pub struct InputLayoutHandle(pub(crate) Arc<InputLayout>);
+pub struct InputLayoutHandle(pub(crate) Arc<InputLayout>, pub(crate) DeviceId);
 
 /// A vertex shader object (`ID3D11VertexShader`): any [`VertexShader`] implementation.
 #[derive(Clone)]
-pub struct VertexShaderHandle(pub(crate) Arc<dyn VertexShader>);
+pub struct VertexShaderHandle(pub(crate) Arc<dyn VertexShader>, pub(crate) DeviceId);
 
 /// A pixel shader object (`ID3D11PixelShader`): any [`PixelShader`] implementation.
 #[derive(Clone)]
-pub struct PixelShaderHandle(pub(crate) Arc<dyn PixelShader>);
+pub struct PixelShaderHandle(pub(crate) Arc<dyn PixelShader>, pub(crate) DeviceId);
+
+/// The device that created a state object or shader (`ID3D11DeviceChild::GetDevice`): binding
+/// it on another device's context is refused.
+pub trait DeviceChild {
+    /// The creating device.
+    fn owner(&self) -> DeviceId;
+}
+
+macro_rules! device_child {
+    ($($ty:ty),*) => {$(
+        impl DeviceChild for $ty {
+            fn owner(&self) -> DeviceId {
+                self.1
+            }
+        }
+    )*};
+}
+device_child!(
+    RasterizerState,
+    BlendState,
+    DepthStencilState,
+    SamplerState,
+    InputLayoutHandle,
+    VertexShaderHandle,
+    PixelShaderHandle
+);
 
 macro_rules! desc_accessor {
     ($ty:ty, $desc:ty) => {

@@ -1,13 +1,15 @@
-//! `DeviceContext`: the immediate context's bound state and its state-setting calls
-//! (`ID3D11DeviceContext`), each validated against the device's feature level.
+//! `DeviceContext`: the immediate context's bound state (`ID3D11DeviceContext`); the calls are
+//! in `bind` (state setting), `draw`, `ops` (copies, clears, maps) and `hazard`.
 
+mod bind;
 mod draw;
+mod hazard;
 mod ops;
 
 use std::sync::PoisonError;
 
 use tessera_caps::{
-    BlendDesc, DepthStencilDesc, PrimitiveTopology, RasterizerDesc, Rect, Viewport,
+    BlendDesc, DepthStencilDesc, DeviceId, PrimitiveTopology, RasterizerDesc, Rect, Viewport,
 };
 use tessera_format::Format;
 use tessera_pipeline::DrawStats;
@@ -16,10 +18,7 @@ use tessera_resource::{Buffer, DepthStencilView, RenderTargetView, ShaderResourc
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::query::{Query, QueryData};
-use crate::state::{
-    BlendState, DepthStencilState, InputLayoutHandle, PixelShaderHandle, RasterizerState,
-    SamplerState, VertexShaderHandle,
-};
+use crate::state::{InputLayoutHandle, PixelShaderHandle, SamplerState, VertexShaderHandle};
 
 /// Vertex buffer slots (`D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT`).
 pub const VERTEX_BUFFER_SLOTS: usize = 32;
@@ -124,6 +123,16 @@ impl DeviceContext {
         }
     }
 
+    /// Refuses an object of another device (every object a call takes goes through here).
+    pub(crate) fn owned(
+        &self,
+        call: &'static str,
+        object: &'static str,
+        owner: DeviceId,
+    ) -> Result<()> {
+        self.device.check_owner(call, object, owner)
+    }
+
     /// The device this context belongs to.
     pub fn device(&self) -> &Device {
         &self.device
@@ -134,280 +143,52 @@ impl DeviceContext {
         *self = Self::new(self.device.clone());
     }
 
-    /// `IASetPrimitiveTopology` (adjacency refused where the level lacks it, SPEC §2.2).
-    pub fn ia_set_primitive_topology(&mut self, topology: PrimitiveTopology) -> Result<()> {
-        if topology.is_adjacency() {
-            self.device.caps().validate_topology(topology, false)?;
-        }
-        self.topology = topology;
-        Ok(())
-    }
-
-    /// `IASetInputLayout`.
-    pub fn ia_set_input_layout(&mut self, layout: Option<&InputLayoutHandle>) {
-        self.input_layout = layout.cloned();
-    }
-
-    /// `IASetVertexBuffers`.
-    pub fn ia_set_vertex_buffers(
-        &mut self,
-        start_slot: usize,
-        buffers: &[Option<VertexBufferView>],
-    ) -> Result<()> {
-        let limit = (self.device.limits().max_input_slots as usize).min(VERTEX_BUFFER_SLOTS);
-        set_slots(
-            &mut self.vertex_buffers,
-            start_slot,
-            buffers,
-            limit,
-            "IASetVertexBuffers",
-        )
-    }
-
-    /// `IASetIndexBuffer` (9_1: R16_UINT only, SPEC §2.2 / FL-11).
-    pub fn ia_set_index_buffer(
-        &mut self,
-        buffer: Option<&Buffer>,
-        format: Format,
-        offset: u32,
-    ) -> Result<()> {
-        match buffer {
-            Some(b) => {
-                self.device.caps().validate_index_format(format)?;
-                self.index_buffer = Some((b.clone(), format, offset));
-            }
-            None => self.index_buffer = None,
-        }
-        Ok(())
-    }
-
-    /// `VSSetShader`.
-    pub fn vs_set_shader(&mut self, shader: Option<&VertexShaderHandle>) {
-        self.vertex_shader = shader.cloned();
-    }
-
-    /// `PSSetShader`.
-    pub fn ps_set_shader(&mut self, shader: Option<&PixelShaderHandle>) {
-        self.pixel_shader = shader.cloned();
-    }
-
-    /// `VSSetConstantBuffers`.
-    pub fn vs_set_constant_buffers(
-        &mut self,
-        start: usize,
-        buffers: &[Option<Buffer>],
-    ) -> Result<()> {
-        set_slots(
-            &mut self.vs.constant_buffers,
-            start,
-            buffers,
-            self.device.limits().constant_buffer_slots() as usize,
-            "VSSetConstantBuffers",
-        )
-    }
-
-    /// `PSSetConstantBuffers`.
-    pub fn ps_set_constant_buffers(
-        &mut self,
-        start: usize,
-        buffers: &[Option<Buffer>],
-    ) -> Result<()> {
-        set_slots(
-            &mut self.ps.constant_buffers,
-            start,
-            buffers,
-            self.device.limits().constant_buffer_slots() as usize,
-            "PSSetConstantBuffers",
-        )
-    }
-
-    /// `VSSetShaderResources` (no vertex texture fetch at 9_x, SPEC §2.2).
-    pub fn vs_set_shader_resources(
-        &mut self,
-        start: usize,
-        views: &[Option<ShaderResourceView>],
-    ) -> Result<()> {
-        let limit = self.device.limits().vs_srv_slots() as usize;
-        set_slots(
-            &mut self.vs.shader_resources,
-            start,
-            views,
-            limit,
-            "VSSetShaderResources",
-        )
-    }
-
-    /// `PSSetShaderResources` (8 slots at 9_x, SPEC §2.2).
-    pub fn ps_set_shader_resources(
-        &mut self,
-        start: usize,
-        views: &[Option<ShaderResourceView>],
-    ) -> Result<()> {
-        let limit = self.device.limits().ps_srv_slots() as usize;
-        set_slots(
-            &mut self.ps.shader_resources,
-            start,
-            views,
-            limit,
-            "PSSetShaderResources",
-        )
-    }
-
-    /// `VSSetSamplers` (none at 9_x).
-    pub fn vs_set_samplers(
-        &mut self,
-        start: usize,
-        samplers: &[Option<SamplerState>],
-    ) -> Result<()> {
-        let limit = self.device.limits().vs_sampler_slots() as usize;
-        set_slots(
-            &mut self.vs.samplers,
-            start,
-            samplers,
-            limit,
-            "VSSetSamplers",
-        )
-    }
-
-    /// `PSSetSamplers` (16 slots).
-    pub fn ps_set_samplers(
-        &mut self,
-        start: usize,
-        samplers: &[Option<SamplerState>],
-    ) -> Result<()> {
-        let limit = self.device.limits().ps_sampler_slots() as usize;
-        set_slots(
-            &mut self.ps.samplers,
-            start,
-            samplers,
-            limit,
-            "PSSetSamplers",
-        )
-    }
-
-    /// `RSSetState` (`None` = the default rasterizer state).
-    pub fn rs_set_state(&mut self, state: Option<&RasterizerState>) {
-        self.rasterizer = state.map_or_else(RasterizerDesc::default, |s| s.0);
-    }
-
-    /// `RSSetViewports` (count, bounds, depth range and the 9_x negative-origin quirk: FL-27, RS-09).
-    pub fn rs_set_viewports(&mut self, viewports: &[Viewport]) -> Result<()> {
-        self.device.caps().validate_viewports(viewports)?;
-        self.viewports = viewports.to_vec();
-        Ok(())
-    }
-
-    /// `RSSetScissorRects`.
-    pub fn rs_set_scissor_rects(&mut self, rects: &[Rect]) -> Result<()> {
-        self.device.caps().validate_scissors(rects)?;
-        self.scissors = rects.to_vec();
-        Ok(())
-    }
-
-    /// `OMSetBlendState` (`None` = default state; sample mask 0 refused at 9_x, FL-26).
-    pub fn om_set_blend_state(
-        &mut self,
-        state: Option<&BlendState>,
-        blend_factor: [f32; 4],
-        sample_mask: u32,
-    ) -> Result<()> {
-        self.device.caps().validate_sample_mask(sample_mask)?;
-        self.blend = state.map_or_else(BlendDesc::default, |s| s.0);
-        self.blend_factor = blend_factor;
-        self.sample_mask = sample_mask;
-        Ok(())
-    }
-
-    /// `OMSetDepthStencilState` (`None` = default state).
-    pub fn om_set_depth_stencil_state(
-        &mut self,
-        state: Option<&DepthStencilState>,
-        stencil_ref: u8,
-    ) {
-        self.depth_stencil = state.map_or_else(DepthStencilDesc::default, |s| s.0);
-        self.stencil_ref = stencil_ref;
-    }
-
-    /// `OMSetRenderTargets` (count and 9_3 bit-depth rule, FL-25).
-    pub fn om_set_render_targets(
-        &mut self,
-        views: &[Option<RenderTargetView>],
-        depth: Option<&DepthStencilView>,
-    ) -> Result<()> {
-        let formats: Vec<Format> = views.iter().flatten().map(|v| v.format()).collect();
-        let limit = self.device.limits().max_render_targets as usize;
-        if views.len() > limit {
-            self.device
-                .caps()
-                .validate_render_targets(&vec![Format::R8G8B8A8Unorm; views.len()])?;
-        }
-        self.device.caps().validate_render_targets(&formats)?;
-        // SPEC §5.6 / OM-19: every bound RTV and the DSV must have the same dimensions.
-        let sizes = views
-            .iter()
-            .flatten()
-            .map(|v| &**v)
-            .chain(depth.map(|v| &**v))
-            .filter_map(|v| {
-                let tex = v.texture()?;
-                let mip = v.range().most_detailed_mip;
-                Some((
-                    (tex.desc().width >> mip).max(1),
-                    (tex.desc().height >> mip).max(1),
-                ))
-            });
-        let mut first = None;
-        for size in sizes {
-            match first {
-                None => first = Some(size),
-                Some(f) if f != size => {
-                    return Err(tessera_pipeline::PipelineError::TargetSizeMismatch {
-                        first: f,
-                        other: size,
-                    }
-                    .into());
-                }
-                Some(_) => {}
-            }
-        }
-        self.render_targets = views.to_vec();
-        self.depth_stencil_view = depth.cloned();
-        Ok(())
-    }
-
-    /// `Begin` on a query.
-    pub fn begin(&mut self, query: &Query) {
+    /// `Begin` on a query (refused for a query of another device).
+    pub fn begin(&mut self, query: &Query) -> Result<()> {
+        let r = self.owned("Begin", "query", query.owner());
+        self.device.refused("Begin", r)?;
         let mut s = query.state.lock().unwrap_or_else(PoisonError::into_inner);
         *s = Default::default();
         s.active = true;
         drop(s);
         self.active_queries.push(query.clone());
+        Ok(())
     }
 
-    /// `End` on a query.
-    pub fn end(&mut self, query: &Query) {
+    /// `End` on a query (refused for a query of another device).
+    pub fn end(&mut self, query: &Query) -> Result<()> {
+        let r = self.owned("End", "query", query.owner());
+        self.device.refused("End", r)?;
         let mut s = query.state.lock().unwrap_or_else(PoisonError::into_inner);
         s.active = false;
         s.ended = true;
         drop(s);
         self.active_queries
             .retain(|q| !std::sync::Arc::ptr_eq(&q.state, &query.state));
+        Ok(())
     }
 
-    /// `GetData`: the result of an ended query (Tessera executes synchronously).
+    /// `GetData`: the result of an ended query (Tessera executes synchronously). Occlusion
+    /// counts are exact at every level: at 9_2/9_3 (D3D9 floor, SPEC §1.4: "occlusion queries
+    /// must always return a non-zero count") a draw with visible samples reports their number,
+    /// never a stub 0 (docs/caps.md "Occlusion queries at 9_x").
     pub fn get_data(&self, query: &Query) -> Result<QueryData> {
         use tessera_caps::QueryType as Q;
-        let s = query.state.lock().unwrap_or_else(PoisonError::into_inner);
-        if !s.ended && query.kind != Q::Timestamp {
-            return Err(Error::QueryNotEnded);
-        }
-        Ok(match query.kind {
-            Q::Event => QueryData::Event(true),
-            Q::Occlusion => QueryData::Occlusion(s.stats.samples_passed),
-            Q::OcclusionPredicate => QueryData::Predicate(s.stats.samples_passed > 0),
-            Q::Timestamp => QueryData::Timestamp(query.created.elapsed().as_nanos() as u64),
-            _ => QueryData::PipelineStatistics(s.stats),
-        })
+        let run = || -> Result<QueryData> {
+            self.owned("GetData", "query", query.owner())?;
+            let s = query.state.lock().unwrap_or_else(PoisonError::into_inner);
+            if !s.ended && query.kind != Q::Timestamp {
+                return Err(Error::QueryNotEnded);
+            }
+            Ok(match query.kind {
+                Q::Event => QueryData::Event(true),
+                Q::Occlusion => QueryData::Occlusion(s.stats.samples_passed),
+                Q::OcclusionPredicate => QueryData::Predicate(s.stats.samples_passed > 0),
+                Q::Timestamp => QueryData::Timestamp(query.created.elapsed().as_nanos() as u64),
+                _ => QueryData::PipelineStatistics(s.stats),
+            })
+        };
+        self.device.refused("GetData", run())
     }
 
     pub(crate) fn record_stats(&self, stats: &DrawStats) {

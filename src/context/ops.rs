@@ -20,24 +20,33 @@ impl DeviceContext {
         row_pitch: usize,
         depth_pitch: usize,
     ) -> Result<()> {
-        Ok(tessera_resource::update_subresource(
-            self.device.caps(),
-            dst,
-            sub,
-            dst_box,
-            data,
-            row_pitch,
-            depth_pitch,
-        )?)
+        let run = || -> Result<()> {
+            self.owned("UpdateSubresource", "resource", dst.owner())?;
+            Ok(tessera_resource::update_subresource(
+                self.device.caps(),
+                dst,
+                sub,
+                dst_box,
+                data,
+                row_pitch,
+                depth_pitch,
+            )?)
+        };
+        self.device.refused("UpdateSubresource", run())
     }
 
     /// `CopyResource` (SPEC §2.2 rules at 9_x).
     pub fn copy_resource(&mut self, dst: &Resource, src: &Resource) -> Result<()> {
-        Ok(tessera_resource::copy_resource(
-            self.device.caps(),
-            dst,
-            src,
-        )?)
+        let run = || -> Result<()> {
+            self.owned("CopyResource", "resource", dst.owner())?;
+            self.owned("CopyResource", "resource", src.owner())?;
+            Ok(tessera_resource::copy_resource(
+                self.device.caps(),
+                dst,
+                src,
+            )?)
+        };
+        self.device.refused("CopyResource", run())
     }
 
     /// `CopySubresourceRegion`.
@@ -56,17 +65,22 @@ impl DeviceContext {
         src_sub: u32,
         src_box: Option<&Box3>,
     ) -> Result<()> {
-        Ok(tessera_resource::copy_subresource_region(
-            self.device.caps(),
-            dst,
-            dst_sub,
-            dst_x,
-            dst_y,
-            dst_z,
-            src,
-            src_sub,
-            src_box,
-        )?)
+        let run = || -> Result<()> {
+            self.owned("CopySubresourceRegion", "resource", dst.owner())?;
+            self.owned("CopySubresourceRegion", "resource", src.owner())?;
+            Ok(tessera_resource::copy_subresource_region(
+                self.device.caps(),
+                dst,
+                dst_sub,
+                dst_x,
+                dst_y,
+                dst_z,
+                src,
+                src_sub,
+                src_box,
+            )?)
+        };
+        self.device.refused("CopySubresourceRegion", run())
     }
 }
 
@@ -77,13 +91,17 @@ impl DeviceContext {
         rtv: &RenderTargetView,
         color: [f32; 4],
     ) -> Result<()> {
-        // On the device's pool: large clears fill their rows in parallel.
-        let caps = self.device.caps();
-        Ok(self
-            .device
-            .inner
-            .pool
-            .install(|| tessera_resource::clear_render_target_view(caps, rtv, color))?)
+        let run = || -> Result<()> {
+            self.owned("ClearRenderTargetView", "view", rtv.owner())?;
+            // On the device's pool: large clears fill their rows in parallel.
+            let caps = self.device.caps();
+            Ok(self
+                .device
+                .inner
+                .pool
+                .install(|| tessera_resource::clear_render_target_view(caps, rtv, color))?)
+        };
+        self.device.refused("ClearRenderTargetView", run())
     }
 
     /// `ClearDepthStencilView` with `D3D11_CLEAR_DEPTH` / `D3D11_CLEAR_STENCIL`.
@@ -95,17 +113,21 @@ impl DeviceContext {
         depth: f32,
         stencil: u8,
     ) -> Result<()> {
-        let caps = self.device.caps();
-        Ok(self.device.inner.pool.install(|| {
-            tessera_resource::clear_depth_stencil_view(
-                caps,
-                dsv,
-                clear_depth,
-                clear_stencil,
-                depth,
-                stencil,
-            )
-        })?)
+        let run = || -> Result<()> {
+            self.owned("ClearDepthStencilView", "view", dsv.owner())?;
+            let caps = self.device.caps();
+            Ok(self.device.inner.pool.install(|| {
+                tessera_resource::clear_depth_stencil_view(
+                    caps,
+                    dsv,
+                    clear_depth,
+                    clear_stencil,
+                    depth,
+                    stencil,
+                )
+            })?)
+        };
+        self.device.refused("ClearDepthStencilView", run())
     }
 
     /// `ClearUnorderedAccessViewUint` (refused at 9_x).
@@ -114,11 +136,15 @@ impl DeviceContext {
         uav: &UnorderedAccessView,
         values: [u32; 4],
     ) -> Result<()> {
-        Ok(tessera_resource::clear_unordered_access_view_uint(
-            self.device.caps(),
-            uav,
-            values,
-        )?)
+        let run = || -> Result<()> {
+            self.owned("ClearUnorderedAccessViewUint", "view", uav.owner())?;
+            Ok(tessera_resource::clear_unordered_access_view_uint(
+                self.device.caps(),
+                uav,
+                values,
+            )?)
+        };
+        self.device.refused("ClearUnorderedAccessViewUint", run())
     }
 
     /// `ClearUnorderedAccessViewFloat` (refused at 9_x).
@@ -127,21 +153,29 @@ impl DeviceContext {
         uav: &UnorderedAccessView,
         values: [f32; 4],
     ) -> Result<()> {
-        Ok(tessera_resource::clear_unordered_access_view_float(
-            self.device.caps(),
-            uav,
-            values,
-        )?)
+        let run = || -> Result<()> {
+            self.owned("ClearUnorderedAccessViewFloat", "view", uav.owner())?;
+            Ok(tessera_resource::clear_unordered_access_view_float(
+                self.device.caps(),
+                uav,
+                values,
+            )?)
+        };
+        self.device.refused("ClearUnorderedAccessViewFloat", run())
     }
 
     /// `Map`: an owned guard over the subresource's bytes; writes land on `unmap` or drop.
     pub fn map(&mut self, resource: &Resource, sub: u32, map_type: MapType) -> Result<Mapped> {
-        Ok(tessera_resource::map(
-            self.device.caps(),
-            resource,
-            sub,
-            map_type,
-        )?)
+        let run = || -> Result<Mapped> {
+            self.owned("Map", "resource", resource.owner())?;
+            Ok(tessera_resource::map(
+                self.device.caps(),
+                resource,
+                sub,
+                map_type,
+            )?)
+        };
+        self.device.refused("Map", run())
     }
 
     /// `Unmap`.
@@ -151,7 +185,11 @@ impl DeviceContext {
 
     /// `GenerateMips` (box filter, linear space for sRGB).
     pub fn generate_mips(&mut self, srv: &ShaderResourceView) -> Result<()> {
-        Ok(tessera_resource::generate_mips(self.device.caps(), srv)?)
+        let run = || -> Result<()> {
+            self.owned("GenerateMips", "view", srv.owner())?;
+            Ok(tessera_resource::generate_mips(self.device.caps(), srv)?)
+        };
+        self.device.refused("GenerateMips", run())
     }
 
     /// `ResolveSubresource`.
@@ -163,13 +201,18 @@ impl DeviceContext {
         src_sub: u32,
         format: Format,
     ) -> Result<()> {
-        Ok(tessera_resource::resolve_subresource(
-            self.device.caps(),
-            dst,
-            dst_sub,
-            src,
-            src_sub,
-            format,
-        )?)
+        let run = || -> Result<()> {
+            self.owned("ResolveSubresource", "resource", dst.owner())?;
+            self.owned("ResolveSubresource", "resource", src.owner())?;
+            Ok(tessera_resource::resolve_subresource(
+                self.device.caps(),
+                dst,
+                dst_sub,
+                src,
+                src_sub,
+                format,
+            )?)
+        };
+        self.device.refused("ResolveSubresource", run())
     }
 }

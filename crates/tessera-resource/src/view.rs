@@ -110,6 +110,20 @@ impl ViewInfo {
         }
         out
     }
+
+    /// Whether two views share a subresource of the same resource (D3D11's binding-hazard
+    /// rule: a subresource may not be read and written at once). Buffer views of the same
+    /// buffer always overlap.
+    pub fn overlaps(&self, other: &ViewInfo) -> bool {
+        if !self.resource.ptr_eq(&other.resource) {
+            return false;
+        }
+        if self.texture().is_none() {
+            return true;
+        }
+        let theirs = other.subresources();
+        self.subresources().iter().any(|s| theirs.contains(s))
+    }
 }
 
 macro_rules! view_type {

@@ -1,0 +1,340 @@
+//! The state-setting calls (`IA*`, `VS*`, `PS*`, `RS*`, `OM*Set*`): each checks that its objects
+//! belong to this device, re-checks state objects against the context's level, and reports
+//! refusals to the info queue.
+
+use tessera_caps::{BlendDesc, DepthStencilDesc, PrimitiveTopology, RasterizerDesc, Rect, Viewport};
+use tessera_format::Format;
+use tessera_resource::{Buffer, DepthStencilView, RenderTargetView, ShaderResourceView};
+
+use super::{DeviceContext, VERTEX_BUFFER_SLOTS, VertexBufferView, set_slots};
+use crate::error::Result;
+use crate::state::{
+    BlendState, DepthStencilState, DeviceChild, InputLayoutHandle, PixelShaderHandle,
+    RasterizerState, SamplerState, VertexShaderHandle,
+};
+
+impl DeviceContext {
+    /// Runs `f` and stores its refusal, if any, as an error message of `call`.
+    fn guarded(
+        &mut self,
+        call: &'static str,
+        f: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        let device = self.device.clone();
+        let r = f(self);
+        device.refused(call, r)
+    }
+
+    /// `IASetPrimitiveTopology` (adjacency refused where the level lacks it, SPEC §2.2).
+    pub fn ia_set_primitive_topology(&mut self, topology: PrimitiveTopology) -> Result<()> {
+        self.guarded("IASetPrimitiveTopology", |c| {
+            if topology.is_adjacency() {
+                c.device.caps().validate_topology(topology, false)?;
+            }
+            c.topology = topology;
+            Ok(())
+        })
+    }
+
+    /// `IASetInputLayout`.
+    pub fn ia_set_input_layout(&mut self, layout: Option<&InputLayoutHandle>) -> Result<()> {
+        self.guarded("IASetInputLayout", |c| {
+            if let Some(l) = layout {
+                c.owned("IASetInputLayout", "input layout", l.owner())?;
+            }
+            c.input_layout = layout.cloned();
+            Ok(())
+        })
+    }
+
+    /// `IASetVertexBuffers`.
+    pub fn ia_set_vertex_buffers(
+        &mut self,
+        start_slot: usize,
+        buffers: &[Option<VertexBufferView>],
+    ) -> Result<()> {
+        const CALL: &str = "IASetVertexBuffers";
+        self.guarded(CALL, |c| {
+            for b in buffers.iter().flatten() {
+                c.owned(CALL, "vertex buffer", b.buffer.owner())?;
+            }
+            let limit = (c.device.limits().max_input_slots as usize).min(VERTEX_BUFFER_SLOTS);
+            set_slots(&mut c.vertex_buffers, start_slot, buffers, limit, CALL)
+        })
+    }
+
+    /// `IASetIndexBuffer` (9_1: R16_UINT only, SPEC §2.2 / FL-11).
+    pub fn ia_set_index_buffer(
+        &mut self,
+        buffer: Option<&Buffer>,
+        format: Format,
+        offset: u32,
+    ) -> Result<()> {
+        self.guarded("IASetIndexBuffer", |c| {
+            c.index_buffer = match buffer {
+                Some(b) => {
+                    c.owned("IASetIndexBuffer", "index buffer", b.owner())?;
+                    c.device.caps().validate_index_format(format)?;
+                    Some((b.clone(), format, offset))
+                }
+                None => None,
+            };
+            Ok(())
+        })
+    }
+
+    /// `VSSetShader`.
+    pub fn vs_set_shader(&mut self, shader: Option<&VertexShaderHandle>) -> Result<()> {
+        self.guarded("VSSetShader", |c| {
+            if let Some(s) = shader {
+                c.owned("VSSetShader", "vertex shader", s.owner())?;
+            }
+            c.vertex_shader = shader.cloned();
+            Ok(())
+        })
+    }
+
+    /// `PSSetShader`.
+    pub fn ps_set_shader(&mut self, shader: Option<&PixelShaderHandle>) -> Result<()> {
+        self.guarded("PSSetShader", |c| {
+            if let Some(s) = shader {
+                c.owned("PSSetShader", "pixel shader", s.owner())?;
+            }
+            c.pixel_shader = shader.cloned();
+            Ok(())
+        })
+    }
+
+    /// `VSSetConstantBuffers`.
+    pub fn vs_set_constant_buffers(
+        &mut self,
+        start: usize,
+        buffers: &[Option<Buffer>],
+    ) -> Result<()> {
+        const CALL: &str = "VSSetConstantBuffers";
+        self.guarded(CALL, |c| {
+            for b in buffers.iter().flatten() {
+                c.owned(CALL, "constant buffer", b.owner())?;
+            }
+            let limit = c.device.limits().constant_buffer_slots() as usize;
+            set_slots(&mut c.vs.constant_buffers, start, buffers, limit, CALL)
+        })
+    }
+
+    /// `PSSetConstantBuffers`.
+    pub fn ps_set_constant_buffers(
+        &mut self,
+        start: usize,
+        buffers: &[Option<Buffer>],
+    ) -> Result<()> {
+        const CALL: &str = "PSSetConstantBuffers";
+        self.guarded(CALL, |c| {
+            for b in buffers.iter().flatten() {
+                c.owned(CALL, "constant buffer", b.owner())?;
+            }
+            let limit = c.device.limits().constant_buffer_slots() as usize;
+            set_slots(&mut c.ps.constant_buffers, start, buffers, limit, CALL)
+        })
+    }
+
+    /// `VSSetShaderResources` (no vertex texture fetch at 9_x, SPEC §2.2). A view whose
+    /// subresources are bound as an output is set to NULL, with a hazard warning (D3D11).
+    pub fn vs_set_shader_resources(
+        &mut self,
+        start: usize,
+        views: &[Option<ShaderResourceView>],
+    ) -> Result<()> {
+        const CALL: &str = "VSSetShaderResources";
+        self.guarded(CALL, |c| {
+            let views = c.input_views(CALL, start, views)?;
+            let limit = c.device.limits().vs_srv_slots() as usize;
+            set_slots(&mut c.vs.shader_resources, start, &views, limit, CALL)
+        })
+    }
+
+    /// `PSSetShaderResources` (8 slots at 9_x, SPEC §2.2). A view whose subresources are
+    /// bound as an output is set to NULL, with a hazard warning (D3D11).
+    pub fn ps_set_shader_resources(
+        &mut self,
+        start: usize,
+        views: &[Option<ShaderResourceView>],
+    ) -> Result<()> {
+        const CALL: &str = "PSSetShaderResources";
+        self.guarded(CALL, |c| {
+            let views = c.input_views(CALL, start, views)?;
+            let limit = c.device.limits().ps_srv_slots() as usize;
+            set_slots(&mut c.ps.shader_resources, start, &views, limit, CALL)
+        })
+    }
+
+    /// `VSSetSamplers` (none at 9_x).
+    pub fn vs_set_samplers(
+        &mut self,
+        start: usize,
+        samplers: &[Option<SamplerState>],
+    ) -> Result<()> {
+        const CALL: &str = "VSSetSamplers";
+        self.guarded(CALL, |c| {
+            c.check_samplers(CALL, samplers)?;
+            let limit = c.device.limits().vs_sampler_slots() as usize;
+            set_slots(&mut c.vs.samplers, start, samplers, limit, CALL)
+        })
+    }
+
+    /// `PSSetSamplers` (16 slots).
+    pub fn ps_set_samplers(
+        &mut self,
+        start: usize,
+        samplers: &[Option<SamplerState>],
+    ) -> Result<()> {
+        const CALL: &str = "PSSetSamplers";
+        self.guarded(CALL, |c| {
+            c.check_samplers(CALL, samplers)?;
+            let limit = c.device.limits().ps_sampler_slots() as usize;
+            set_slots(&mut c.ps.samplers, start, samplers, limit, CALL)
+        })
+    }
+
+    /// Samplers must belong to this device and pass this level's CreateSamplerState rules.
+    fn check_samplers(&self, call: &'static str, samplers: &[Option<SamplerState>]) -> Result<()> {
+        for s in samplers.iter().flatten() {
+            self.device.caps().validate_sampler(s.desc())?;
+            self.owned(call, "sampler state", s.owner())?;
+        }
+        Ok(())
+    }
+
+    /// `RSSetState` (`None` = the default rasterizer state; SPEC §2.1 rules re-checked).
+    pub fn rs_set_state(&mut self, state: Option<&RasterizerState>) -> Result<()> {
+        self.guarded("RSSetState", |c| {
+            if let Some(s) = state {
+                c.device.caps().validate_rasterizer_state(s.desc())?;
+                c.owned("RSSetState", "rasterizer state", s.owner())?;
+            }
+            c.rasterizer = state.map_or_else(RasterizerDesc::default, |s| s.0);
+            Ok(())
+        })
+    }
+
+    /// `RSSetViewports` (count, bounds, depth range and the 9_x negative-origin quirk: FL-27, RS-09).
+    pub fn rs_set_viewports(&mut self, viewports: &[Viewport]) -> Result<()> {
+        self.guarded("RSSetViewports", |c| {
+            c.device.caps().validate_viewports(viewports)?;
+            c.viewports = viewports.to_vec();
+            Ok(())
+        })
+    }
+
+    /// `RSSetScissorRects`.
+    pub fn rs_set_scissor_rects(&mut self, rects: &[Rect]) -> Result<()> {
+        self.guarded("RSSetScissorRects", |c| {
+            c.device.caps().validate_scissors(rects)?;
+            c.scissors = rects.to_vec();
+            Ok(())
+        })
+    }
+
+    /// `OMSetBlendState` (`None` = default state; every CreateBlendState rule of the level is
+    /// checked again, and a sample mask of 0 is refused at 9_x, FL-26).
+    pub fn om_set_blend_state(
+        &mut self,
+        state: Option<&BlendState>,
+        blend_factor: [f32; 4],
+        sample_mask: u32,
+    ) -> Result<()> {
+        self.guarded("OMSetBlendState", |c| {
+            if let Some(s) = state {
+                c.device.caps().validate_blend_state(s.desc())?;
+                c.owned("OMSetBlendState", "blend state", s.owner())?;
+            }
+            c.device.caps().validate_sample_mask(sample_mask)?;
+            c.blend = state.map_or_else(BlendDesc::default, |s| s.0);
+            c.blend_factor = blend_factor;
+            c.sample_mask = sample_mask;
+            Ok(())
+        })
+    }
+
+    /// `OMSetDepthStencilState` (`None` = default state; the level's rules re-checked).
+    pub fn om_set_depth_stencil_state(
+        &mut self,
+        state: Option<&DepthStencilState>,
+        stencil_ref: u8,
+    ) -> Result<()> {
+        self.guarded("OMSetDepthStencilState", |c| {
+            if let Some(s) = state {
+                c.device.caps().validate_depth_stencil_state(s.desc())?;
+                c.owned("OMSetDepthStencilState", "depth-stencil state", s.owner())?;
+            }
+            c.depth_stencil = state.map_or_else(DepthStencilDesc::default, |s| s.0);
+            c.stencil_ref = stencil_ref;
+            Ok(())
+        })
+    }
+
+    /// `OMSetRenderTargets` (count and 9_3 bit-depth rule, FL-25; equal sizes, OM-19). Shader
+    /// resources that view a subresource now bound as an output are set to NULL, with hazard
+    /// warnings (D3D11).
+    pub fn om_set_render_targets(
+        &mut self,
+        views: &[Option<RenderTargetView>],
+        depth: Option<&DepthStencilView>,
+    ) -> Result<()> {
+        self.guarded("OMSetRenderTargets", |c| {
+            c.check_render_targets(views, depth)?;
+            c.render_targets = views.to_vec();
+            c.depth_stencil_view = depth.cloned();
+            c.unbind_hazardous_inputs()
+        })
+    }
+
+    fn check_render_targets(
+        &self,
+        views: &[Option<RenderTargetView>],
+        depth: Option<&DepthStencilView>,
+    ) -> Result<()> {
+        for v in views.iter().flatten() {
+            self.owned("OMSetRenderTargets", "render-target view", v.owner())?;
+        }
+        if let Some(d) = depth {
+            self.owned("OMSetRenderTargets", "depth-stencil view", d.owner())?;
+        }
+        let formats: Vec<Format> = views.iter().flatten().map(|v| v.format()).collect();
+        let limit = self.device.limits().max_render_targets as usize;
+        if views.len() > limit {
+            self.device
+                .caps()
+                .validate_render_targets(&vec![Format::R8G8B8A8Unorm; views.len()])?;
+        }
+        self.device.caps().validate_render_targets(&formats)?;
+        // SPEC §5.6 / OM-19: every bound RTV and the DSV must have the same dimensions.
+        let sizes = views
+            .iter()
+            .flatten()
+            .map(|v| &**v)
+            .chain(depth.map(|v| &**v))
+            .filter_map(|v| {
+                let tex = v.texture()?;
+                let mip = v.range().most_detailed_mip;
+                Some((
+                    (tex.desc().width >> mip).max(1),
+                    (tex.desc().height >> mip).max(1),
+                ))
+            });
+        let mut first = None;
+        for size in sizes {
+            match first {
+                None => first = Some(size),
+                Some(f) if f != size => {
+                    return Err(tessera_pipeline::PipelineError::TargetSizeMismatch {
+                        first: f,
+                        other: size,
+                    }
+                    .into());
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,148 @@
+//! The `ID3D11Device::Create*` calls: each validated by the caps layer at the device's level,
+//! stamped with the device as owner, and reported to the info queue when refused.
+
+use std::sync::Arc;
+
+use tessera_caps::{
+    BlendDesc, BufferDesc, DepthStencilDesc, InputElementDesc, QueryType, RasterizerDesc,
+    SamplerDesc, ShaderStage, TextureDesc, ViewDesc,
+};
+use tessera_pipeline::{InputLayout, PixelShader, VertexShader};
+use tessera_resource::{
+    Buffer, DepthStencilView, DsvFlags, RenderTargetView, Resource, ShaderResourceView,
+    SubresourceData, Texture, UnorderedAccessView,
+};
+use tessera_sampler::Sampler;
+
+use crate::device::Device;
+use crate::error::{Error, Result};
+use crate::query::Query;
+use crate::state::{
+    BlendState, DepthStencilState, InputLayoutHandle, PixelShaderHandle, RasterizerState,
+    SamplerState, VertexShaderHandle,
+};
+
+impl Device {
+    /// `CreateBuffer`.
+    pub fn create_buffer(&self, desc: &BufferDesc, init: Option<&[u8]>) -> Result<Buffer> {
+        let r = Buffer::new(self.caps(), desc, init).map_err(Error::from);
+        self.refused("CreateBuffer", r)
+    }
+
+    /// `CreateTexture1D/2D/3D` (cubes are 2D arrays with `TEXTURE_CUBE`).
+    pub fn create_texture(
+        &self,
+        desc: &TextureDesc,
+        init: Option<&[SubresourceData<'_>]>,
+    ) -> Result<Texture> {
+        let r = Texture::new(self.caps(), desc, init).map_err(Error::from);
+        self.refused("CreateTexture", r)
+    }
+
+    /// `CreateShaderResourceView` (`None` = the whole resource in its own format).
+    pub fn create_shader_resource_view(
+        &self,
+        resource: impl Into<Resource>,
+        desc: Option<&ViewDesc>,
+    ) -> Result<ShaderResourceView> {
+        let r = ShaderResourceView::new(self.caps(), resource, desc).map_err(Error::from);
+        self.refused("CreateShaderResourceView", r)
+    }
+
+    /// `CreateRenderTargetView`.
+    pub fn create_render_target_view(
+        &self,
+        resource: impl Into<Resource>,
+        desc: Option<&ViewDesc>,
+    ) -> Result<RenderTargetView> {
+        let r = RenderTargetView::new(self.caps(), resource, desc).map_err(Error::from);
+        self.refused("CreateRenderTargetView", r)
+    }
+
+    /// `CreateDepthStencilView` with `D3D11_DSV_READ_ONLY_*` flags.
+    pub fn create_depth_stencil_view(
+        &self,
+        resource: impl Into<Resource>,
+        desc: Option<&ViewDesc>,
+        flags: DsvFlags,
+    ) -> Result<DepthStencilView> {
+        let r = DepthStencilView::with_flags(self.caps(), resource, desc, flags);
+        self.refused("CreateDepthStencilView", r.map_err(Error::from))
+    }
+
+    /// `CreateUnorderedAccessView` (refused at 9_x).
+    pub fn create_unordered_access_view(
+        &self,
+        resource: impl Into<Resource>,
+        desc: Option<&ViewDesc>,
+    ) -> Result<UnorderedAccessView> {
+        let r = UnorderedAccessView::new(self.caps(), resource, desc).map_err(Error::from);
+        self.refused("CreateUnorderedAccessView", r)
+    }
+
+    /// `CreateSamplerState` (SPEC §2.1, §4.1).
+    pub fn create_sampler_state(&self, desc: &SamplerDesc) -> Result<SamplerState> {
+        let r = self.caps().validate_sampler(desc).map_err(Error::from);
+        let r = r.map(|()| SamplerState(Sampler::new(desc), self.caps().device_id()));
+        self.refused("CreateSamplerState", r)
+    }
+
+    /// `CreateRasterizerState` (SPEC §2.1: depth clip and bias clamp at 9_x).
+    pub fn create_rasterizer_state(&self, desc: &RasterizerDesc) -> Result<RasterizerState> {
+        let r = self.caps().validate_rasterizer_state(desc).map_err(Error::from);
+        let r = r.map(|()| RasterizerState(*desc, self.caps().device_id()));
+        self.refused("CreateRasterizerState", r)
+    }
+
+    /// `CreateBlendState` / `CreateBlendState1` (SPEC §2.1, §5.2).
+    pub fn create_blend_state(&self, desc: &BlendDesc) -> Result<BlendState> {
+        let r = self.caps().validate_blend_state(desc).map_err(Error::from);
+        let r = r.map(|()| BlendState(*desc, self.caps().device_id()));
+        self.refused("CreateBlendState", r)
+    }
+
+    /// `CreateDepthStencilState`.
+    pub fn create_depth_stencil_state(&self, desc: &DepthStencilDesc) -> Result<DepthStencilState> {
+        let r = self.caps().validate_depth_stencil_state(desc).map_err(Error::from);
+        let r = r.map(|()| DepthStencilState(*desc, self.caps().device_id()));
+        self.refused("CreateDepthStencilState", r)
+    }
+
+    /// `CreateInputLayout` (SPEC §2.1 instancing rules, §1.2 input slots, vertex formats).
+    pub fn create_input_layout(&self, elements: &[InputElementDesc]) -> Result<InputLayoutHandle> {
+        let make = || -> Result<InputLayoutHandle> {
+            self.caps().validate_input_layout(elements)?;
+            let layout = Arc::new(InputLayout::new(elements)?);
+            Ok(InputLayoutHandle(layout, self.caps().device_id()))
+        };
+        self.refused("CreateInputLayout", make())
+    }
+
+    /// `CreateVertexShader` from any [`VertexShader`] implementation.
+    pub fn create_vertex_shader(
+        &self,
+        shader: Arc<dyn VertexShader>,
+    ) -> Result<VertexShaderHandle> {
+        let make = || -> Result<VertexShaderHandle> {
+            self.caps().validate_shader_stage(ShaderStage::Vertex)?;
+            Ok(VertexShaderHandle(shader, self.caps().device_id()))
+        };
+        self.refused("CreateVertexShader", make())
+    }
+
+    /// `CreatePixelShader` from any [`PixelShader`] implementation.
+    pub fn create_pixel_shader(&self, shader: Arc<dyn PixelShader>) -> Result<PixelShaderHandle> {
+        let make = || -> Result<PixelShaderHandle> {
+            self.caps().validate_shader_stage(ShaderStage::Pixel)?;
+            Ok(PixelShaderHandle(shader, self.caps().device_id()))
+        };
+        self.refused("CreatePixelShader", make())
+    }
+
+    /// `CreateQuery` (SPEC §2.1: occlusion needs 9_2, pipeline statistics 10_0).
+    pub fn create_query(&self, kind: QueryType) -> Result<Query> {
+        let r = self.caps().validate_query(kind).map_err(Error::from);
+        let r = r.map(|()| Query::new(kind, self.caps().device_id()));
+        self.refused("CreateQuery", r)
+    }
+}
