@@ -89,7 +89,10 @@ impl Device {
 
     /// `CreateRasterizerState` (SPEC §2.1: depth clip and bias clamp at 9_x).
     pub fn create_rasterizer_state(&self, desc: &RasterizerDesc) -> Result<RasterizerState> {
-        let r = self.caps().validate_rasterizer_state(desc).map_err(Error::from);
+        let r = self
+            .caps()
+            .validate_rasterizer_state(desc)
+            .map_err(Error::from);
         let r = r.map(|()| RasterizerState(*desc, self.caps().device_id()));
         self.refused("CreateRasterizerState", r)
     }
@@ -103,7 +106,10 @@ impl Device {
 
     /// `CreateDepthStencilState`.
     pub fn create_depth_stencil_state(&self, desc: &DepthStencilDesc) -> Result<DepthStencilState> {
-        let r = self.caps().validate_depth_stencil_state(desc).map_err(Error::from);
+        let r = self
+            .caps()
+            .validate_depth_stencil_state(desc)
+            .map_err(Error::from);
         let r = r.map(|()| DepthStencilState(*desc, self.caps().device_id()));
         self.refused("CreateDepthStencilState", r)
     }

@@ -19,6 +19,7 @@ mod device;
 mod error;
 pub mod golden;
 mod query;
+mod report;
 mod state;
 
 pub use tessera_caps as caps;
@@ -32,9 +33,8 @@ pub use device::{Device, DeviceDesc};
 pub use error::{Error, Result};
 pub use query::{Query, QueryData};
 pub use state::{
-    DeviceChild,
-    BlendState, DepthStencilState, InputLayoutHandle, PixelShaderHandle, RasterizerState,
-    SamplerState, VertexShaderHandle,
+    BlendState, DepthStencilState, DeviceChild, InputLayoutHandle, PixelShaderHandle,
+    RasterizerState, SamplerState, VertexShaderHandle,
 };
 pub use tessera_caps::FeatureLevel;
 pub use tessera_format::Format;

@@ -145,7 +145,7 @@ impl Rig {
             .create_vertex_shader(Arc::new(TransformVs { varyings }))
             .unwrap();
         let ctx = &mut self.ctx;
-        ctx.ia_set_input_layout(Some(&layout));
+        ctx.ia_set_input_layout(Some(&layout)).unwrap();
         ctx.ia_set_vertex_buffers(
             0,
             &[Some(VertexBufferView {
@@ -157,11 +157,12 @@ impl Rig {
         .unwrap();
         ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleList)
             .unwrap();
-        ctx.vs_set_shader(Some(&vs));
+        ctx.vs_set_shader(Some(&vs)).unwrap();
         match ps {
             Some(ps) => ctx.ps_set_shader(Some(&d.create_pixel_shader(ps).unwrap())),
             None => ctx.ps_set_shader(None),
         }
+        .unwrap();
         let rs = d
             .create_rasterizer_state(&RasterizerDesc {
                 cull_mode: CullMode::None,
@@ -169,7 +170,7 @@ impl Rig {
                 ..Default::default()
             })
             .unwrap();
-        ctx.rs_set_state(Some(&rs));
+        ctx.rs_set_state(Some(&rs)).unwrap();
         if let Some(r) = scissor {
             ctx.rs_set_scissor_rects(&[r]).unwrap();
         }
@@ -190,7 +191,7 @@ impl Rig {
                 ..Default::default()
             })
             .unwrap();
-        ctx.om_set_depth_stencil_state(Some(&ds), 0);
+        ctx.om_set_depth_stencil_state(Some(&ds), 0).unwrap();
         let mut bd = BlendDesc::default();
         bd.render_target[0] = RenderTargetBlendDesc {
             blend_enable: blend,

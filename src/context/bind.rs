@@ -2,7 +2,9 @@
 //! belong to this device, re-checks state objects against the context's level, and reports
 //! refusals to the info queue.
 
-use tessera_caps::{BlendDesc, DepthStencilDesc, PrimitiveTopology, RasterizerDesc, Rect, Viewport};
+use tessera_caps::{
+    BlendDesc, DepthStencilDesc, PrimitiveTopology, RasterizerDesc, Rect, Viewport,
+};
 use tessera_format::Format;
 use tessera_resource::{Buffer, DepthStencilView, RenderTargetView, ShaderResourceView};
 

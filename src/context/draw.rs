@@ -24,7 +24,7 @@ impl DeviceContext {
             instance_count: 1,
             start_instance: 0,
         };
-        self.execute(DrawKind::Draw, args)
+        self.execute("Draw", DrawKind::Draw, args)
     }
 
     /// `DrawIndexed`.
@@ -41,7 +41,7 @@ impl DeviceContext {
             instance_count: 1,
             start_instance: 0,
         };
-        self.execute(DrawKind::DrawIndexed, args)
+        self.execute("DrawIndexed", DrawKind::DrawIndexed, args)
     }
 
     /// `DrawInstanced` (10_0+).
@@ -58,7 +58,7 @@ impl DeviceContext {
             instance_count,
             start_instance,
         };
-        self.execute(DrawKind::DrawInstanced, args)
+        self.execute("DrawInstanced", DrawKind::DrawInstanced, args)
     }
 
     /// `DrawIndexedInstanced` (9_3+).
@@ -77,10 +77,21 @@ impl DeviceContext {
             instance_count,
             start_instance,
         };
-        self.execute(DrawKind::DrawIndexedInstanced, args)
+        self.execute("DrawIndexedInstanced", DrawKind::DrawIndexedInstanced, args)
     }
 
-    fn execute(&mut self, kind: DrawKind, args: DrawArgs) -> Result<DrawStats> {
+    fn execute(&mut self, call: &'static str, kind: DrawKind, args: DrawArgs) -> Result<DrawStats> {
+        let device = self.device.clone();
+        let r = self.run_draw(call, kind, args);
+        device.refused(call, r)
+    }
+
+    fn run_draw(
+        &mut self,
+        call: &'static str,
+        kind: DrawKind,
+        args: DrawArgs,
+    ) -> Result<DrawStats> {
         let caps = self.device.caps();
         let (count, instances) = match args {
             DrawArgs::Vertices {
@@ -99,13 +110,20 @@ impl DeviceContext {
         caps.validate_draw(kind, self.topology, count, instances)?;
         self.validate_wrap_on_non_pow2()?;
         let layout = self.input_layout.clone().ok_or(Error::NotBound {
-            call: "Draw",
+            call,
             what: "an input layout",
         })?;
         let vs = self.vertex_shader.clone().ok_or(Error::NotBound {
-            call: "Draw",
+            call,
             what: "a vertex shader",
         })?;
+        if kind.is_indexed() && self.index_buffer.is_none() {
+            return Err(Error::NotBound {
+                call,
+                what: "an index buffer",
+            });
+        }
+        self.report_draw_state(call, kind, args)?;
         let ps = self.pixel_shader.clone();
 
         // Lock buffers for reading.

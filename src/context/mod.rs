@@ -2,6 +2,7 @@
 //! in `bind` (state setting), `draw`, `ops` (copies, clears, maps) and `hazard`.
 
 mod bind;
+mod checks;
 mod draw;
 mod hazard;
 mod ops;
@@ -131,6 +132,12 @@ impl DeviceContext {
         owner: DeviceId,
     ) -> Result<()> {
         self.device.check_owner(call, object, owner)
+    }
+
+    /// `PSGetShaderResources`: the pixel stage's shader-resource slots as bound (a view a
+    /// hazard unbound reads `None`).
+    pub fn ps_get_shader_resources(&self) -> Vec<Option<ShaderResourceView>> {
+        self.ps.shader_resources.clone()
     }
 
     /// The device this context belongs to.

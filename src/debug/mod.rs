@@ -10,7 +10,6 @@
 mod id;
 mod message;
 mod queue;
-mod report;
 
 pub use id::{MessageId, TESSERA_MESSAGES_START};
 pub use message::{Category, Message, Severity};

@@ -49,7 +49,7 @@ fn bind_textured(
     let verts = rect_strip([0.0, 0.0, w as f32, h as f32], 0.5, (w, h), |i| {
         vec![uv[i][0], uv[i][1], 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]
     });
-    ctx.ia_set_input_layout(Some(&layout));
+    ctx.ia_set_input_layout(Some(&layout)).unwrap();
     ctx.ia_set_vertex_buffers(0, &[vb_view(vertex_buffer(d, &verts), 48)])
         .unwrap();
     ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleStrip)
@@ -58,12 +58,12 @@ fn bind_textured(
         .create_vertex_shader(Arc::new(TransformVs { varyings: 2 }))
         .unwrap();
     let ps = d.create_pixel_shader(ps).unwrap();
-    ctx.vs_set_shader(Some(&vs));
-    ctx.ps_set_shader(Some(&ps));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.ps_set_samplers(0, &[Some(point_sampler(d))]).unwrap();
     ctx.ps_set_shader_resources(0, &[Some(srv.clone())])
         .unwrap();
-    ctx.rs_set_state(Some(&no_cull(d)));
+    ctx.rs_set_state(Some(&no_cull(d))).unwrap();
     ctx.rs_set_viewports(&[viewport(w, h)]).unwrap();
 }
 
@@ -239,7 +239,7 @@ fn clear_depth_then_less_and_greater() {
                 ..Default::default()
             })
             .unwrap();
-        ctx.om_set_depth_stencil_state(Some(&state), 0);
+        ctx.om_set_depth_stencil_state(Some(&state), 0).unwrap();
         ctx.clear_render_target_view(&d.create_render_target_view(&t, None).unwrap(), [0.0; 4])
             .unwrap();
         ctx.clear_depth_stencil_view(&dsv, true, false, 0.5, 0)

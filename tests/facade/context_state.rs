@@ -97,7 +97,7 @@ fn draw_without_input_layout_or_vertex_shader_is_not_bound() {
     let mut ctx = d.immediate_context();
     let (tex, rtv) = target(&d, 4, 4, Format::R8G8B8A8Unorm);
     bind_color_pipeline(&d, &mut ctx, &rtv, 4, 4);
-    ctx.ia_set_input_layout(None);
+    ctx.ia_set_input_layout(None).unwrap();
     let r = draw_quad(&d, &mut ctx, (4, 4), [0.0, 0.0, 4.0, 4.0], 0.5, RED);
     assert!(
         matches!(
@@ -110,8 +110,8 @@ fn draw_without_input_layout_or_vertex_shader_is_not_bound() {
         "{r:?}"
     );
     let layout = float4_layout(&d, &["POSITION", "COLOR"]);
-    ctx.ia_set_input_layout(Some(&layout));
-    ctx.vs_set_shader(None);
+    ctx.ia_set_input_layout(Some(&layout)).unwrap();
+    ctx.vs_set_shader(None).unwrap();
     let r = draw_quad(&d, &mut ctx, (4, 4), [0.0, 0.0, 4.0, 4.0], 0.5, RED);
     assert!(
         matches!(
@@ -128,7 +128,7 @@ fn draw_without_input_layout_or_vertex_shader_is_not_bound() {
     let vs = d
         .create_vertex_shader(Arc::new(TransformVs { varyings: 1 }))
         .unwrap();
-    ctx.vs_set_shader(Some(&vs));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
     draw_quad(&d, &mut ctx, (4, 4), [0.0, 0.0, 4.0, 4.0], 0.5, RED).unwrap();
     assert!(rgba8(&tex, 0).iter().all(|p| *p == RED8));
 }
@@ -140,7 +140,7 @@ fn bind_textured(d: &Device, ctx: &mut DeviceContext, srv: &ShaderResourceView, 
     let verts = rect_strip([0.0, 0.0, w as f32, h as f32], 0.5, (w, h), |i| {
         vec![uv[i][0], uv[i][1], 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]
     });
-    ctx.ia_set_input_layout(Some(&layout));
+    ctx.ia_set_input_layout(Some(&layout)).unwrap();
     ctx.ia_set_vertex_buffers(0, &[vb_view(vertex_buffer(d, &verts), 48)])
         .unwrap();
     ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleStrip)
@@ -149,8 +149,8 @@ fn bind_textured(d: &Device, ctx: &mut DeviceContext, srv: &ShaderResourceView, 
         .create_vertex_shader(Arc::new(TransformVs { varyings: 2 }))
         .unwrap();
     let ps = d.create_pixel_shader(Arc::new(TexturedPs)).unwrap();
-    ctx.vs_set_shader(Some(&vs));
-    ctx.ps_set_shader(Some(&ps));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     let point = d
         .create_sampler_state(&SamplerDesc {
             filter: Filter {
@@ -165,7 +165,7 @@ fn bind_textured(d: &Device, ctx: &mut DeviceContext, srv: &ShaderResourceView, 
     ctx.ps_set_samplers(0, &[Some(point)]).unwrap();
     ctx.ps_set_shader_resources(0, &[Some(srv.clone())])
         .unwrap();
-    ctx.rs_set_state(Some(&no_cull(d)));
+    ctx.rs_set_state(Some(&no_cull(d))).unwrap();
     ctx.rs_set_viewports(&[viewport(w, h)]).unwrap();
 }
 
@@ -205,7 +205,7 @@ fn mrt_two_formats_get_their_own_colours_at_10_0() {
     ctx.om_set_render_targets(&[Some(v0), Some(v1)], None)
         .unwrap();
     let ps = d.create_pixel_shader(Arc::new(ConstantColorPs)).unwrap();
-    ctx.ps_set_shader(Some(&ps));
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     let cb = constant_buffer(&d, &[[1.0, 0.0, 0.2, 1.0], [0.375, 0.5, 0.5, 0.5]]);
     ctx.ps_set_constant_buffers(0, &[Some(cb)]).unwrap();
     draw_quad(&d, &mut ctx, (8, 8), [0.0, 0.0, 8.0, 8.0], 0.5, RED).unwrap();

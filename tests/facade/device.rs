@@ -66,7 +66,7 @@ fn render_quad(level: FeatureLevel) -> Vec<u8> {
         .create_vertex_shader(Arc::new(TransformVs { varyings: 1 }))
         .unwrap();
     let ps = device.create_pixel_shader(Arc::new(VertexColorPs)).unwrap();
-    ctx.ia_set_input_layout(Some(&layout));
+    ctx.ia_set_input_layout(Some(&layout)).unwrap();
     ctx.ia_set_vertex_buffers(
         0,
         &[Some(VertexBufferView {
@@ -78,11 +78,12 @@ fn render_quad(level: FeatureLevel) -> Vec<u8> {
     .unwrap();
     ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleStrip)
         .unwrap();
-    ctx.vs_set_shader(Some(&vs));
-    ctx.ps_set_shader(Some(&ps));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.rs_set_state(Some(
         &device.create_rasterizer_state(&Default::default()).unwrap(),
-    ));
+    ))
+    .unwrap();
     let vp = Viewport {
         top_left_x: 0.0,
         top_left_y: 0.0,

@@ -78,7 +78,7 @@ fn textured_draw(level: L, address: AddressMode) -> (tessera::Result<()>, tesser
     let verts = rect_strip([0.0, 0.0, W as f32, H as f32], 0.5, (W, H), |i| {
         vec![uv[i][0], uv[i][1], 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]
     });
-    ctx.ia_set_input_layout(Some(&layout));
+    ctx.ia_set_input_layout(Some(&layout)).unwrap();
     ctx.ia_set_vertex_buffers(0, &[vb_view(vertex_buffer(&device, &verts), 48)])
         .unwrap();
     ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleStrip)
@@ -87,11 +87,11 @@ fn textured_draw(level: L, address: AddressMode) -> (tessera::Result<()>, tesser
         .create_vertex_shader(Arc::new(TransformVs { varyings: 2 }))
         .unwrap();
     let ps = device.create_pixel_shader(Arc::new(TexturedPs)).unwrap();
-    ctx.vs_set_shader(Some(&vs));
-    ctx.ps_set_shader(Some(&ps));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.ps_set_shader_resources(0, &[Some(srv)]).unwrap();
     ctx.ps_set_samplers(0, &[Some(sampler)]).unwrap();
-    ctx.rs_set_state(Some(&no_cull(&device)));
+    ctx.rs_set_state(Some(&no_cull(&device))).unwrap();
     ctx.rs_set_viewports(&[viewport(W, H)]).unwrap();
     ctx.om_set_render_targets(&[Some(rtv)], None).unwrap();
     (ctx.draw(4, 0).map(|_| ()), target_tex)
@@ -428,7 +428,7 @@ fn instanced_rig(level: L) -> (Device, DeviceContext, tessera::Texture) {
             instance_element("COLOR", Format::R32G32B32A32Float, 1, 16),
         ])
         .unwrap();
-    ctx.ia_set_input_layout(Some(&layout));
+    ctx.ia_set_input_layout(Some(&layout)).unwrap();
     // The left half of the target; instance 1 moves it right by one NDC unit.
     let pos = [
         -1.0, 1.0, 0.5, 1.0, 0.0, 1.0, 0.5, 1.0, -1.0, -1.0, 0.5, 1.0, 0.0, -1.0, 0.5, 1.0,
@@ -451,7 +451,7 @@ fn instanced_rig(level: L) -> (Device, DeviceContext, tessera::Texture) {
     ctx.ia_set_index_buffer(Some(&ib), Format::R16Uint, 0)
         .unwrap();
     let vs = device.create_vertex_shader(Arc::new(OffsetVs)).unwrap();
-    ctx.vs_set_shader(Some(&vs));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
     (device, ctx, tex)
 }
 
@@ -535,7 +535,7 @@ fn fl18_input_slot_count_10_0_vs_10_1() {
             element("COLOR", 0, f, 0, 0),
         ])
         .unwrap();
-    ctx.ia_set_input_layout(Some(&layout));
+    ctx.ia_set_input_layout(Some(&layout)).unwrap();
     let quad = full_quad(RED);
     let pos: Vec<f32> = quad.chunks(8).flat_map(|v| v[..4].to_vec()).collect();
     let col: Vec<f32> = quad.chunks(8).flat_map(|v| v[4..].to_vec()).collect();
@@ -761,7 +761,7 @@ fn fl25_render_target_count_and_bit_depth() {
     ctx.om_set_render_targets(&views, None).unwrap();
     let colors = [RED, GREEN, BLUE, [1.0, 1.0, 1.0, 1.0]];
     let ps = d.create_pixel_shader(Arc::new(ConstantColorPs)).unwrap();
-    ctx.ps_set_shader(Some(&ps));
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.ps_set_constant_buffers(0, &[Some(constant_buffer(&d, &colors))])
         .unwrap();
     draw_quad(&d, &mut ctx, (W, H), [0.0, 0.0, 8.0, 8.0], 0.5, RED).unwrap();

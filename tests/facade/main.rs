@@ -3,6 +3,7 @@
 
 mod context_ops;
 mod context_state;
+mod debug;
 mod device;
 mod fl_draw;
 mod modules;

@@ -23,9 +23,9 @@ fn occlusion_counts_the_covered_pixels_of_an_8x8_quad() {
         let q = d.create_query(QueryType::Occlusion).unwrap();
         // Outside Begin/End: not counted.
         draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 2.0, 2.0], 0.5, RED).unwrap();
-        ctx.begin(&q);
+        ctx.begin(&q).unwrap();
         draw_quad(&d, &mut ctx, (S, S), [3.0, 5.0, 11.0, 13.0], 0.5, RED).unwrap();
-        ctx.end(&q);
+        ctx.end(&q).unwrap();
         draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 16.0, 16.0], 0.5, RED).unwrap();
         assert_eq!(
             ctx.get_data(&q).unwrap(),
@@ -48,20 +48,20 @@ fn occlusion_with_depth_test_rejecting_half_counts_half() {
     draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 8.0, 16.0], 0.25, RED).unwrap();
     let q = d.create_query(QueryType::Occlusion).unwrap();
     let p = d.create_query(QueryType::OcclusionPredicate).unwrap();
-    ctx.begin(&q);
-    ctx.begin(&p);
+    ctx.begin(&q).unwrap();
+    ctx.begin(&p).unwrap();
     // Full target at 0.5: the left half fails LESS.
     draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 16.0, 16.0], 0.5, GREEN).unwrap();
-    ctx.end(&q);
-    ctx.end(&p);
+    ctx.end(&q).unwrap();
+    ctx.end(&p).unwrap();
     assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(128));
     assert_eq!(ctx.get_data(&p).unwrap(), QueryData::Predicate(true));
     // Everything behind: zero samples, predicate false.
-    ctx.begin(&q);
-    ctx.begin(&p);
+    ctx.begin(&q).unwrap();
+    ctx.begin(&p).unwrap();
     draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 16.0, 16.0], 0.75, GREEN).unwrap();
-    ctx.end(&q);
-    ctx.end(&p);
+    ctx.end(&q).unwrap();
+    ctx.end(&p).unwrap();
     assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(0));
     assert_eq!(ctx.get_data(&p).unwrap(), QueryData::Predicate(false));
     // DepthFunc ALWAYS passes everything again.
@@ -71,10 +71,10 @@ fn occlusion_with_depth_test_rejecting_half_counts_half() {
             ..Default::default()
         })
         .unwrap();
-    ctx.om_set_depth_stencil_state(Some(&always), 0);
-    ctx.begin(&q);
+    ctx.om_set_depth_stencil_state(Some(&always), 0).unwrap();
+    ctx.begin(&q).unwrap();
     draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 16.0, 16.0], 0.75, GREEN).unwrap();
-    ctx.end(&q);
+    ctx.end(&q).unwrap();
     assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(256));
 }
 
@@ -90,9 +90,9 @@ fn pipeline_statistics_of_an_indexed_quad() {
     ctx.ia_set_index_buffer(Some(&ib), Format::R16Uint, 0)
         .unwrap();
     let q = d.create_query(QueryType::PipelineStatistics).unwrap();
-    ctx.begin(&q);
+    ctx.begin(&q).unwrap();
     ctx.draw_indexed(6, 0, 0).unwrap();
-    ctx.end(&q);
+    ctx.end(&q).unwrap();
     let QueryData::PipelineStatistics(s) = ctx.get_data(&q).unwrap() else {
         panic!("wrong query data kind");
     };
@@ -105,10 +105,10 @@ fn pipeline_statistics_of_an_indexed_quad() {
     assert_eq!(s.samples_passed, 64);
     assert!(s.ps_invocations >= 64, "{s:?}");
     // Two draws accumulate.
-    ctx.begin(&q);
+    ctx.begin(&q).unwrap();
     ctx.draw_indexed(6, 0, 0).unwrap();
     ctx.draw_indexed(3, 0, 0).unwrap();
-    ctx.end(&q);
+    ctx.end(&q).unwrap();
     let QueryData::PipelineStatistics(s) = ctx.get_data(&q).unwrap() else {
         panic!("wrong query data kind");
     };
@@ -121,22 +121,22 @@ fn event_query_and_get_data_before_end() {
         let (d, mut ctx, _t) = rig(level);
         let e = d.create_query(QueryType::Event).unwrap();
         assert!(matches!(ctx.get_data(&e), Err(Error::QueryNotEnded)));
-        ctx.begin(&e);
+        ctx.begin(&e).unwrap();
         draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 4.0, 4.0], 0.5, RED).unwrap();
         assert!(matches!(ctx.get_data(&e), Err(Error::QueryNotEnded)));
-        ctx.end(&e);
+        ctx.end(&e).unwrap();
         assert_eq!(ctx.get_data(&e).unwrap(), QueryData::Event(true));
     }
     let (d, mut ctx, _t) = rig(L::L10_0);
     let q = d.create_query(QueryType::Occlusion).unwrap();
-    ctx.begin(&q);
+    ctx.begin(&q).unwrap();
     draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 4.0, 4.0], 0.5, RED).unwrap();
     assert!(matches!(ctx.get_data(&q), Err(Error::QueryNotEnded)));
-    ctx.end(&q);
+    ctx.end(&q).unwrap();
     assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(16));
     // Begin again resets the count; before the new End the data is not available.
-    ctx.begin(&q);
+    ctx.begin(&q).unwrap();
     assert!(matches!(ctx.get_data(&q), Err(Error::QueryNotEnded)));
-    ctx.end(&q);
+    ctx.end(&q).unwrap();
     assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(0));
 }

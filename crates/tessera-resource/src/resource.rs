@@ -61,9 +61,7 @@ impl Resource {
         if self.owner() == caps.device_id() {
             Ok(())
         } else {
-            Err(ResourceError::ForeignObject {
-                object: "resource",
-            })
+            Err(ResourceError::ForeignObject { object: "resource" })
         }
     }
 

@@ -89,7 +89,8 @@ impl Scene {
             }
             Command::SetTopology(t) => ctx.ia_set_primitive_topology((*t).into()).map_err(dev)?,
             Command::SetInputLayout(n) => {
-                ctx.ia_set_input_layout(Some(get(self, &o.layouts, n, "input layout", path)?));
+                ctx.ia_set_input_layout(Some(get(self, &o.layouts, n, "input layout", path)?))
+                    .map_err(dev)?;
             }
             Command::SetVertexBuffers {
                 start_slot,
@@ -118,9 +119,11 @@ impl Scene {
             }
             Command::SetVs(n) => {
                 ctx.vs_set_shader(Some(get(self, &o.vs, n, "vertex shader", path)?))
+                    .map_err(dev)?;
             }
             Command::SetPs(n) => {
                 ctx.ps_set_shader(self.lookup_opt(&o.ps, n.as_deref(), "pixel shader", path)?)
+                    .map_err(dev)?;
             }
             Command::SetVsConstantBuffers { start, buffers } => {
                 let list = self.lookup_all(&o.cbs, buffers, "constant buffer", path, "buffers")?;
@@ -140,10 +143,12 @@ impl Scene {
             }
             Command::SetRasterizer(n) => {
                 ctx.rs_set_state(self.lookup_opt(&o.rs, n.as_deref(), "rasterizer state", path)?)
+                    .map_err(dev)?;
             }
             Command::SetDepthStencil { state, stencil_ref } => {
                 let s = self.lookup_opt(&o.ds, state.as_deref(), "depth-stencil state", path)?;
-                ctx.om_set_depth_stencil_state(s, *stencil_ref);
+                ctx.om_set_depth_stencil_state(s, *stencil_ref)
+                    .map_err(dev)?;
             }
             Command::SetBlend {
                 state,

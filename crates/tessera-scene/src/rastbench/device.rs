@@ -262,7 +262,7 @@ impl Prepared {
     pub fn bind(&self, ctx: &mut DeviceContext) -> Result<()> {
         let s = &self.state;
         let h = &self.header;
-        ctx.ia_set_input_layout(Some(&s.layout));
+        ctx.ia_set_input_layout(Some(&s.layout))?;
         ctx.ia_set_vertex_buffers(
             0,
             &[Some(VertexBufferView {
@@ -273,12 +273,12 @@ impl Prepared {
         )?;
         ctx.ia_set_index_buffer(Some(&s.ib), Format::R32Uint, 0)?;
         ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleList)?;
-        ctx.vs_set_shader(Some(&s.vs));
+        ctx.vs_set_shader(Some(&s.vs))?;
         ctx.vs_set_constant_buffers(0, &[Some(s.cb.clone())])?;
-        ctx.ps_set_shader(Some(&s.ps));
+        ctx.ps_set_shader(Some(&s.ps))?;
         ctx.ps_set_shader_resources(0, std::slice::from_ref(&s.srv))?;
         ctx.ps_set_samplers(0, std::slice::from_ref(&s.sampler))?;
-        ctx.rs_set_state(Some(&self.rasterizer));
+        ctx.rs_set_state(Some(&self.rasterizer))?;
         ctx.rs_set_viewports(&[Viewport {
             top_left_x: 0.0,
             top_left_y: 0.0,
@@ -288,7 +288,7 @@ impl Prepared {
             max_depth: 1.0,
         }])?;
         ctx.om_set_blend_state(Some(&self.blend), [1.0; 4], u32::MAX)?;
-        ctx.om_set_depth_stencil_state(Some(&self.depth_state), 0);
+        ctx.om_set_depth_stencil_state(Some(&self.depth_state), 0)?;
         ctx.om_set_render_targets(&[Some(self.rtv.clone())], Some(&self.dsv))?;
         Ok(())
     }
@@ -325,11 +325,11 @@ impl Prepared {
         match part {
             DrawPart::Full => {}
             DrawPart::VertexOnly => {
-                ctx.ps_set_shader(None);
-                ctx.om_set_depth_stencil_state(Some(&self.no_depth), 0);
+                ctx.ps_set_shader(None)?;
+                ctx.om_set_depth_stencil_state(Some(&self.no_depth), 0)?;
             }
             DrawPart::SetupOnly => {
-                ctx.rs_set_state(Some(&self.scissored));
+                ctx.rs_set_state(Some(&self.scissored))?;
                 ctx.rs_set_scissor_rects(&[Rect::default()])?;
             }
         }

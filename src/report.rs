@@ -1,8 +1,9 @@
-//! How the facade feeds the info queue: refusals, reports, and the owner check.
+//! How the device feeds its info queue (`crate::debug`): refusals, reports, and the owner
+//! check. Defined apart from both so that neither module depends on the other.
 
 use tessera_caps::DeviceId;
 
-use super::{Category, Message, MessageId};
+use crate::debug::{Category, Message, MessageId};
 use crate::device::Device;
 use crate::error::{Error, Result};
 
