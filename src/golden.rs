@@ -19,6 +19,8 @@ use std::path::{Path, PathBuf};
 
 use image::{Rgba, RgbaImage};
 
+use crate::debug::{Message, MessageId, Severity};
+
 /// How much two images may differ and still match. Default: exact.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tolerance {
@@ -99,6 +101,13 @@ pub enum GoldenError {
     Missing {
         /// The expected golden path.
         path: PathBuf,
+    },
+    /// The render stored error or corruption messages the test does not expect (a golden of a
+    /// render the device refused in part is no golden).
+    #[error("{} unexpected error message(s) in the info queue:\n{}", messages.len(), messages.join("\n"))]
+    UnexpectedMessages {
+        /// The messages, one line each (`error[ID]: Call: text`).
+        messages: Vec<String>,
     },
     /// Reading or writing an image failed.
     #[error("{}: {message}", path.display())]
@@ -329,4 +338,21 @@ pub fn check_with(
         expected: expected_out,
         diff,
     })))
+}
+
+/// Fails on any error or corruption message whose ID is not in `expected` (warnings pass):
+/// run it on the info-queue messages of every golden render, beside [`check`].
+pub fn check_messages(messages: &[Message], expected: &[MessageId]) -> Result<(), GoldenError> {
+    let unexpected: Vec<String> = messages
+        .iter()
+        .filter(|m| m.severity <= Severity::Error && !expected.contains(&m.id))
+        .map(ToString::to_string)
+        .collect();
+    if unexpected.is_empty() {
+        Ok(())
+    } else {
+        Err(GoldenError::UnexpectedMessages {
+            messages: unexpected,
+        })
+    }
 }

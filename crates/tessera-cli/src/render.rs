@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
+use tessera::debug::Severity;
 use tessera_caps::FeatureLevel;
 use tessera_scene::RenderOptions;
 
@@ -44,6 +45,11 @@ pub struct RenderArgs {
     /// Which colour target to write: an index into the scene's outputs or a target name.
     #[arg(long, value_name = "K", default_value = "0")]
     target: String,
+
+    /// Strict device: an error message of the info queue (a refused call, a 9_x texture
+    /// repeat over the limit, …) fails the render with exit code 2 and no output file.
+    #[arg(long)]
+    strict: bool,
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -101,6 +107,7 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         feature_level: level,
         size: args.size,
         threads: args.threads,
+        strict: args.strict,
     };
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new(scene.file.commands.len() as u64);
@@ -124,6 +131,12 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         Ok(o) => o,
         Err(e) => return fail(e),
     };
+    // The debug layer's warnings and errors, one line each (`warning[ID]: Call: text`).
+    for m in &out.messages {
+        if m.severity <= Severity::Warning {
+            eprintln!("{m}");
+        }
+    }
     let img = match args.target.parse::<usize>() {
         Ok(i) => out.images.get(i).map(|(_, img)| img),
         Err(_) => out.get(&args.target),

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use image::RgbaImage;
 use tessera::caps::Viewport;
+use tessera::debug::Message;
 use tessera::{
     BlendState, Buffer, DepthStencilState, DepthStencilView, Device, DeviceDesc, FeatureLevel,
     InputLayoutHandle, PixelShaderHandle, RasterizerState, RenderTargetView, SamplerState,
@@ -35,6 +36,9 @@ pub struct RenderOptions {
     pub size: Option<(u32, u32)>,
     /// Rasterizer threads (`None`: `RAYON_NUM_THREADS` or the CPU count).
     pub threads: Option<usize>,
+    /// A strict device ([`DeviceDesc::strict`]): an error message of the info queue fails
+    /// the command that raised it.
+    pub strict: bool,
 }
 
 /// The colour targets a scene writes out, in `outputs` order, read back as RGBA8.
@@ -42,6 +46,9 @@ pub struct RenderOptions {
 pub struct RenderedTargets {
     /// (target name, image).
     pub images: Vec<(String, RgbaImage)>,
+    /// The info-queue messages stored during the render (since the queue was last read), in
+    /// call order.
+    pub messages: Vec<Message>,
 }
 
 impl RenderedTargets {
@@ -112,6 +119,7 @@ impl Scene {
         let level = options.feature_level.unwrap_or(self.file.feature_level.0);
         let desc = DeviceDesc {
             threads: options.threads,
+            strict: options.strict,
             ..DeviceDesc::at(level)
         };
         let device = Device::new(&desc).map_err(|e| self.device_err("feature_level".into(), e))?;
@@ -168,7 +176,9 @@ impl Scene {
             self.execute(&mut ctx, &objs, cmd, &path, (sx, sy))?;
             progress(i + 1, total);
         }
-        self.read_outputs(&objs)
+        let mut out = self.read_outputs(&objs)?;
+        out.messages = device.info_queue().take();
+        Ok(out)
     }
 
     /// Reads back the colour targets named by `outputs` (default: all of them).
@@ -184,6 +194,9 @@ impl Scene {
                 .map_err(|e| self.device_err(format!("outputs[{i}]"), e.into()))?;
             images.push((name.clone(), img));
         }
-        Ok(RenderedTargets { images })
+        Ok(RenderedTargets {
+            images,
+            messages: Vec::new(),
+        })
     }
 }

@@ -9,7 +9,7 @@ use tessera_scene::{RenderOptions, Scene};
 use tessera_testkit::{assert_golden as golden, workspace_root as root};
 
 fn render_all_threads(scene: &Scene, level: Option<FeatureLevel>) -> image::RgbaImage {
-    let mut first: Option<image::RgbaImage> = None;
+    let mut first: Option<(image::RgbaImage, Vec<tessera::debug::Message>)> = None;
     for threads in [1, 2, 8] {
         let opts = RenderOptions {
             feature_level: level,
@@ -20,16 +20,23 @@ fn render_all_threads(scene: &Scene, level: Option<FeatureLevel>) -> image::Rgba
             .render(&opts)
             .unwrap_or_else(|e| panic!("{}: {e}", scene.source.display()));
         let img = out.first().expect("an output").clone();
+        // A golden render stores no error message, and the same messages at any thread count.
+        if let Err(e) = tessera::golden::check_messages(&out.messages, &[]) {
+            panic!("{}: {e}", scene.source.display());
+        }
         match &first {
-            None => first = Some(img),
-            Some(f) => assert!(
-                f.as_raw() == img.as_raw(),
-                "{}: {threads} threads differ from 1 thread",
-                scene.source.display()
-            ),
+            None => first = Some((img, out.messages)),
+            Some((f, messages)) => {
+                assert!(
+                    f.as_raw() == img.as_raw(),
+                    "{}: {threads} threads differ from 1 thread",
+                    scene.source.display()
+                );
+                assert_eq!(messages, &out.messages, "{}", scene.source.display());
+            }
         }
     }
-    first.expect("rendered")
+    first.expect("rendered").0
 }
 
 fn scene(name: &str) -> Scene {
