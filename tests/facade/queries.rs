@@ -140,3 +140,35 @@ fn event_query_and_get_data_before_end() {
     ctx.end(&q).unwrap();
     assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(0));
 }
+
+/// Occlusion at 9_x (docs/caps.md "Occlusion queries at 9_x"): refused at 9_1 (no
+/// D3DQUERYTYPE_OCCLUSION in the 9_1 floor), and at 9_2/9_3 the exact count, which is
+/// non-zero whenever a sample passed (the floor's "non-zero count") and 0 when none did.
+#[test]
+fn occlusion_is_refused_at_9_1_and_exact_at_9_2_and_9_3() {
+    let (d, _ctx, _t) = rig(L::L9_1);
+    let r = d.create_query(QueryType::Occlusion);
+    assert!(is_caps(&r), "{r:?}");
+    assert_eq!(d.info_queue().len(), 1);
+    for level in [L::L9_2, L::L9_3] {
+        let (d, mut ctx, _t) = rig(level);
+        let q = d.create_query(QueryType::Occlusion).unwrap();
+        ctx.begin(&q).unwrap();
+        draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 1.0, 1.0], 0.5, RED).unwrap();
+        ctx.end(&q).unwrap();
+        assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(1), "{level}");
+        ctx.begin(&q).unwrap();
+        ctx.end(&q).unwrap();
+        assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(0), "{level}");
+    }
+}
+
+#[test]
+fn a_query_of_another_device_is_refused() {
+    let (d, mut ctx, _t) = rig(L::L11_0);
+    let other = device(L::L11_0);
+    let q = other.create_query(QueryType::Event).unwrap();
+    assert!(matches!(ctx.begin(&q), Err(Error::ForeignObject { call: "Begin", .. })));
+    assert!(matches!(ctx.get_data(&q), Err(Error::ForeignObject { .. })));
+    assert_eq!(d.info_queue().len(), 2);
+}
