@@ -7,6 +7,7 @@ use tessera_resource::{
 };
 
 use super::DeviceContext;
+use crate::debug::MessageId;
 use crate::error::Result;
 
 impl DeviceContext {
@@ -95,6 +96,20 @@ impl DeviceContext {
             self.owned("ClearRenderTargetView", "view", rtv.owner())?;
             // On the device's pool: large clears fill their rows in parallel.
             let caps = self.device.caps();
+            let (view, cleared) = (rtv.range(), caps.clear_render_target_range(rtv.range()));
+            if cleared.array_size < view.array_size {
+                let text = format!(
+                    "feature level {}: only slice 0 of this {}-slice view is cleared \
+                     (SPEC §2.2 ClearRenderTargetView; make one view per slice)",
+                    caps.level(),
+                    view.array_size
+                );
+                self.device.report_id(
+                    MessageId::HardwareDependent,
+                    "ClearRenderTargetView",
+                    text,
+                )?;
+            }
             Ok(self
                 .device
                 .inner

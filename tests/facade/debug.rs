@@ -321,3 +321,26 @@ fn message_ids_are_unique_and_d3ds_are_below_tesseras_range() {
         assert_eq!(ours, a.d3d11_name().is_none(), "{a:?}");
     }
 }
+
+#[test]
+fn messages_are_identical_at_1_2_and_8_threads() {
+    let run = |threads| {
+        let d = device_threads(L::L9_3, threads);
+        let mut ctx = d.immediate_context();
+        let (_t, rtv) = target(&d, 32, 32, Format::R8G8B8A8Unorm);
+        bind_color_pipeline(&d, &mut ctx, &rtv, 32, 32);
+        let verts = rect_strip([0.0, 0.0, 32.0, 32.0], 0.5, (32, 32), |_| vec![1.0; 4]);
+        let vb = vertex_buffer(&d, &verts);
+        ctx.ia_set_vertex_buffers(0, &[vb_view(vb.clone(), 16)])
+            .unwrap();
+        ctx.draw(4, 2).unwrap();
+        let _ = d.create_sampler_state(&aniso(32));
+        ctx.ia_set_vertex_buffers(0, &[vb_view(vb, 32)]).unwrap();
+        ctx.draw(4, 0).unwrap();
+        d.info_queue().take()
+    };
+    let one = run(1);
+    assert_eq!(one.len(), 3, "{one:?}");
+    assert_eq!(run(2), one);
+    assert_eq!(run(8), one);
+}

@@ -920,6 +920,13 @@ fn clear_cube(level: L) -> Vec<Vec<[u8; 4]>> {
     let cube = d.create_texture(&desc, None).unwrap();
     let rtv = d.create_render_target_view(&cube, None).unwrap();
     ctx.clear_render_target_view(&rtv, RED).unwrap();
+    // 9_x clears face 0 only and says so (a hardware-dependent note); 10_0 says nothing.
+    let m = d.info_queue().take();
+    assert_eq!(m.len(), usize::from(level.is_9_x()), "{m:?}");
+    if let Some(m) = m.first() {
+        assert_eq!(m.id, tessera::debug::MessageId::HardwareDependent);
+        assert!(m.text.contains("6-slice"), "{}", m.text);
+    }
     (0..6).map(|face| rgba8(&cube, face)).collect()
 }
 

@@ -156,10 +156,18 @@ fn occlusion_is_refused_at_9_1_and_exact_at_9_2_and_9_3() {
         ctx.begin(&q).unwrap();
         draw_quad(&d, &mut ctx, (S, S), [0.0, 0.0, 1.0, 1.0], 0.5, RED).unwrap();
         ctx.end(&q).unwrap();
-        assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(1), "{level}");
+        assert_eq!(
+            ctx.get_data(&q).unwrap(),
+            QueryData::Occlusion(1),
+            "{level}"
+        );
         ctx.begin(&q).unwrap();
         ctx.end(&q).unwrap();
-        assert_eq!(ctx.get_data(&q).unwrap(), QueryData::Occlusion(0), "{level}");
+        assert_eq!(
+            ctx.get_data(&q).unwrap(),
+            QueryData::Occlusion(0),
+            "{level}"
+        );
     }
 }
 
@@ -168,7 +176,10 @@ fn a_query_of_another_device_is_refused() {
     let (d, mut ctx, _t) = rig(L::L11_0);
     let other = device(L::L11_0);
     let q = other.create_query(QueryType::Event).unwrap();
-    assert!(matches!(ctx.begin(&q), Err(Error::ForeignObject { call: "Begin", .. })));
+    assert!(matches!(
+        ctx.begin(&q),
+        Err(Error::ForeignObject { call: "Begin", .. })
+    ));
     assert!(matches!(ctx.get_data(&q), Err(Error::ForeignObject { .. })));
     assert_eq!(d.info_queue().len(), 2);
 }
