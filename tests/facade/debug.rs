@@ -333,7 +333,7 @@ fn messages_are_identical_at_1_2_and_8_threads() {
         let vb = vertex_buffer(&d, &verts);
         ctx.ia_set_vertex_buffers(0, &[vb_view(vb.clone(), 16)])
             .unwrap();
-        ctx.draw(4, 2).unwrap();
+        ctx.draw(4, 4).unwrap();
         let _ = d.create_sampler_state(&aniso(32));
         ctx.ia_set_vertex_buffers(0, &[vb_view(vb, 32)]).unwrap();
         ctx.draw(4, 0).unwrap();
