@@ -39,5 +39,7 @@ pub use table::{CAPS_TOML, CapsFile, Meta, caps_table, d3d9_caps};
 pub use tessera_types::desc;
 pub use tessera_types::desc::*;
 pub use tessera_types::{FeatureLevel, ParseFeatureLevelError};
-pub use validate::{CopyDesc, CopyKind, ResourceDesc};
+pub use validate::{
+    CopyDesc, CopyKind, MAX_VERTEX_ELEMENTS, MAX_VERTEX_STRUCTURE_BYTES, ResourceDesc,
+};
 pub use values::{CountOrNote, DrawKind, NonPow2, PerLevel, Support, Tier};

@@ -2,6 +2,7 @@
 
 mod copy;
 mod draw;
+mod input_layout;
 mod query;
 mod resource;
 mod sampler;
@@ -10,6 +11,7 @@ mod texture;
 mod view;
 
 pub use copy::{CopyDesc, CopyKind, ResourceDesc};
+pub use input_layout::{MAX_VERTEX_ELEMENTS, MAX_VERTEX_STRUCTURE_BYTES};
 
 use crate::FeatureLevel;
 use crate::error::CapsError;
