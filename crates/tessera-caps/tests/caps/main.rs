@@ -3,4 +3,6 @@
 mod data;
 mod fl_create;
 mod fl_draw;
+mod input_layout;
 mod level;
+mod stages;

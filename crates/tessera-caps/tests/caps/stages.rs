@@ -101,7 +101,10 @@ fn compute_shaders_from_11_0_and_optionally_at_10_x() {
             stage: s
         })
     );
-    assert_eq!(caps(L9_3).validate_dispatch().unwrap_err().rule(), "SPEC §2.2 CS*/Dispatch/DispatchIndirect");
+    assert_eq!(
+        caps(L9_3).validate_dispatch().unwrap_err().rule(),
+        "SPEC §2.2 CS*/Dispatch/DispatchIndirect"
+    );
     for level in [L10_0, L10_1] {
         // cs_4_x is optional: reported (RefDev default) or not (minimal optional features).
         assert_eq!(stage(level, s), Ok(()));
@@ -159,7 +162,10 @@ fn draw_methods_at_the_level_below_and_at_their_level() {
 fn draw_indexed_instanced_at_9_3_keeps_9_3_limits() {
     let c = caps(L9_3);
     let tri = PrimitiveTopology::TriangleList;
-    assert_eq!(c.validate_draw(DrawKind::DrawIndexedInstanced, tri, 3 * 1_048_575, 4), Ok(()));
+    assert_eq!(
+        c.validate_draw(DrawKind::DrawIndexedInstanced, tri, 3 * 1_048_575, 4),
+        Ok(())
+    );
     assert_eq!(
         c.validate_draw(DrawKind::DrawIndexedInstanced, tri, 3 * 1_048_576, 4),
         Err(CapsError::PrimitiveCount {
