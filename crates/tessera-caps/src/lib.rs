@@ -40,6 +40,8 @@ pub use tessera_types::desc;
 pub use tessera_types::desc::*;
 pub use tessera_types::{FeatureLevel, ParseFeatureLevelError};
 pub use validate::{
-    CopyDesc, CopyKind, MAX_VERTEX_ELEMENTS, MAX_VERTEX_STRUCTURE_BYTES, ResourceDesc,
+    COPY_RULE_GPU_TO_GPU, COPY_RULE_MIPPED_TEX3D, COPY_RULE_SRV_ONLY_TO_STAGING,
+    COPY_RULE_TEX3D_TO_STAGING, CopyDesc, CopyKind, MAX_VERTEX_ELEMENTS,
+    MAX_VERTEX_STRUCTURE_BYTES, ResourceDesc,
 };
 pub use values::{CountOrNote, DrawKind, NonPow2, PerLevel, Support, Tier};
