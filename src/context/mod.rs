@@ -3,6 +3,7 @@
 
 mod draw;
 mod ops;
+mod stages;
 
 use std::sync::PoisonError;
 
@@ -12,6 +13,8 @@ use tessera_caps::{
 use tessera_format::Format;
 use tessera_pipeline::DrawStats;
 use tessera_resource::{Buffer, DepthStencilView, RenderTargetView, ShaderResourceView};
+
+pub use stages::{ComputeShaderHandle, DomainShaderHandle, GeometryShaderHandle, HullShaderHandle};
 
 use crate::device::Device;
 use crate::error::{Error, Result};

@@ -2,12 +2,12 @@
 
 use tessera_format::Format;
 use tessera_resource::{
-    Box3, DepthStencilView, MapType, Mapped, RenderTargetView, Resource, ShaderResourceView,
-    Texture, UnorderedAccessView,
+    Box3, Buffer, DepthStencilView, MapType, Mapped, RenderTargetView, Resource,
+    ShaderResourceView, Texture, UnorderedAccessView,
 };
 
 use super::DeviceContext;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 impl DeviceContext {
     /// `UpdateSubresource`.
@@ -38,6 +38,19 @@ impl DeviceContext {
             dst,
             src,
         )?)
+    }
+
+    /// `CopyStructureCount`: refused at 9_x (SPEC §2.2, a caps error); elsewhere
+    /// `Error::Unsupported`, as Tessera's UAVs have no append/consume counters yet.
+    pub fn copy_structure_count(
+        &mut self,
+        dst: &Buffer,
+        dst_aligned_byte_offset: u32,
+        src: &UnorderedAccessView,
+    ) -> Result<()> {
+        let _ = (dst, dst_aligned_byte_offset, src);
+        self.device.caps().validate_copy_structure_count()?;
+        Err(Error::Unsupported("UAV structure counts"))
     }
 
     /// `CopySubresourceRegion`.
