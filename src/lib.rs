@@ -28,7 +28,10 @@ pub use tessera_pipeline as pipeline;
 pub use tessera_resource as resource;
 pub use tessera_sampler as sampler;
 
-pub use context::{DeviceContext, VERTEX_BUFFER_SLOTS, VertexBufferView};
+pub use context::{
+    ComputeShaderHandle, DeviceContext, DomainShaderHandle, GeometryShaderHandle, HullShaderHandle,
+    VERTEX_BUFFER_SLOTS, VertexBufferView,
+};
 pub use device::{Device, DeviceDesc};
 pub use error::{Error, Result};
 pub use query::{Query, QueryData};

@@ -6,6 +6,7 @@ mod checks;
 mod draw;
 mod hazard;
 mod ops;
+mod stages;
 
 use std::sync::PoisonError;
 
@@ -15,6 +16,8 @@ use tessera_caps::{
 use tessera_format::Format;
 use tessera_pipeline::DrawStats;
 use tessera_resource::{Buffer, DepthStencilView, RenderTargetView, ShaderResourceView};
+
+pub use stages::{ComputeShaderHandle, DomainShaderHandle, GeometryShaderHandle, HullShaderHandle};
 
 use crate::device::Device;
 use crate::error::{Error, Result};

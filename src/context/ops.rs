@@ -2,13 +2,13 @@
 
 use tessera_format::Format;
 use tessera_resource::{
-    Box3, DepthStencilView, MapType, Mapped, RenderTargetView, Resource, ShaderResourceView,
-    Texture, UnorderedAccessView,
+    Box3, Buffer, DepthStencilView, MapType, Mapped, RenderTargetView, Resource,
+    ShaderResourceView, Texture, UnorderedAccessView,
 };
 
 use super::DeviceContext;
 use crate::debug::MessageId;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 impl DeviceContext {
     /// `UpdateSubresource`.
@@ -48,6 +48,26 @@ impl DeviceContext {
             )?)
         };
         self.device.refused("CopyResource", run())
+    }
+
+    /// `CopyStructureCount`: refused at 9_x (SPEC §2.2, a caps error); elsewhere
+    /// `Error::Unsupported`, as Tessera's UAVs have no append/consume counters yet.
+    pub fn copy_structure_count(
+        &mut self,
+        dst: &Buffer,
+        dst_aligned_byte_offset: u32,
+        src: &UnorderedAccessView,
+    ) -> Result<()> {
+        let _ = dst_aligned_byte_offset;
+        let run = || -> Result<()> {
+            // The level's rule first: no UAV can exist at 9_x, so a test must bring one
+            // from another device to reach it.
+            self.device.caps().validate_copy_structure_count()?;
+            self.owned("CopyStructureCount", "buffer", dst.owner())?;
+            self.owned("CopyStructureCount", "view", src.owner())?;
+            Err(Error::Unsupported("UAV structure counts"))
+        };
+        self.device.refused("CopyStructureCount", run())
     }
 
     /// `CopySubresourceRegion`.

@@ -149,3 +149,21 @@ fn tiled_resources_are_unsupported_not_silently_allocated() {
     ));
     assert_eq!(device.check_feature_support().tiled_resources_tier, 0);
 }
+
+/// `CreateInputLayout` through the device: a misaligned R32_FLOAT offset is refused by the
+/// caps rule, an aligned one is accepted (the placement itself is tested in the pipeline).
+#[test]
+fn create_input_layout_refuses_a_misaligned_offset() {
+    let device = Device::new(&DeviceDesc::at(FeatureLevel::L11_0)).unwrap();
+    let r32 = |offset| InputElementDesc {
+        format: Format::R32Float,
+        ..element("TEXCOORD", offset)
+    };
+    assert!(device.create_input_layout(&[r32(4)]).is_ok());
+    assert!(matches!(
+        device.create_input_layout(&[r32(2)]),
+        Err(tessera::Error::Caps(
+            tessera::caps::CapsError::InputElement { element: 0, .. }
+        ))
+    ));
+}

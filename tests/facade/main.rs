@@ -8,3 +8,5 @@ mod device;
 mod fl_draw;
 mod modules;
 mod queries;
+mod stage_methods;
+mod stages;

@@ -198,6 +198,22 @@ pub enum CapsError {
         /// Its bits per element.
         other_bits: u32,
     },
+    /// One `D3D11_INPUT_ELEMENT_DESC` breaks a `CreateInputLayout` rule (D3D11 CreateInputLayout).
+    #[error(
+        "feature level {level} refuses input element {element} ({semantic}): {reason} ({rule})"
+    )]
+    InputElement {
+        /// Device feature level.
+        level: FeatureLevel,
+        /// Index of the element in the layout.
+        element: usize,
+        /// Its semantic name and index, e.g. "TEXCOORD1".
+        semantic: String,
+        /// The rule, e.g. "D3D11 CreateInputLayout: AlignedByteOffset alignment".
+        rule: &'static str,
+        /// What is wrong, with the limit and the value.
+        reason: String,
+    },
     /// A state object breaks a rule (sampler, rasterizer, blend, depth-stencil, input layout).
     #[error("feature level {level} refuses this {state}: {reason} ({rule})")]
     State {
@@ -344,6 +360,7 @@ impl CapsError {
             | Self::DrawMethod { rule, .. }
             | Self::Count { rule, .. }
             | Self::State { rule, .. }
+            | Self::InputElement { rule, .. }
             | Self::View { rule, .. }
             | Self::Rect { rule, .. }
             | Self::Copy { rule, .. } => rule,
@@ -385,6 +402,7 @@ impl CapsError {
             | Self::Count { level, .. }
             | Self::RenderTargetBitDepth { level, .. }
             | Self::State { level, .. }
+            | Self::InputElement { level, .. }
             | Self::Anisotropy { level, .. }
             | Self::View { level, .. }
             | Self::Rect { level, .. }

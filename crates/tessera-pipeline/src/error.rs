@@ -19,6 +19,13 @@ pub enum PipelineError {
         /// The offending slot.
         slot: u32,
     },
+    /// An appended input element would start past `u32::MAX` bytes (the caps layer refuses
+    /// anything past 2048 first).
+    #[error("input element offset {offset} does not fit in 32 bits")]
+    BadElementOffset {
+        /// The resolved offset.
+        offset: u64,
+    },
     /// The index buffer format is neither R16_UINT nor R32_UINT.
     #[error("index buffer format {format:?} is not R16_UINT or R32_UINT")]
     BadIndexFormat {

@@ -2,7 +2,9 @@
 //! assembler's state that a draw is bound with.
 
 use tessera_format::Format;
-use tessera_types::{APPEND_ALIGNED_ELEMENT, InputClassification, InputElementDesc};
+use tessera_types::{
+    InputClassification, InputElementDesc, resolve_element_offsets, vertex_element_size,
+};
 
 use crate::error::PipelineError;
 
@@ -31,27 +33,24 @@ pub struct InputLayout {
 }
 
 impl InputLayout {
-    /// Resolves `APPEND_ALIGNED_ELEMENT` offsets per slot (D3D: directly after the previous
-    /// element of the same slot) and checks each format is a vertex format.
+    /// Resolves `APPEND_ALIGNED_ELEMENT` offsets with [`resolve_element_offsets`] (the one
+    /// placement rule: after the previous element of the same slot, rounded up to
+    /// `min(4, component size)`) and checks each format is a vertex format.
     pub fn new(descs: &[InputElementDesc]) -> Result<Self, PipelineError> {
-        let mut next_offset = [0u32; 32];
+        let offsets = resolve_element_offsets(descs);
         let mut elements = Vec::with_capacity(descs.len());
-        for d in descs {
+        for (d, &offset) in descs.iter().zip(&offsets) {
             let format = d.format;
             if format.is_compressed() || format.is_typeless() || format.is_depth_stencil() {
                 return Err(PipelineError::BadVertexFormat { format });
             }
-            let size = format.info().bits_per_element / 8;
-            let slot_index = d.input_slot as usize;
-            let Some(next) = next_offset.get_mut(slot_index) else {
+            let size = vertex_element_size(format);
+            if d.input_slot >= 32 {
                 return Err(PipelineError::BadInputSlot { slot: d.input_slot });
+            }
+            let Ok(offset) = u32::try_from(offset) else {
+                return Err(PipelineError::BadElementOffset { offset });
             };
-            let offset = if d.aligned_byte_offset == APPEND_ALIGNED_ELEMENT {
-                *next
-            } else {
-                d.aligned_byte_offset
-            };
-            *next = offset.saturating_add(size);
             let per_instance = d.input_slot_class == InputClassification::PerInstance;
             elements.push(ResolvedElement {
                 format,

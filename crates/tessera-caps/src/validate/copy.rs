@@ -59,15 +59,25 @@ pub struct CopyDesc {
     pub dst: ResourceDesc,
 }
 
-const COPY_RULE: &str = "SPEC §2.2 CopyResource/CopySubresourceRegion";
+/// SPEC §2.2 at 9_x: only Texture2D and Buffer are copied GPU to GPU.
+pub const COPY_RULE_GPU_TO_GPU: &str =
+    "SPEC §2.2 CopyResource 9_x: GPU-to-GPU only Texture2D and Buffer";
+/// SPEC §2.2 at 9_x: no Texture3D is copied to a staging resource.
+pub const COPY_RULE_TEX3D_TO_STAGING: &str = "SPEC §2.2 CopyResource 9_x: no Texture3D to staging";
+/// SPEC §2.2 at 9_x: a resource bound only as SHADER_RESOURCE is not copied to staging.
+pub const COPY_RULE_SRV_ONLY_TO_STAGING: &str =
+    "SPEC §2.2 CopyResource 9_x: no SHADER_RESOURCE-only resource to staging";
+/// SPEC §2.2 at 9_x: CopySubresourceRegion copies no mipmapped Texture3D.
+pub const COPY_RULE_MIPPED_TEX3D: &str =
+    "SPEC §2.2 CopySubresourceRegion 9_x: no mipmapped Texture3D";
 
 impl Caps {
     /// `CopyResource` / `CopySubresourceRegion` (SPEC §2.2; D3D11: immutable destinations refused; FL-31).
     pub fn validate_copy(&self, copy: &CopyDesc) -> Result<(), CapsError> {
         let level = self.level();
-        let err = |reason: &str| CapsError::Copy {
+        let err = |rule: &'static str, reason: &str| CapsError::Copy {
             level,
-            rule: COPY_RULE,
+            rule,
             reason: reason.into(),
         };
         if copy.dst.usage() == Usage::Immutable {
@@ -126,17 +136,20 @@ impl Caps {
                 && !(copy.src.is_buffer_or_tex2d() && copy.dst.is_buffer_or_tex2d())
             {
                 return Err(err(
+                    COPY_RULE_GPU_TO_GPU,
                     "GPU-to-GPU copies are limited to Texture2D and Buffer at 9_x",
                 ));
             }
             if src_gpu && !dst_gpu {
                 if copy.src.is_tex3d() {
                     return Err(err(
+                        COPY_RULE_TEX3D_TO_STAGING,
                         "Texture3D cannot be copied to a staging resource at 9_x",
                     ));
                 }
                 if copy.src.bind_flags() == BindFlags::SHADER_RESOURCE {
                     return Err(err(
+                        COPY_RULE_SRV_ONLY_TO_STAGING,
                         "a resource bound only as SHADER_RESOURCE cannot be copied to the CPU at 9_x",
                     ));
                 }
@@ -144,7 +157,10 @@ impl Caps {
             if copy.kind == CopyKind::SubresourceRegion {
                 let mipped_3d = |r: &ResourceDesc| matches!(r, ResourceDesc::Texture(t) if t.dimension == TextureDimension::D3 && t.resolved_mip_levels() > 1);
                 if mipped_3d(&copy.src) || mipped_3d(&copy.dst) {
-                    return Err(err("mipmapped Texture3D cannot be copied at 9_x"));
+                    return Err(err(
+                        COPY_RULE_MIPPED_TEX3D,
+                        "mipmapped Texture3D cannot be copied at 9_x",
+                    ));
                 }
             }
         }

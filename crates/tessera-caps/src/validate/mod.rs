@@ -2,6 +2,7 @@
 
 mod copy;
 mod draw;
+mod input_layout;
 mod query;
 mod resource;
 mod sampler;
@@ -9,7 +10,11 @@ mod state;
 mod texture;
 mod view;
 
-pub use copy::{CopyDesc, CopyKind, ResourceDesc};
+pub use copy::{
+    COPY_RULE_GPU_TO_GPU, COPY_RULE_MIPPED_TEX3D, COPY_RULE_SRV_ONLY_TO_STAGING,
+    COPY_RULE_TEX3D_TO_STAGING, CopyDesc, CopyKind, ResourceDesc,
+};
+pub use input_layout::{MAX_VERTEX_ELEMENTS, MAX_VERTEX_STRUCTURE_BYTES};
 
 use crate::FeatureLevel;
 use crate::error::CapsError;

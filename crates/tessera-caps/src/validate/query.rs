@@ -78,6 +78,61 @@ impl Caps {
         }
     }
 
+    /// A `GS*` / `HS*` / `DS*` / `CS*` call or `Dispatch*` named `method`: refused with
+    /// `Unsupported` naming the method where the level lacks the stage (SPEC §2.2 GS*, HS*/DS*,
+    /// CS*/Dispatch/DispatchIndirect; §1.2: GS 10_0+, HS/DS 11_0+, CS 11_0+ or optional cs_4_x).
+    pub fn validate_stage_method(
+        &self,
+        stage: ShaderStage,
+        method: &'static str,
+    ) -> Result<(), CapsError> {
+        self.validate_shader_stage(stage).map_err(|_| {
+            let rule = match stage {
+                ShaderStage::Geometry => "SPEC §2.2 GS* (10_0+)",
+                ShaderStage::Hull | ShaderStage::Domain => "SPEC §2.2 HS*/DS* (11_0+)",
+                ShaderStage::Compute => "SPEC §2.2 CS*/Dispatch/DispatchIndirect",
+                ShaderStage::Vertex | ShaderStage::Pixel => "SPEC §2.1 Create*Shader",
+            };
+            unsupported(self.level(), method, rule)
+        })
+    }
+
+    /// `OMSetRenderTargetsAndUnorderedAccessViews` with `count` UAV slots from `start`:
+    /// refused at 9_x (SPEC §2.2); UAVs outside the compute stage need 11_0 (SPEC §1.2 UAV
+    /// slots "CS only" at 10_x); at 11_0+ the slots end within the level's UAV slots.
+    pub fn validate_om_uavs(&self, start: usize, count: usize) -> Result<(), CapsError> {
+        let level = self.level();
+        if level.is_9_x() {
+            return Err(unsupported(
+                level,
+                "OMSetRenderTargetsAndUnorderedAccessViews",
+                "SPEC §2.2 OMSetRenderTargetsAndUnorderedAccessViews",
+            ));
+        }
+        if count == 0 {
+            return Ok(());
+        }
+        if level < FeatureLevel::L11_0 {
+            return Err(unsupported(
+                level,
+                "pixel-stage UAVs (OMSetRenderTargetsAndUnorderedAccessViews)",
+                "SPEC §1.2 UAV slots: CS only below 11_0",
+            ));
+        }
+        let limit = self.limits().uav_slot_count();
+        let end = start.saturating_add(count);
+        if end > limit as usize {
+            return Err(CapsError::Count {
+                level,
+                what: "as the end of the UAV slots",
+                rule: "SPEC §1.2 UAV slots",
+                limit: u64::from(limit),
+                value: end as u64,
+            });
+        }
+        Ok(())
+    }
+
     /// Shader profile accepted at this level, e.g. "ps_4_0_level_9_3", "vs_5_0" (SPEC §2.1 CreateVertexShader/PixelShader).
     pub fn validate_shader_profile(
         &self,

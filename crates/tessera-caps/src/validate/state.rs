@@ -1,20 +1,11 @@
 //! State-object rules: CreateSamplerState, CreateRasterizerState, CreateBlendState,
-//! CreateDepthStencilState, CreateInputLayout (SPEC §2.1, §4.1, §4.9, §6.11).
-
-use std::collections::HashSet;
+//! CreateDepthStencilState (SPEC §2.1, §4.1, §4.9, §6.11); CreateInputLayout is in `input_layout`.
 
 use super::unsupported;
 use crate::FeatureLevel;
 use crate::caps::Caps;
-use crate::desc::{
-    APPEND_ALIGNED_ELEMENT, Blend, BlendDesc, DepthStencilDesc, InputClassification,
-    InputElementDesc, RasterizerDesc, RenderTargetBlendDesc,
-};
+use crate::desc::{Blend, BlendDesc, DepthStencilDesc, RasterizerDesc, RenderTargetBlendDesc};
 use crate::error::CapsError;
-use crate::format_support::FormatSupport;
-
-/// Most vertex elements in one input layout (SPEC §1.3: 32).
-pub const MAX_VERTEX_ELEMENTS: usize = 32;
 
 pub(super) fn state(
     level: FeatureLevel,
@@ -238,105 +229,6 @@ impl Caps {
     /// `CreateDepthStencilState`: no level-specific rule; two-sided stencil is accepted at 9_x (SPEC §2.1, §7.3 RefDev).
     pub fn validate_depth_stencil_state(&self, desc: &DepthStencilDesc) -> Result<(), CapsError> {
         let _ = desc;
-        Ok(())
-    }
-
-    /// `CreateInputLayout` (SPEC §2.1 CreateInputLayout, §1.2 input slots/overlap, §1.3 32 elements, formats.json).
-    pub fn validate_input_layout(&self, elements: &[InputElementDesc]) -> Result<(), CapsError> {
-        const S: &str = "input layout";
-        let level = self.level();
-        let lim = self.limits();
-        if elements.len() > MAX_VERTEX_ELEMENTS {
-            return Err(CapsError::Count {
-                level,
-                what: "vertex elements",
-                rule: "SPEC §1.3 32 vertex elements",
-                limit: MAX_VERTEX_ELEMENTS as u64,
-                value: elements.len() as u64,
-            });
-        }
-        let mut offsets = HashSet::new();
-        for (i, e) in elements.iter().enumerate() {
-            if e.input_slot >= lim.max_input_slots {
-                return Err(CapsError::Count {
-                    level,
-                    what: "as an input slot index",
-                    rule: "SPEC §1.2 IA input slots",
-                    limit: u64::from(lim.max_input_slots) - 1,
-                    value: u64::from(e.input_slot),
-                });
-            }
-            if e.semantic_name.is_empty() {
-                return Err(state(
-                    level,
-                    S,
-                    "D3D11 CreateInputLayout",
-                    format!("element {i} has no semantic name"),
-                ));
-            }
-            match e.input_slot_class {
-                InputClassification::PerInstance
-                    if lim.per_instance_input_data == Some(false) || !lim.instancing =>
-                {
-                    return Err(state(
-                        level,
-                        S,
-                        "SPEC §2.1 CreateInputLayout: no PER_INSTANCE_DATA (9_1, 9_2)",
-                        format!("element {i} ({}) is per-instance", e.semantic_name),
-                    ));
-                }
-                InputClassification::PerVertex if e.instance_data_step_rate != 0 => {
-                    return Err(state(
-                        level,
-                        S,
-                        "D3D11 CreateInputLayout",
-                        format!(
-                            "per-vertex element {i} has InstanceDataStepRate {}",
-                            e.instance_data_step_rate
-                        ),
-                    ));
-                }
-                _ => {}
-            }
-            let fs = self.check_format_support(e.format);
-            if !fs.contains(FormatSupport::IA_VERTEX_BUFFER) {
-                return Err(CapsError::FormatUnsupported {
-                    level,
-                    format: e.format,
-                    usage: "a vertex element",
-                });
-            }
-            if !lim.overlapping_vertex_elements
-                && e.aligned_byte_offset != APPEND_ALIGNED_ELEMENT
-                && !offsets.insert((e.input_slot, e.aligned_byte_offset))
-            {
-                return Err(state(
-                    level,
-                    S,
-                    "SPEC §1.2 overlapping vertex elements (9_1)",
-                    format!(
-                        "element {i} shares offset {} in slot {}",
-                        e.aligned_byte_offset, e.input_slot
-                    ),
-                ));
-            }
-        }
-        // 9_3: if any element is per-vertex, slot 0 must be per-vertex.
-        if level == FeatureLevel::L9_3
-            && elements
-                .iter()
-                .any(|e| e.input_slot_class == InputClassification::PerVertex)
-            && elements.iter().any(|e| {
-                e.input_slot == 0 && e.input_slot_class == InputClassification::PerInstance
-            })
-        {
-            return Err(state(
-                level,
-                S,
-                "SPEC §2.1 CreateInputLayout: slot 0 per-vertex (9_3)",
-                "input slot 0 is per-instance while per-vertex data exists",
-            ));
-        }
         Ok(())
     }
 }

@@ -1,6 +1,9 @@
 //! Integration tests of tessera-caps: data drift, levels, and the FL-01..FL-34 cases (TESTCASES.md A).
 
+mod copy_rules;
 mod data;
 mod fl_create;
 mod fl_draw;
+mod input_layout;
 mod level;
+mod stages;

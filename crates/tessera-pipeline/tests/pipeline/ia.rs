@@ -195,3 +195,27 @@ fn bad_index_format_is_refused() {
         }
     );
 }
+
+/// `APPEND_ALIGNED_ELEMENT` places an R32_FLOAT after an R8_UNORM at byte 4 (rounded up to
+/// min(4, component size)), not byte 1; byte-sized components append unrounded.
+#[test]
+fn append_aligned_rounds_up_to_the_component_alignment() {
+    use tessera_types::APPEND_ALIGNED_ELEMENT;
+    let offsets = |second: Format| -> Vec<u32> {
+        InputLayout::new(&[
+            element(Format::R8Unorm, 0, 0, false),
+            element(second, 0, APPEND_ALIGNED_ELEMENT, false),
+        ])
+        .unwrap()
+        .elements
+        .iter()
+        .map(|e| e.offset)
+        .collect()
+    };
+    assert_eq!(offsets(Format::R32Float), [0, 4]);
+    assert_eq!(offsets(Format::R16G16Float), [0, 2]);
+    assert_eq!(offsets(Format::R8G8Unorm), [0, 1]);
+    // An explicit offset is kept as given (the caps layer checks its alignment).
+    let explicit = InputLayout::new(&[element(Format::R32Float, 0, 12, false)]).unwrap();
+    assert_eq!(explicit.elements[0].offset, 12);
+}

@@ -29,6 +29,7 @@ macro_rules! flags {
 }
 
 mod blend;
+mod input;
 mod query;
 mod rasterizer;
 mod resource;
@@ -36,6 +37,7 @@ mod sampler;
 mod view;
 
 pub use blend::*;
+pub use input::*;
 pub use query::*;
 pub use rasterizer::*;
 pub use resource::*;

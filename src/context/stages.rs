@@ -1,0 +1,295 @@
+//! The context calls of the stages and methods Tessera does not execute yet: GS/HS/DS/CS
+//! `*SetShader`, `*SetConstantBuffers`, `*SetShaderResources`, `*SetSamplers`,
+//! `CSSetUnorderedAccessViews`, `OMSetRenderTargetsAndUnorderedAccessViews`, `Dispatch*`,
+//! `DrawAuto` and `Draw*Indirect`.
+//!
+//! Each call is first refused with a caps error naming the method and the level where the
+//! level lacks the stage or method (SPEC §2.2). Where the level has it, binding nothing
+//! (`None` slots, or an empty list) succeeds and changes nothing — that is the whole truth,
+//! as nothing is bound — and anything that would need execution is refused with
+//! [`Error::Unsupported`]; no call is a silent no-op.
+
+use tessera_caps::{DrawKind, SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, ShaderStage};
+use tessera_pipeline::DrawStats;
+use tessera_resource::{
+    Buffer, DepthStencilView, RenderTargetView, ShaderResourceView, UnorderedAccessView,
+};
+
+use super::DeviceContext;
+use crate::error::{Error, Result};
+use crate::state::SamplerState;
+
+/// No value of this type exists: the shader kinds below cannot be created yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NotCreatable {}
+
+macro_rules! shader_handle {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        ///
+        /// No value can be created yet (Tessera has no `Create*Shader` for this stage), so the
+        /// matching `*_set_shader` only ever receives `None`; the type keeps the signature
+        /// that a later shader object will fill.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct $name(NotCreatable);
+    };
+}
+
+shader_handle!(
+    /// A geometry shader object (`ID3D11GeometryShader`, 10_0+).
+    GeometryShaderHandle
+);
+shader_handle!(
+    /// A hull shader object (`ID3D11HullShader`, 11_0+).
+    HullShaderHandle
+);
+shader_handle!(
+    /// A domain shader object (`ID3D11DomainShader`, 11_0+).
+    DomainShaderHandle
+);
+shader_handle!(
+    /// A compute shader object (`ID3D11ComputeShader`, 11_0+; cs_4_x optional at 10_x).
+    ComputeShaderHandle
+);
+
+impl DeviceContext {
+    /// A binding call of a stage Tessera does not execute: the level's stage rule, then the
+    /// slot range, then `Unsupported` if anything would be bound.
+    fn bind_nothing<T>(
+        &self,
+        stage: ShaderStage,
+        call: &'static str,
+        start: usize,
+        items: &[Option<T>],
+        limit: usize,
+        unsupported: &'static str,
+    ) -> Result<()> {
+        let r = self.check_nothing_bound(stage, call, start, items, limit, unsupported);
+        self.device.refused(call, r)
+    }
+
+    fn check_nothing_bound<T>(
+        &self,
+        stage: ShaderStage,
+        call: &'static str,
+        start: usize,
+        items: &[Option<T>],
+        limit: usize,
+        unsupported: &'static str,
+    ) -> Result<()> {
+        self.device.caps().validate_stage_method(stage, call)?;
+        let end = start.saturating_add(items.len());
+        if end > limit {
+            return Err(Error::SlotRange {
+                call,
+                start,
+                end,
+                limit,
+            });
+        }
+        if items.iter().any(Option::is_some) {
+            return Err(Error::Unsupported(unsupported));
+        }
+        Ok(())
+    }
+}
+
+macro_rules! stage_calls {
+    (
+        $stage:ident, $handle:ident, $what:literal,
+        $set_shader:ident = $set_shader_call:literal,
+        $cbs:ident = $cbs_call:literal,
+        $srvs:ident = $srvs_call:literal,
+        $samplers:ident = $samplers_call:literal
+    ) => {
+        impl DeviceContext {
+            #[doc = concat!("`", $set_shader_call, "`: refused where the level lacks the ", $what,
+                " stage (SPEC §2.2); `None` binds nothing and succeeds.")]
+            pub fn $set_shader(&mut self, shader: Option<&$handle>) -> Result<()> {
+                let r = self.device.caps().validate_stage_method(ShaderStage::$stage, $set_shader_call);
+                self.device.refused($set_shader_call, r.map_err(Error::from))?;
+                if let Some(handle) = shader {
+                    match handle.0 {}
+                }
+                Ok(())
+            }
+
+            #[doc = concat!("`", $cbs_call, "`: the ", $what, " stage rule (SPEC §2.2), 14 slots; ",
+                "a buffer is `Error::Unsupported` (the stage does not run yet).")]
+            pub fn $cbs(&mut self, start: usize, buffers: &[Option<Buffer>]) -> Result<()> {
+                let limit = self.device.limits().constant_buffer_slots() as usize;
+                self.bind_nothing(ShaderStage::$stage, $cbs_call, start, buffers, limit,
+                    concat!($what, "-shader constant buffers"))
+            }
+
+            #[doc = concat!("`", $srvs_call, "`: the ", $what, " stage rule (SPEC §2.2), 128 slots; ",
+                "a view is `Error::Unsupported` (the stage does not run yet).")]
+            pub fn $srvs(&mut self, start: usize, views: &[Option<ShaderResourceView>]) -> Result<()> {
+                self.bind_nothing(ShaderStage::$stage, $srvs_call, start, views,
+                    SRV_SLOTS_PER_STAGE as usize, concat!($what, "-shader resources"))
+            }
+
+            #[doc = concat!("`", $samplers_call, "`: the ", $what, " stage rule (SPEC §2.2), 16 slots; ",
+                "a sampler is `Error::Unsupported` (the stage does not run yet).")]
+            pub fn $samplers(&mut self, start: usize, samplers: &[Option<SamplerState>]) -> Result<()> {
+                self.bind_nothing(ShaderStage::$stage, $samplers_call, start, samplers,
+                    SAMPLER_SLOTS_PER_STAGE as usize, concat!($what, "-shader samplers"))
+            }
+        }
+    };
+}
+
+stage_calls!(
+    Geometry,
+    GeometryShaderHandle,
+    "geometry",
+    gs_set_shader = "GSSetShader",
+    gs_set_constant_buffers = "GSSetConstantBuffers",
+    gs_set_shader_resources = "GSSetShaderResources",
+    gs_set_samplers = "GSSetSamplers"
+);
+stage_calls!(
+    Hull,
+    HullShaderHandle,
+    "hull",
+    hs_set_shader = "HSSetShader",
+    hs_set_constant_buffers = "HSSetConstantBuffers",
+    hs_set_shader_resources = "HSSetShaderResources",
+    hs_set_samplers = "HSSetSamplers"
+);
+stage_calls!(
+    Domain,
+    DomainShaderHandle,
+    "domain",
+    ds_set_shader = "DSSetShader",
+    ds_set_constant_buffers = "DSSetConstantBuffers",
+    ds_set_shader_resources = "DSSetShaderResources",
+    ds_set_samplers = "DSSetSamplers"
+);
+stage_calls!(
+    Compute,
+    ComputeShaderHandle,
+    "compute",
+    cs_set_shader = "CSSetShader",
+    cs_set_constant_buffers = "CSSetConstantBuffers",
+    cs_set_shader_resources = "CSSetShaderResources",
+    cs_set_samplers = "CSSetSamplers"
+);
+
+impl DeviceContext {
+    /// `CSSetUnorderedAccessViews`: the compute stage rule (SPEC §2.2), the level's UAV slots
+    /// (1 at 10_x, 8 at 11_0, 64 at 11_1+); a view is `Error::Unsupported`. `initial_counts`
+    /// (append/consume counters) is only read with a view, so it is unused here.
+    pub fn cs_set_unordered_access_views(
+        &mut self,
+        start: usize,
+        views: &[Option<UnorderedAccessView>],
+        initial_counts: &[u32],
+    ) -> Result<()> {
+        let _ = initial_counts;
+        let limit = self.device.caps().check_feature_support().uav_slots as usize;
+        self.bind_nothing(
+            ShaderStage::Compute,
+            "CSSetUnorderedAccessViews",
+            start,
+            views,
+            limit,
+            "compute-shader unordered access views",
+        )
+    }
+
+    /// `OMSetRenderTargetsAndUnorderedAccessViews`: refused at 9_x, UAVs refused below 11_0
+    /// (SPEC §2.2, §1.2 "UAVs: CS only" at 10_x); with no UAV it is `OMSetRenderTargets`, a UAV
+    /// is `Error::Unsupported` (pixel-shader UAVs are not executed yet).
+    pub fn om_set_render_targets_and_unordered_access_views(
+        &mut self,
+        views: &[Option<RenderTargetView>],
+        depth: Option<&DepthStencilView>,
+        uav_start: usize,
+        uavs: &[Option<UnorderedAccessView>],
+        initial_counts: &[u32],
+    ) -> Result<()> {
+        let mut run = || -> Result<()> {
+            let _ = initial_counts;
+            self.device.caps().validate_om_uavs(uav_start, uavs.len())?;
+            if uavs.iter().any(Option::is_some) {
+                return Err(Error::Unsupported("pixel-shader unordered access views"));
+            }
+            self.om_set_render_targets(views, depth)
+        };
+        let r = run();
+        self.device
+            .refused("OMSetRenderTargetsAndUnorderedAccessViews", r)
+    }
+
+    /// `DrawInstancedIndirect`: refused at 9_x and 10_x (SPEC §2.2); `Error::Unsupported` at
+    /// 11_0+ (indirect arguments are not read yet).
+    pub fn draw_instanced_indirect(&mut self, args: &Buffer, offset: u32) -> Result<DrawStats> {
+        let run = || -> Result<DrawStats> {
+            let _ = (args, offset);
+            self.device
+                .caps()
+                .validate_draw_method(DrawKind::DrawInstancedIndirect)?;
+            Err(Error::Unsupported("DrawInstancedIndirect"))
+        };
+        let r = run();
+        self.device.refused("DrawInstancedIndirect", r)
+    }
+
+    /// `DrawIndexedInstancedIndirect`: refused at 9_x and 10_x (SPEC §2.2); `Error::Unsupported`
+    /// at 11_0+ (indirect arguments are not read yet).
+    pub fn draw_indexed_instanced_indirect(
+        &mut self,
+        args: &Buffer,
+        offset: u32,
+    ) -> Result<DrawStats> {
+        let run = || -> Result<DrawStats> {
+            let _ = (args, offset);
+            self.device
+                .caps()
+                .validate_draw_method(DrawKind::DrawIndexedInstancedIndirect)?;
+            Err(Error::Unsupported("DrawIndexedInstancedIndirect"))
+        };
+        let r = run();
+        self.device.refused("DrawIndexedInstancedIndirect", r)
+    }
+
+    /// `DrawAuto`: refused at 9_x (SPEC §2.2); `Error::Unsupported` at 10_0+ (no stream output).
+    pub fn draw_auto(&mut self) -> Result<DrawStats> {
+        let run = || -> Result<DrawStats> {
+            self.device
+                .caps()
+                .validate_draw_method(DrawKind::DrawAuto)?;
+            Err(Error::Unsupported("DrawAuto (stream output)"))
+        };
+        let r = run();
+        self.device.refused("DrawAuto", r)
+    }
+
+    /// `Dispatch`: refused where the level has no compute shader — 9_x, and 10_x without the
+    /// optional cs_4_x (SPEC §2.2, §1.2); `Error::Unsupported` elsewhere (no compute yet).
+    pub fn dispatch(&mut self, x: u32, y: u32, z: u32) -> Result<()> {
+        let run = || -> Result<()> {
+            let _ = (x, y, z);
+            self.device
+                .caps()
+                .validate_stage_method(ShaderStage::Compute, "Dispatch")?;
+            Err(Error::Unsupported("Dispatch (compute shaders)"))
+        };
+        let r = run();
+        self.device.refused("Dispatch", r)
+    }
+
+    /// `DispatchIndirect`: refused as [`Self::dispatch`] is; `Error::Unsupported` elsewhere.
+    pub fn dispatch_indirect(&mut self, args: &Buffer, offset: u32) -> Result<()> {
+        let run = || -> Result<()> {
+            let _ = (args, offset);
+            self.device
+                .caps()
+                .validate_stage_method(ShaderStage::Compute, "DispatchIndirect")?;
+            Err(Error::Unsupported("DispatchIndirect (compute shaders)"))
+        };
+        let r = run();
+        self.device.refused("DispatchIndirect", r)
+    }
+}
