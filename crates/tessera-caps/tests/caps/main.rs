@@ -1,5 +1,7 @@
-//! Integration tests of tessera-caps: data drift, levels, and the FL-01..FL-34 cases (TESTCASES.md A).
+//! Integration tests of tessera-caps: data drift, levels, the D3D9 floor (SPEC §1.4), and
+//! the FL-01..FL-34 cases (TESTCASES.md A).
 
+mod d3d9_floor;
 mod data;
 mod fl_create;
 mod fl_draw;
