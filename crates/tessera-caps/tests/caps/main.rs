@@ -1,4 +1,4 @@
-//! Integration tests of tessera-caps: data drift, levels, the D3D9 floor (SPEC §1.4), and
+//! Integration tests of tessera-caps: data drift, levels, the D3D9 floor, monotonicity, and
 //! the FL-01..FL-34 cases (TESTCASES.md A).
 
 mod d3d9_floor;
@@ -6,3 +6,4 @@ mod data;
 mod fl_create;
 mod fl_draw;
 mod level;
+mod monotonic;
