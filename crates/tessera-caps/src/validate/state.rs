@@ -106,6 +106,8 @@ impl Caps {
     }
 
     /// `CreateBlendState` (SPEC §2.1 CreateBlendState, CreateBlendState1; §1.2 A2C, logic ops).
+    /// 9_x: separate alpha blend follows `D3DPMISCCAPS_SEPARATEALPHABLEND` (9_2+) and per-target
+    /// write masks `D3DPMISCCAPS_INDEPENDENTWRITEMASKS` (9_3+) (SPEC §1.4).
     pub fn validate_blend_state(&self, desc: &BlendDesc) -> Result<(), CapsError> {
         const S: &str = "blend state";
         let level = self.level();
@@ -242,6 +244,8 @@ impl Caps {
     }
 
     /// `CreateInputLayout` (SPEC §2.1 CreateInputLayout, §1.2 input slots/overlap, §1.3 32 elements, formats.json).
+    /// 9_x: shared/overlapping element offsets follow
+    /// `D3DDEVCAPS2_VERTEXELEMENTSCANSHARESTREAMOFFSET` (9_2+, SPEC §1.4).
     pub fn validate_input_layout(&self, elements: &[InputElementDesc]) -> Result<(), CapsError> {
         const S: &str = "input layout";
         let level = self.level();
