@@ -244,4 +244,9 @@ impl Device {
         self.caps().validate_query(kind)?;
         Ok(Query::new(kind))
     }
+
+    /// The D3DCAPS9 floor behind this 9_x level (SPEC §1.4); `None` at 10_0+.
+    pub fn d3d9_caps(&self) -> Option<&'static tessera_caps::D3d9Floor> {
+        self.inner.caps.d3d9_floor()
+    }
 }
