@@ -145,4 +145,9 @@ impl Device {
             ShaderStage::Compute => Err(Error::Unsupported("compute shader execution")),
         }
     }
+
+    /// The D3DCAPS9 floor behind this 9_x level (SPEC §1.4); `None` at 10_0+.
+    pub fn d3d9_caps(&self) -> Option<&'static tessera_caps::D3d9Floor> {
+        self.inner.caps.d3d9_floor()
+    }
 }

@@ -3,6 +3,7 @@
 use tessera_format::Format;
 
 use crate::FeatureLevel;
+use crate::d3d9_floor::{D3d9Floor, d3d9_floor};
 use crate::error::CapsError;
 use crate::format_support::{FormatSupport, format_support};
 use crate::limits::Limits;
@@ -212,6 +213,11 @@ impl Caps {
     /// `CheckFeatureSupport` answers (SPEC §1.2, §6.11).
     pub fn check_feature_support(&self) -> FeatureSupport {
         self.features
+    }
+
+    /// The cumulative D3DCAPS9 floor behind this 9_x level; `None` at 10_0+ (SPEC §1.4).
+    pub fn d3d9_floor(&self) -> Option<&'static D3d9Floor> {
+        d3d9_floor(self.level)
     }
 
     /// `CheckFormatSupport` answer for `format` (SPEC §2.1, formats.json).

@@ -15,6 +15,7 @@
 
 mod caps;
 mod d3d9;
+mod d3d9_floor;
 mod error;
 mod format_support;
 mod limits;
@@ -27,6 +28,7 @@ pub use caps::{
     select_feature_level, tiled_tier_range,
 };
 pub use d3d9::{D3d9Caps, TenLevel9, TenLevel9Rule};
+pub use d3d9_floor::{D3d9Floor, d3d9_floor};
 pub use error::CapsError;
 pub use format_support::{
     FORMATS_JSON, FormatSupport, format_support, format_support_by_name, listed_formats,

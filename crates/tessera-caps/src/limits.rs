@@ -32,11 +32,12 @@ pub struct Limits {
     pub d3d9_shader_versions: Option<String>,
     /// Largest Texture1D width; 0 = CreateTexture1D unsupported (9_x, §2.1, §7.2).
     pub max_texture_1d_dimension: u32,
-    /// Largest Texture2D width/height (§1.2).
+    /// Largest Texture2D width/height (§1.2; 9_x: `D3DCAPS9.MaxTextureWidth/Height`, §1.4).
     pub max_texture_2d_dimension: u32,
     /// Largest TextureCube face edge (§1.2).
     pub max_texture_cube_dimension: u32,
-    /// Largest Texture3D extent on any axis (§1.2 note A; RefDev enforces this value).
+    /// Largest Texture3D extent on any axis (§1.2 note A; RefDev enforces this value; 9_x:
+    /// `D3DCAPS9.MaxVolumeExtent` = 256, §1.4).
     pub max_texture_3d_dimension: u32,
     /// 9_2/9_3: the conflicting 512 of the 10Level9 CreateTexture3D page (§7.1; informative only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -46,17 +47,22 @@ pub struct Limits {
     /// 10_0+: most mip levels a texture may have (§1.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_mip_levels: Option<u32>,
-    /// Largest texture repeat across one primitive (§1.2, §2.2 Draw).
+    /// Largest texture repeat across one primitive (§1.2, §2.2 Draw; 9_x: the
+    /// `D3DCAPS9.MaxTextureRepeat` floor 128 / 2048 / 8192, §1.4).
     pub max_texture_repeat: u32,
-    /// Largest sampler MaxAnisotropy (§1.2, §2.1 CreateSamplerState).
+    /// Largest sampler MaxAnisotropy (§1.2, §2.1 CreateSamplerState; 9_x: `D3DCAPS9.MaxAnisotropy`
+    /// = 2 at 9_1, 16 at 9_2/9_3, §1.4).
     pub max_anisotropy: u32,
-    /// Most primitives one draw may produce (§1.2, §2.2 Draw).
+    /// Most primitives one draw may produce (§1.2, §2.2 Draw; 9_x: `D3DCAPS9.MaxPrimitiveCount`
+    /// = 65535 at 9_1, 1048575 at 9_2/9_3, §1.4).
     pub max_primitive_count: u32,
-    /// Largest index value a draw may use (§1.2, §2.2 DrawIndexed).
+    /// Largest index value a draw may use (§1.2, §2.2 DrawIndexed; 9_x: `D3DCAPS9.MaxVertexIndex`
+    /// = 65534 at 9_1, 1048575 at 9_2/9_3, §1.4).
     pub max_vertex_index: u32,
     /// IA vertex-buffer input slots (§1.2).
     pub max_input_slots: u32,
-    /// Simultaneous render targets (§1.2, §2.2 OMSetRenderTargets).
+    /// Simultaneous render targets (§1.2, §2.2 OMSetRenderTargets; 9_x:
+    /// `D3DCAPS9.NumSimultaneousRTs` = 1 at 9_1/9_2, 4 at 9_3, §1.4).
     pub max_render_targets: u32,
     /// 9_3: all bound render targets must have the same bit depth (§2.2 OMSetRenderTargets).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -95,23 +101,28 @@ pub struct Limits {
     /// 10_x/11_x: API-visible constant-buffer slots per stage (§1.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_constant_buffers_per_stage: Option<u32>,
-    /// Occlusion queries (§1.2, §2.1 CreateQuery).
+    /// Occlusion queries (§1.2, §2.1 CreateQuery; 9_2+: the D3D9 floor's non-zero occlusion count, §1.4).
     pub occlusion_queries: bool,
-    /// 9_x: event queries (§2.1 CreateQuery).
+    /// 9_x: event queries (§2.1 CreateQuery; the D3D9 floor's always-TRUE event, §1.4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event_queries: Option<bool>,
     /// 9_x: timestamp queries, optional (RefDev: supported).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp_queries: Option<Support>,
-    /// Separate alpha blend factors/op (§1.2, §2.1 CreateBlendState).
+    /// Separate alpha blend factors/op (§1.2, §2.1 CreateBlendState; 9_x:
+    /// `D3DPMISCCAPS_SEPARATEALPHABLEND` from 9_2, §1.4).
     pub separate_alpha_blend: bool,
-    /// MIRROR_ONCE address mode (§1.2, §2.1 CreateSamplerState).
+    /// MIRROR_ONCE address mode (§1.2, §2.1 CreateSamplerState; 9_x: `D3DPTADDRESSCAPS_MIRRORONCE`
+    /// from 9_2, §1.4).
     pub mirror_once: bool,
-    /// BORDER address mode (§2.1 CreateSamplerState; 9_1/9_2 only via the shadow path, §4.9).
+    /// BORDER address mode (§2.1 CreateSamplerState; 9_1/9_2 only via the shadow path, §4.9;
+    /// 9_x: `D3DPTADDRESSCAPS_BORDER` from 9_3, §1.4).
     pub border_address_mode: bool,
-    /// Vertex elements may overlap / share an offset (§1.2).
+    /// Vertex elements may overlap / share an offset (§1.2; 9_x:
+    /// `D3DDEVCAPS2_VERTEXELEMENTSCANSHARESTREAMOFFSET` from 9_2, §1.4).
     pub overlapping_vertex_elements: bool,
-    /// Per-target colour write masks (§1.2, §2.1 CreateBlendState).
+    /// Per-target colour write masks (§1.2, §2.1 CreateBlendState; 9_x:
+    /// `D3DPMISCCAPS_INDEPENDENTWRITEMASKS` from 9_3, §1.4).
     pub independent_write_masks: bool,
     /// Instanced draws (§1.2; 9_3: DrawIndexedInstanced only).
     pub instancing: bool,

@@ -1,4 +1,5 @@
-//! `tessera caps`: print a feature level's limits, diff two levels, or list the levels.
+//! `tessera caps`: print a feature level's limits or its D3D9 caps floor, diff two levels, or list
+//! the levels.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -13,7 +14,8 @@ use tessera_caps::{Caps, FeatureLevel, Limits};
     tessera caps                 list the feature levels\n  \
     tessera caps 9_1             limits of feature level 9_1 as a table\n  \
     tessera caps 11_0 --json     the same as JSON (snake_case keys, e.g. max_primitive_count)\n  \
-    tessera caps --diff 9_1 11_0 only the limits that change from 9_1 to 11_0\n\n\
+    tessera caps --diff 9_1 11_0 only the limits that change from 9_1 to 11_0\n  \
+    tessera caps 9_3 --d3d9      the D3DCAPS9 floor behind 9_3 (SPEC §1.4); --json for JSON\n\n\
     Levels may be written 9_1, 11.0, D3D_FEATURE_LEVEL_11_0 or as the D3D enum value (0xb000).\n\
     Values come from the spec table caps.toml; \"optional\" marks a capability a device may omit\n\
     (the reference device supports it). The \"device\" entry is what a Tessera device at that level\n\
@@ -30,6 +32,11 @@ pub struct CapsArgs {
     /// Print JSON (serde, snake_case keys) instead of a table.
     #[arg(long)]
     json: bool,
+
+    /// Show the D3DCAPS9 floor behind a 9_x level instead (SPEC §1.4; cumulative; keys are the
+    /// D3DCAPS9 member names). At 10_0+ there is none: an error and exit code 1.
+    #[arg(long, requires = "level", conflicts_with = "diff")]
+    d3d9: bool,
 }
 
 /// Parses a level or prints the one-line error (naming the valid levels) and yields exit code 2.
@@ -89,6 +96,9 @@ pub fn run(args: &CapsArgs) -> ExitCode {
         Ok(l) => l,
         Err(code) => return code,
     };
+    if args.d3d9 {
+        return d3d9(level, args.json);
+    }
     let mut map = Map::new();
     map.insert("feature_level".into(), Value::String(level.name().into()));
     map.insert(
@@ -169,4 +179,44 @@ fn diff(from: FeatureLevel, to: FeatureLevel, json: bool) -> ExitCode {
         text.push_str(&format!("\n  {k:<width$}  {} -> {}", show(x), show(y)));
     }
     print_out(&text)
+}
+
+/// `--d3d9`: the level's D3DCAPS9 floor, one row per member (flag groups as lists), or JSON
+/// with the member names as keys; exit code 1 at 10_0+, which has no D3D9 floor (SPEC §1.4).
+fn d3d9(level: FeatureLevel, json: bool) -> ExitCode {
+    let Some(floor) = Caps::for_level(level).d3d9_floor() else {
+        eprintln!(
+            "error: feature level {level} has no D3D9 caps floor; --d3d9 applies to 9_1, 9_2 and 9_3 (SPEC §1.4)"
+        );
+        return ExitCode::from(1);
+    };
+    let map = match serde_json::to_value(floor) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    };
+    if json {
+        return print_out(&serde_json::to_string_pretty(&Value::Object(map)).unwrap_or_default());
+    }
+    let width = map.keys().map(String::len).max().unwrap_or(0);
+    let rows: Vec<String> = map
+        .iter()
+        .map(|(k, v)| {
+            let shown = match v {
+                Value::Array(flags) if flags.is_empty() => "(none)".to_owned(),
+                Value::Array(flags) => flags
+                    .iter()
+                    .map(|f| show(Some(f)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                Value::Null => "-".to_owned(),
+                other => show(Some(other)),
+            };
+            format!("{k:<width$}  {shown}")
+        })
+        .collect();
+    print_out(&format!(
+        "D3DCAPS9 floor behind feature level {level} (SPEC §1.4; caps.toml [d3d9_caps], cumulative;\n\
+         flags without their D3D9 prefix, '-' = no floor at this level)\n\n{}",
+        rows.join("\n")
+    ))
 }

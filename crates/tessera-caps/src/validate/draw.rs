@@ -28,6 +28,7 @@ impl Caps {
     }
 
     /// `OMSetRenderTargets` formats (`Format::Unknown` = empty slot): count and 9_3 same bit depth (SPEC §2.2; FL-25).
+    /// The count follows `D3DCAPS9.NumSimultaneousRTs` = 1 at 9_1/9_2, 4 at 9_3 (SPEC §1.4).
     pub fn validate_render_targets(&self, formats: &[Format]) -> Result<(), CapsError> {
         let level = self.level();
         let lim = self.limits();
@@ -214,6 +215,7 @@ impl Caps {
     }
 
     /// A draw: entry point, topology and primitives per instance (SPEC §2.2 Draw/DrawIndexed; FL-14..16; RefDev rejects over-limit draws, §7.7).
+    /// The 9_x limit is `D3DCAPS9.MaxPrimitiveCount` = 65535 at 9_1, 1048575 at 9_2/9_3 (SPEC §1.4).
     pub fn validate_draw(
         &self,
         kind: DrawKind,
@@ -237,6 +239,7 @@ impl Caps {
     }
 
     /// The largest index value a draw reads (SPEC §1.2, §2.2 DrawIndexed; FL-12, FL-13).
+    /// The 9_x limit is `D3DCAPS9.MaxVertexIndex` = 65534 at 9_1, 1048575 at 9_2/9_3 (SPEC §1.4).
     pub fn validate_index_value(&self, max_index: u32) -> Result<(), CapsError> {
         let limit = self.limits().max_vertex_index;
         if max_index > limit {

@@ -130,7 +130,7 @@ impl Caps {
                 }
                 if !lim.overlapping_vertex_elements && p_offset == offset {
                     return Err(err(
-                        "SPEC §1.2 overlapping vertex elements (9_1)",
+                        "SPEC §1.2 overlapping vertex elements (9_1; D3DDEVCAPS2_VERTEXELEMENTSCANSHARESTREAMOFFSET from 9_2, §1.4)",
                         format!(
                             "element {j} also starts at byte {offset} of slot {}",
                             e.input_slot

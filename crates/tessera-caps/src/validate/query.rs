@@ -8,6 +8,8 @@ use crate::error::CapsError;
 
 impl Caps {
     /// `CreateQuery` (SPEC §2.1 CreateQuery; FL-28).
+    /// 9_x: occlusion queries need the D3D9 floor's non-zero occlusion count (9_2+) and event
+    /// queries its always-TRUE event (9_1+) (SPEC §1.4).
     pub fn validate_query(&self, query: QueryType) -> Result<(), CapsError> {
         let lim = self.limits();
         let ok = match query {

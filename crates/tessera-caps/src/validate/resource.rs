@@ -181,6 +181,8 @@ impl Caps {
     }
 
     /// `CreateTexture1D/2D/3D` (SPEC §1.2, §1.3, §2.1 CreateTexture*; D3D11 usage rules).
+    /// 9_x: the 2D limit is `D3DCAPS9.MaxTextureWidth/Height` = 2048 at 9_1/9_2, 4096 at 9_3; the
+    /// 3D limit `D3DCAPS9.MaxVolumeExtent` = 256 (SPEC §1.4).
     pub fn validate_texture(&self, desc: &TextureDesc) -> Result<(), CapsError> {
         let level = self.level();
         let lim = self.limits();

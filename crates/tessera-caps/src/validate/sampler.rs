@@ -8,6 +8,9 @@ use crate::error::CapsError;
 
 impl Caps {
     /// `CreateSamplerState` (SPEC §2.1 CreateSamplerState, §4.1 ranges, §4.9 shadow path, §6.11 min/max).
+    /// D3D9 floor behind the 9_x rules (SPEC §1.4): `D3DCAPS9.MaxAnisotropy` = 2 at 9_1, 16 from 9_2;
+    /// MIRROR_ONCE follows `D3DPTADDRESSCAPS_MIRRORONCE` (9_2+); BORDER follows
+    /// `D3DPTADDRESSCAPS_BORDER` (9_3+; 9_1/9_2 only through the §4.9 shadow path).
     pub fn validate_sampler(&self, desc: &SamplerDesc) -> Result<(), CapsError> {
         const S: &str = "sampler state";
         let level = self.level();

@@ -97,6 +97,8 @@ impl Caps {
     }
 
     /// `CreateBlendState` (SPEC §2.1 CreateBlendState, CreateBlendState1; §1.2 A2C, logic ops).
+    /// 9_x: separate alpha blend follows `D3DPMISCCAPS_SEPARATEALPHABLEND` (9_2+) and per-target
+    /// write masks `D3DPMISCCAPS_INDEPENDENTWRITEMASKS` (9_3+) (SPEC §1.4).
     pub fn validate_blend_state(&self, desc: &BlendDesc) -> Result<(), CapsError> {
         const S: &str = "blend state";
         let level = self.level();

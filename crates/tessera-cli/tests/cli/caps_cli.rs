@@ -1,4 +1,5 @@
-//! Runs the built `tessera` binary: `tessera caps` JSON values, diff, listing and the bad-level error.
+//! Runs the built `tessera` binary: `tessera caps` JSON values, diff, listing, the bad-level
+//! error and the `--d3d9` floor (SPEC §1.4).
 
 use std::process::{Command, Output};
 
@@ -122,4 +123,94 @@ fn caps_device_reports_no_tiled_resources() {
     }
     let text = String::from_utf8_lossy(&tessera(&["caps", "11_0"]).stdout).into_owned();
     assert!(text.contains("CheckFeatureSupport"), "{text}");
+}
+
+#[test]
+fn caps_9_1_d3d9_json_is_the_d3dcaps9_floor() {
+    let v = json(&["caps", "9_1", "--d3d9", "--json"]);
+    assert_eq!(v["MaxTextureWidth"], 2048);
+    assert_eq!(v["MaxTextureHeight"], 2048);
+    assert_eq!(v["MaxPrimitiveCount"], 65535);
+    assert_eq!(v["MaxVertexIndex"], 65534);
+    assert_eq!(v["NumSimultaneousRTs"], 1);
+    assert_eq!(v["MaxAnisotropy"], 2);
+    assert_eq!(v["MaxTextureRepeat"], 128);
+    // The 9_1 flags of SPEC §1.4, as caps.toml spells them.
+    let has = |group: &str, flags: &[&str]| {
+        let list = v[group]
+            .as_array()
+            .unwrap_or_else(|| panic!("{group}: {v}"));
+        for f in flags {
+            assert!(
+                list.contains(&serde_json::json!(f)),
+                "{group} lacks {f}: {v}"
+            );
+        }
+    };
+    has("Caps2", &["DYNAMICTEXTURES", "FULLSCREENGAMMA"]);
+    has("PresentationIntervals", &["IMMEDIATE", "ONE"]);
+    has("PrimitiveMiscCaps", &["COLORWRITEENABLE"]);
+    has(
+        "TextureCaps",
+        &["ALPHA", "CUBEMAP", "MIPMAP", "PERSPECTIVE"],
+    );
+    has(
+        "TextureAddressCaps",
+        &["CLAMP", "INDEPENDENTUV", "MIRROR", "WRAP"],
+    );
+    has(
+        "TextureOpCaps",
+        &["DISABLE", "MODULATE", "SELECTARG1", "SELECTARG2"],
+    );
+    has("ZCmpCaps", &["ALWAYS", "LESSEQUAL"]);
+    has("RasterCaps", &["DEPTHBIAS", "SLOPESCALEDEPTHBIAS"]);
+    has("StencilCaps", &["TWOSIDED"]);
+    // 9_2's and 9_3's additions are not in the 9_1 floor.
+    let address = v["TextureAddressCaps"].as_array().unwrap();
+    assert!(!address.contains(&serde_json::json!("MIRRORONCE")), "{v}");
+}
+
+#[test]
+fn caps_9_3_d3d9_table_shows_4096_four_targets_and_8192() {
+    let out = tessera(&["caps", "9_3", "--d3d9"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let row = |name: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no {name} row in {text}"))
+            .split_whitespace()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(row("MaxTextureWidth"), "4096");
+    assert_eq!(row("MaxTextureHeight"), "4096");
+    assert_eq!(row("NumSimultaneousRTs"), "4");
+    assert_eq!(row("MaxTextureRepeat"), "8192");
+    assert!(
+        row("TextureAddressCaps").ends_with("MIRRORONCE, BORDER"),
+        "{text}"
+    );
+}
+
+#[test]
+fn caps_d3d9_above_9_x_is_an_error() {
+    for args in [
+        &["caps", "10_0", "--d3d9"][..],
+        &["caps", "12_2", "--d3d9", "--json"][..],
+    ] {
+        let out = tessera(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("no D3D9 caps floor") && err.contains("9_1, 9_2 and 9_3"),
+            "{err}"
+        );
+    }
 }
