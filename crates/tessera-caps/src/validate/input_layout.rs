@@ -130,7 +130,8 @@ impl Caps {
                 }
                 if !lim.overlapping_vertex_elements && p_offset == offset {
                     return Err(err(
-                        "SPEC §1.2 overlapping vertex elements (9_1; D3DDEVCAPS2_VERTEXELEMENTSCANSHARESTREAMOFFSET from 9_2, §1.4)",
+                        // From 9_2: D3DDEVCAPS2_VERTEXELEMENTSCANSHARESTREAMOFFSET (SPEC §1.4).
+                        "SPEC §1.2 overlapping vertex elements (9_1)",
                         format!(
                             "element {j} also starts at byte {offset} of slot {}",
                             e.input_slot
