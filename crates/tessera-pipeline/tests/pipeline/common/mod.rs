@@ -480,6 +480,10 @@ impl FlatPs {
 }
 
 impl PixelShader for FlatPs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[]
     }
@@ -506,6 +510,10 @@ impl PixelShader for FlatPs {
 pub struct BitsPs(pub [u32; 4]);
 
 impl PixelShader for BitsPs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[]
     }
@@ -521,6 +529,10 @@ impl PixelShader for BitsPs {
 pub struct PositionPs;
 
 impl PixelShader for PositionPs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[]
     }
@@ -534,6 +546,10 @@ impl PixelShader for PositionPs {
 pub struct FacePs;
 
 impl PixelShader for FacePs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[]
     }
@@ -548,6 +564,10 @@ impl PixelShader for FacePs {
 pub struct FlatVaryingPs;
 
 impl PixelShader for FlatVaryingPs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[Interpolation::Constant]
     }
@@ -561,6 +581,10 @@ impl PixelShader for FlatVaryingPs {
 pub struct OffsetVs;
 
 impl VertexShader for OffsetVs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Vs4_0Level9_1)
+    }
+
     fn varying_count(&self) -> usize {
         1
     }
