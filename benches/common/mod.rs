@@ -49,7 +49,9 @@ pub struct SumPs {
 
 impl PixelShader for SumPs {
     fn signature(&self) -> tessera::pipeline::shader::ShaderSignature {
-        tessera::pipeline::shader::ShaderSignature::new(tessera::pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+        tessera::pipeline::shader::ShaderSignature::new(
+            tessera::pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
     }
 
     fn inputs(&self) -> &[Interpolation] {

@@ -410,7 +410,9 @@ struct OffsetVs;
 
 impl VertexShader for OffsetVs {
     fn signature(&self) -> tessera::pipeline::shader::ShaderSignature {
-        tessera::pipeline::shader::ShaderSignature::new(tessera::pipeline::shader::ShaderProfile::Vs4_0Level9_1)
+        tessera::pipeline::shader::ShaderSignature::new(
+            tessera::pipeline::shader::ShaderProfile::Vs4_0Level9_1,
+        )
     }
 
     fn varying_count(&self) -> usize {

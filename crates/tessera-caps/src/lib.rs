@@ -38,6 +38,9 @@ pub use limits::{
 pub use table::{CAPS_TOML, CapsFile, Meta, caps_table, d3d9_caps};
 pub use tessera_types::desc;
 pub use tessera_types::desc::*;
-pub use tessera_types::{FeatureLevel, ParseFeatureLevelError};
+pub use tessera_types::{
+    ConstantBufferUse, FeatureLevel, ParseFeatureLevelError, SamplePair, ShaderProfile,
+    ShaderSignature, SignatureElement,
+};
 pub use validate::{CopyDesc, CopyKind, ResourceDesc};
 pub use values::{CountOrNote, DrawKind, NonPow2, PerLevel, Support, Tier};

@@ -143,7 +143,9 @@ struct SlowFirstBatch(TransformVs);
 
 impl VertexShader for SlowFirstBatch {
     fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Vs4_0Level9_1)
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Vs4_0Level9_1,
+        )
     }
 
     fn varying_count(&self) -> usize {

@@ -14,6 +14,4 @@ mod shader;
 
 pub use desc::*;
 pub use level::{FeatureLevel, ParseFeatureLevelError};
-pub use shader::{
-    ConstantBufferUse, SamplePair, ShaderProfile, ShaderSignature, SignatureElement,
-};
+pub use shader::{ConstantBufferUse, SamplePair, ShaderProfile, ShaderSignature, SignatureElement};

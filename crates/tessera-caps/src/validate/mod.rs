@@ -5,6 +5,7 @@ mod draw;
 mod query;
 mod resource;
 mod sampler;
+mod shader;
 mod state;
 mod texture;
 mod view;

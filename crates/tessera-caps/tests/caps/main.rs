@@ -4,3 +4,4 @@ mod data;
 mod fl_create;
 mod fl_draw;
 mod level;
+mod shader;

@@ -3,7 +3,8 @@ use wide::f32x8;
 
 use crate::env::ShaderEnv;
 use crate::shader::{
-    ConstantBufferUse, Interpolation, SamplePair, ShaderProfile, ShaderSignature, SignatureElement, PixelShader, PsInput, PsOutput, Reg, VertexShader, VsInput, VsOutput, dot3,
+    ConstantBufferUse, Interpolation, PixelShader, PsInput, PsOutput, Reg, SamplePair,
+    ShaderProfile, ShaderSignature, SignatureElement, VertexShader, VsInput, VsOutput, dot3,
     mul_mat_vec, splat, splat4,
 };
 

@@ -24,7 +24,9 @@ impl VertexShader for TransformVs {
                 slot: 0,
                 constants: 4,
             }],
-            inputs: (0..=n).map(|r| SignatureElement::positional(r, 4)).collect(),
+            inputs: (0..=n)
+                .map(|r| SignatureElement::positional(r, 4))
+                .collect(),
             outputs: (0..n).map(|r| SignatureElement::positional(r, 4)).collect(),
             ..ShaderSignature::new(ShaderProfile::Vs4_0Level9_1)
         }

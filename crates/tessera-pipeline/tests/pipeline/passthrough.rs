@@ -15,7 +15,9 @@ struct CopyPs;
 
 impl PixelShader for CopyPs {
     fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
     }
 
     fn inputs(&self) -> &[Interpolation] {
@@ -36,7 +38,9 @@ const MAGENTA: [f32; 4] = [1.0, 0.0, 1.0, 1.0];
 
 impl PixelShader for DeclaresPassthrough {
     fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
     }
 
     fn inputs(&self) -> &[Interpolation] {

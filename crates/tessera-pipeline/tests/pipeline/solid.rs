@@ -14,7 +14,9 @@ struct PerBlock;
 
 impl PixelShader for PerBlock {
     fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
     }
 
     fn inputs(&self) -> &[Interpolation] {
@@ -31,7 +33,9 @@ struct Liar;
 
 impl PixelShader for Liar {
     fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
     }
 
     fn inputs(&self) -> &[Interpolation] {
@@ -141,7 +145,9 @@ fn tables_engage_for_uniform_shaders() {
     struct HonestLiar;
     impl PixelShader for HonestLiar {
         fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-            tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+            tessera_pipeline::shader::ShaderSignature::new(
+                tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+            )
         }
 
         fn inputs(&self) -> &[Interpolation] {

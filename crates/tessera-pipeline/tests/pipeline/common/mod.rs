@@ -481,7 +481,9 @@ impl FlatPs {
 
 impl PixelShader for FlatPs {
     fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
     }
 
     fn inputs(&self) -> &[Interpolation] {
@@ -511,7 +513,9 @@ pub struct BitsPs(pub [u32; 4]);
 
 impl PixelShader for BitsPs {
     fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
     }
 
     fn inputs(&self) -> &[Interpolation] {
@@ -530,7 +534,9 @@ pub struct PositionPs;
 
 impl PixelShader for PositionPs {
     fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
     }
 
     fn inputs(&self) -> &[Interpolation] {
@@ -547,7 +553,9 @@ pub struct FacePs;
 
 impl PixelShader for FacePs {
     fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
     }
 
     fn inputs(&self) -> &[Interpolation] {
@@ -565,7 +573,9 @@ pub struct FlatVaryingPs;
 
 impl PixelShader for FlatVaryingPs {
     fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1)
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
     }
 
     fn inputs(&self) -> &[Interpolation] {
@@ -582,7 +592,9 @@ pub struct OffsetVs;
 
 impl VertexShader for OffsetVs {
     fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(tessera_pipeline::shader::ShaderProfile::Vs4_0Level9_1)
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Vs4_0Level9_1,
+        )
     }
 
     fn varying_count(&self) -> usize {
