@@ -211,19 +211,25 @@ impl Device {
         Ok(InputLayoutHandle(Arc::new(InputLayout::new(elements)?)))
     }
 
-    /// `CreateVertexShader` from any [`VertexShader`] implementation.
+    /// `CreateVertexShader` from any [`VertexShader`] implementation: its declared profile,
+    /// constants and slots must suit this level (SPEC §2.1; `Caps::validate_vertex_shader`).
     pub fn create_vertex_shader(
         &self,
         shader: Arc<dyn VertexShader>,
     ) -> Result<VertexShaderHandle> {
-        self.caps().validate_shader_stage(ShaderStage::Vertex)?;
-        Ok(VertexShaderHandle(shader))
+        let signature = shader.signature();
+        self.caps()
+            .validate_vertex_shader("CreateVertexShader", &signature)?;
+        Ok(VertexShaderHandle(shader, Arc::new(signature)))
     }
 
-    /// `CreatePixelShader` from any [`PixelShader`] implementation.
+    /// `CreatePixelShader` from any [`PixelShader`] implementation: its declared profile,
+    /// constants and slots must suit this level (SPEC §2.1; `Caps::validate_pixel_shader`).
     pub fn create_pixel_shader(&self, shader: Arc<dyn PixelShader>) -> Result<PixelShaderHandle> {
-        self.caps().validate_shader_stage(ShaderStage::Pixel)?;
-        Ok(PixelShaderHandle(shader))
+        let signature = shader.signature();
+        self.caps()
+            .validate_pixel_shader("CreatePixelShader", &signature)?;
+        Ok(PixelShaderHandle(shader, Arc::new(signature)))
     }
 
     /// Whether this level allows a shader stage (geometry, hull, domain, compute: FL-19).

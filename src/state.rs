@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use tessera_caps::{BlendDesc, DepthStencilDesc, RasterizerDesc, SamplerDesc};
+use tessera_caps::{BlendDesc, DepthStencilDesc, RasterizerDesc, SamplerDesc, ShaderSignature};
 use tessera_pipeline::{InputLayout, PixelShader, VertexShader};
 use tessera_sampler::Sampler;
 
@@ -26,13 +26,35 @@ pub struct SamplerState(pub(crate) Sampler);
 #[derive(Clone, Debug)]
 pub struct InputLayoutHandle(pub(crate) Arc<InputLayout>);
 
-/// A vertex shader object (`ID3D11VertexShader`): any [`VertexShader`] implementation.
+/// A vertex shader object (`ID3D11VertexShader`): any [`VertexShader`] implementation, with
+/// the signature it declared when created (read once, so every rule sees the same one).
 #[derive(Clone)]
-pub struct VertexShaderHandle(pub(crate) Arc<dyn VertexShader>);
+pub struct VertexShaderHandle(
+    pub(crate) Arc<dyn VertexShader>,
+    pub(crate) Arc<ShaderSignature>,
+);
 
-/// A pixel shader object (`ID3D11PixelShader`): any [`PixelShader`] implementation.
+/// A pixel shader object (`ID3D11PixelShader`): any [`PixelShader`] implementation, with the
+/// signature it declared when created.
 #[derive(Clone)]
-pub struct PixelShaderHandle(pub(crate) Arc<dyn PixelShader>);
+pub struct PixelShaderHandle(
+    pub(crate) Arc<dyn PixelShader>,
+    pub(crate) Arc<ShaderSignature>,
+);
+
+impl VertexShaderHandle {
+    /// The profile and resource use the shader declared at `CreateVertexShader`.
+    pub fn signature(&self) -> &ShaderSignature {
+        &self.1
+    }
+}
+
+impl PixelShaderHandle {
+    /// The profile and resource use the shader declared at `CreatePixelShader`.
+    pub fn signature(&self) -> &ShaderSignature {
+        &self.1
+    }
+}
 
 macro_rules! desc_accessor {
     ($ty:ty, $desc:ty) => {

@@ -163,10 +163,12 @@ impl Rig {
         .unwrap();
         ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleList)
             .unwrap();
-        ctx.vs_set_shader(Some(&vs));
+        ctx.vs_set_shader(Some(&vs)).unwrap();
         match ps {
-            Some(ps) => ctx.ps_set_shader(Some(&d.create_pixel_shader(ps).unwrap())),
-            None => ctx.ps_set_shader(None),
+            Some(ps) => ctx
+                .ps_set_shader(Some(&d.create_pixel_shader(ps).unwrap()))
+                .unwrap(),
+            None => ctx.ps_set_shader(None).unwrap(),
         }
         let rs = d
             .create_rasterizer_state(&RasterizerDesc {

@@ -181,14 +181,28 @@ impl DeviceContext {
         Ok(())
     }
 
-    /// `VSSetShader`.
-    pub fn vs_set_shader(&mut self, shader: Option<&VertexShaderHandle>) {
+    /// `VSSetShader`: the same profile rules as `CreateVertexShader` (SPEC §2.2), checked
+    /// against this context's level; on refusal the bound shader is unchanged.
+    pub fn vs_set_shader(&mut self, shader: Option<&VertexShaderHandle>) -> Result<()> {
+        if let Some(s) = shader {
+            self.device
+                .caps()
+                .validate_vertex_shader("VSSetShader", s.signature())?;
+        }
         self.vertex_shader = shader.cloned();
+        Ok(())
     }
 
-    /// `PSSetShader`.
-    pub fn ps_set_shader(&mut self, shader: Option<&PixelShaderHandle>) {
+    /// `PSSetShader`: the same profile rules as `CreatePixelShader` (SPEC §2.2), checked
+    /// against this context's level; on refusal the bound shader is unchanged.
+    pub fn ps_set_shader(&mut self, shader: Option<&PixelShaderHandle>) -> Result<()> {
+        if let Some(s) = shader {
+            self.device
+                .caps()
+                .validate_pixel_shader("PSSetShader", s.signature())?;
+        }
         self.pixel_shader = shader.cloned();
+        Ok(())
     }
 
     /// `VSSetConstantBuffers`.

@@ -58,8 +58,8 @@ fn bind_textured(
         .create_vertex_shader(Arc::new(TransformVs { varyings: 2 }))
         .unwrap();
     let ps = d.create_pixel_shader(ps).unwrap();
-    ctx.vs_set_shader(Some(&vs));
-    ctx.ps_set_shader(Some(&ps));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.ps_set_samplers(0, &[Some(point_sampler(d))]).unwrap();
     ctx.ps_set_shader_resources(0, &[Some(srv.clone())])
         .unwrap();

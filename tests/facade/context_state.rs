@@ -111,7 +111,7 @@ fn draw_without_input_layout_or_vertex_shader_is_not_bound() {
     );
     let layout = float4_layout(&d, &["POSITION", "COLOR"]);
     ctx.ia_set_input_layout(Some(&layout));
-    ctx.vs_set_shader(None);
+    ctx.vs_set_shader(None).unwrap();
     let r = draw_quad(&d, &mut ctx, (4, 4), [0.0, 0.0, 4.0, 4.0], 0.5, RED);
     assert!(
         matches!(
@@ -128,7 +128,7 @@ fn draw_without_input_layout_or_vertex_shader_is_not_bound() {
     let vs = d
         .create_vertex_shader(Arc::new(TransformVs { varyings: 1 }))
         .unwrap();
-    ctx.vs_set_shader(Some(&vs));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
     draw_quad(&d, &mut ctx, (4, 4), [0.0, 0.0, 4.0, 4.0], 0.5, RED).unwrap();
     assert!(rgba8(&tex, 0).iter().all(|p| *p == RED8));
 }
@@ -149,8 +149,8 @@ fn bind_textured(d: &Device, ctx: &mut DeviceContext, srv: &ShaderResourceView, 
         .create_vertex_shader(Arc::new(TransformVs { varyings: 2 }))
         .unwrap();
     let ps = d.create_pixel_shader(Arc::new(TexturedPs)).unwrap();
-    ctx.vs_set_shader(Some(&vs));
-    ctx.ps_set_shader(Some(&ps));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     let point = d
         .create_sampler_state(&SamplerDesc {
             filter: Filter {
@@ -205,7 +205,7 @@ fn mrt_two_formats_get_their_own_colours_at_10_0() {
     ctx.om_set_render_targets(&[Some(v0), Some(v1)], None)
         .unwrap();
     let ps = d.create_pixel_shader(Arc::new(ConstantColorPs)).unwrap();
-    ctx.ps_set_shader(Some(&ps));
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     let cb = constant_buffer(&d, &[[1.0, 0.0, 0.2, 1.0], [0.375, 0.5, 0.5, 0.5]]);
     ctx.ps_set_constant_buffers(0, &[Some(cb)]).unwrap();
     draw_quad(&d, &mut ctx, (8, 8), [0.0, 0.0, 8.0, 8.0], 0.5, RED).unwrap();

@@ -78,8 +78,8 @@ fn render_quad(level: FeatureLevel) -> Vec<u8> {
     .unwrap();
     ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleStrip)
         .unwrap();
-    ctx.vs_set_shader(Some(&vs));
-    ctx.ps_set_shader(Some(&ps));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.rs_set_state(Some(
         &device.create_rasterizer_state(&Default::default()).unwrap(),
     ));

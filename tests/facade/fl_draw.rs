@@ -87,8 +87,8 @@ fn textured_draw(level: L, address: AddressMode) -> (tessera::Result<()>, tesser
         .create_vertex_shader(Arc::new(TransformVs { varyings: 2 }))
         .unwrap();
     let ps = device.create_pixel_shader(Arc::new(TexturedPs)).unwrap();
-    ctx.vs_set_shader(Some(&vs));
-    ctx.ps_set_shader(Some(&ps));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.ps_set_shader_resources(0, &[Some(srv)]).unwrap();
     ctx.ps_set_samplers(0, &[Some(sampler)]).unwrap();
     ctx.rs_set_state(Some(&no_cull(&device)));
@@ -457,7 +457,7 @@ fn instanced_rig(level: L) -> (Device, DeviceContext, tessera::Texture) {
     ctx.ia_set_index_buffer(Some(&ib), Format::R16Uint, 0)
         .unwrap();
     let vs = device.create_vertex_shader(Arc::new(OffsetVs)).unwrap();
-    ctx.vs_set_shader(Some(&vs));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
     (device, ctx, tex)
 }
 
@@ -767,7 +767,7 @@ fn fl25_render_target_count_and_bit_depth() {
     ctx.om_set_render_targets(&views, None).unwrap();
     let colors = [RED, GREEN, BLUE, [1.0, 1.0, 1.0, 1.0]];
     let ps = d.create_pixel_shader(Arc::new(ConstantColorPs)).unwrap();
-    ctx.ps_set_shader(Some(&ps));
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.ps_set_constant_buffers(0, &[Some(constant_buffer(&d, &colors))])
         .unwrap();
     draw_quad(&d, &mut ctx, (W, H), [0.0, 0.0, 8.0, 8.0], 0.5, RED).unwrap();

@@ -215,8 +215,8 @@ pub fn bind_color_pipeline(
     ctx.ia_set_input_layout(Some(&layout));
     ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleStrip)
         .unwrap();
-    ctx.vs_set_shader(Some(&vs));
-    ctx.ps_set_shader(Some(&ps));
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.rs_set_state(Some(&no_cull(device)));
     ctx.rs_set_viewports(&[viewport(w, h)]).unwrap();
     ctx.om_set_render_targets(&[Some(rtv.clone())], None)

@@ -118,9 +118,11 @@ impl Scene {
             }
             Command::SetVs(n) => {
                 ctx.vs_set_shader(Some(get(self, &o.vs, n, "vertex shader", path)?))
+                    .map_err(dev)?;
             }
             Command::SetPs(n) => {
                 ctx.ps_set_shader(self.lookup_opt(&o.ps, n.as_deref(), "pixel shader", path)?)
+                    .map_err(dev)?;
             }
             Command::SetVsConstantBuffers { start, buffers } => {
                 let list = self.lookup_all(&o.cbs, buffers, "constant buffer", path, "buffers")?;

@@ -273,9 +273,9 @@ impl Prepared {
         )?;
         ctx.ia_set_index_buffer(Some(&s.ib), Format::R32Uint, 0)?;
         ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleList)?;
-        ctx.vs_set_shader(Some(&s.vs));
+        ctx.vs_set_shader(Some(&s.vs))?;
         ctx.vs_set_constant_buffers(0, &[Some(s.cb.clone())])?;
-        ctx.ps_set_shader(Some(&s.ps));
+        ctx.ps_set_shader(Some(&s.ps))?;
         ctx.ps_set_shader_resources(0, std::slice::from_ref(&s.srv))?;
         ctx.ps_set_samplers(0, std::slice::from_ref(&s.sampler))?;
         ctx.rs_set_state(Some(&self.rasterizer));
@@ -325,7 +325,7 @@ impl Prepared {
         match part {
             DrawPart::Full => {}
             DrawPart::VertexOnly => {
-                ctx.ps_set_shader(None);
+                ctx.ps_set_shader(None)?;
                 ctx.om_set_depth_stencil_state(Some(&self.no_depth), 0);
             }
             DrawPart::SetupOnly => {
