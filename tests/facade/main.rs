@@ -7,3 +7,4 @@ mod device;
 mod fl_draw;
 mod modules;
 mod queries;
+mod shaders;

@@ -141,6 +141,7 @@ pub fn draw_into(
         sample_mask: u32::MAX,
         viewports: &viewports,
         scissors: &[],
+        repeat_probes: &[],
     };
     let texel = setup.format.info().bytes_per_block as usize;
     let pitch = setup.width as usize * texel;
@@ -366,6 +367,7 @@ impl Rig {
             sample_mask: self.sample_mask,
             viewports: &viewports,
             scissors: &self.scissors,
+            repeat_probes: &[],
         };
         let (w, h) = (self.w, self.h);
         fn surface(format: Format, w: u32, h: u32, data: &mut [u8]) -> SurfaceMut<'_> {
