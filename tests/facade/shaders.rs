@@ -287,14 +287,16 @@ fn texture_repeat_report_is_thread_count_independent_and_changes_no_pixel() {
     for i in 0..3000u32 {
         let x = (i % 50) as f32 / 25.0 - 1.0;
         let y = (i / 50 % 50) as f32 / 25.0 - 1.0;
-        let span = match i {
-            1234 | 2345 => 9000.0,
-            _ => (i % 97) as f32,
-        };
+        if i == 1234 || i == 2345 {
+            // Both reach the maximum and both cover pixels (so both reach the rasterizer).
+            tris.extend(spanning(9000.0));
+            continue;
+        }
+        let span = (i % 97) as f32;
         tris.extend([
             [x, y, 0.0, 0.0],
-            [x + 0.1, y, span, 0.0],
-            [x, y + 0.1, 0.0, span],
+            [x + 0.3, y, span, 0.0],
+            [x, y + 0.3, 0.0, span],
         ]);
     }
     let (one, img1) = repeat_draw(L::L9_3, 1, &tris);
