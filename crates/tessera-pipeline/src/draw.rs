@@ -128,19 +128,13 @@ pub fn draw(
                 });
                 // Only when asked (9_x): the surviving primitives' pre-clip spans.
                 let repeat = match &chunks {
-                    Some(chunks) if !state.repeat_probes.is_empty() => {
-                        chunks.iter().fold(None, |best, c| {
-                            let this = measure_repeat(
-                                &c.prims,
-                                &batch.triangles,
-                                &batch.shaded,
-                                state.repeat_probes,
-                                *instance,
-                                first_primitive,
-                            );
-                            TextureRepeat::merge(best, this)
-                        })
-                    }
+                    Some(chunks) if !state.repeat_probes.is_empty() => measure_repeat(
+                        chunks,
+                        &batch,
+                        state.repeat_probes,
+                        *instance,
+                        first_primitive,
+                    ),
                     _ => None,
                 };
                 (
@@ -198,17 +192,7 @@ pub fn draw(
         coarse_rejected: band_stats.coarse_rejected,
         report: DrawReport {
             texture_repeat: repeat.into_inner().unwrap_or_else(PoisonError::into_inner),
-            index_fetches_out_of_bounds: match (args, state.index_buffer.as_ref()) {
-                (
-                    DrawArgs::Indexed {
-                        index_count,
-                        start_index,
-                        ..
-                    },
-                    Some(ib),
-                ) => index_fetches_out_of_bounds(ib, start_index, index_count, instances),
-                _ => 0,
-            },
+            index_fetches_out_of_bounds: index_fetches_out_of_bounds(state, args, instances),
         },
     })
 }

@@ -19,10 +19,11 @@
 use tessera_format::Format;
 use tessera_types::SamplePair;
 
+use crate::binning::SetupChunk;
+use crate::front::batch::Batch;
 use crate::front::ia::Triangle;
 use crate::front::vertex::ShadedVertices;
-use crate::setup::Primitive;
-use crate::state::{IndexBufferBinding, TextureRepeat};
+use crate::state::{DrawArgs, DrawState, TextureRepeat};
 
 /// Span of one primitive for `probes` (module doc), with the slot of the first probe reaching it.
 fn primitive_span(tri: &Triangle, shaded: &ShadedVertices, probes: &[SamplePair]) -> (u32, u32) {
@@ -50,28 +51,30 @@ fn primitive_span(tri: &Triangle, shaded: &ShadedVertices, probes: &[SamplePair]
     best
 }
 
-/// The largest span over the primitives of `prims` (set up from `triangles`, whose first
-/// primitive ID is `first_primitive`); clipped pieces of one primitive are measured once.
+/// The largest span over the primitives of a group's set-up `chunks` (from `batch`, whose
+/// first primitive ID is `first_primitive`); clipped pieces of one primitive count once.
 pub(crate) fn measure_repeat(
-    prims: &[Primitive],
-    triangles: &[Triangle],
-    shaded: &ShadedVertices,
+    chunks: &[SetupChunk],
+    batch: &Batch,
     probes: &[SamplePair],
     instance: u32,
     first_primitive: u32,
 ) -> Option<TextureRepeat> {
     let mut best: Option<TextureRepeat> = None;
     let mut last = None;
-    for prim in prims {
+    for prim in chunks.iter().flat_map(|c| &c.prims) {
         let id = prim.primitive_id();
         if last == Some(id) {
             continue;
         }
         last = Some(id);
-        let Some(tri) = triangles.get(id.wrapping_sub(first_primitive) as usize) else {
+        let Some(tri) = batch
+            .triangles
+            .get(id.wrapping_sub(first_primitive) as usize)
+        else {
             continue;
         };
-        let (span_bits, texture) = primitive_span(tri, shaded, probes);
+        let (span_bits, texture) = primitive_span(tri, &batch.shaded, probes);
         let this = TextureRepeat {
             span_bits,
             texture,
@@ -83,17 +86,28 @@ pub(crate) fn measure_repeat(
     best
 }
 
-/// Index positions `start..start + count` that lie past the end of `ib`, times `instances`.
+/// Index positions of an indexed draw that lie past the end of its index buffer, over every
+/// instance (0 for non-indexed draws).
 pub(crate) fn index_fetches_out_of_bounds(
-    ib: &IndexBufferBinding<'_>,
-    start: u32,
-    count: u32,
+    state: &DrawState<'_>,
+    args: DrawArgs,
     instances: u32,
 ) -> u64 {
+    let (
+        DrawArgs::Indexed {
+            index_count,
+            start_index,
+            ..
+        },
+        Some(ib),
+    ) = (args, state.index_buffer.as_ref())
+    else {
+        return 0;
+    };
     let size = if ib.format == Format::R16Uint { 2 } else { 4 };
     let len = ib.data.len() as u64;
     let valid_end = len.saturating_sub(u64::from(ib.offset)) / size;
-    let (start, count) = (u64::from(start), u64::from(count));
+    let (start, count) = (u64::from(start_index), u64::from(index_count));
     let inside = valid_end.saturating_sub(start).min(count);
     (count - inside) * u64::from(instances)
 }
