@@ -124,23 +124,33 @@ impl Device {
         self.refused("CreateInputLayout", make())
     }
 
-    /// `CreateVertexShader` from any [`VertexShader`] implementation.
+    /// `CreateVertexShader` from any [`VertexShader`] implementation: its declared profile,
+    /// constants and slots must suit this level (SPEC §2.1; `Caps::validate_vertex_shader`).
     pub fn create_vertex_shader(
         &self,
         shader: Arc<dyn VertexShader>,
     ) -> Result<VertexShaderHandle> {
         let make = || -> Result<VertexShaderHandle> {
             self.caps().validate_shader_stage(ShaderStage::Vertex)?;
-            Ok(VertexShaderHandle(shader, self.caps().device_id()))
+            let signature = shader.signature();
+            self.caps()
+                .validate_vertex_shader("CreateVertexShader", &signature)?;
+            let owner = self.caps().device_id();
+            Ok(VertexShaderHandle(shader, owner, Arc::new(signature)))
         };
         self.refused("CreateVertexShader", make())
     }
 
-    /// `CreatePixelShader` from any [`PixelShader`] implementation.
+    /// `CreatePixelShader` from any [`PixelShader`] implementation: its declared profile,
+    /// constants and slots must suit this level (SPEC §2.1; `Caps::validate_pixel_shader`).
     pub fn create_pixel_shader(&self, shader: Arc<dyn PixelShader>) -> Result<PixelShaderHandle> {
         let make = || -> Result<PixelShaderHandle> {
             self.caps().validate_shader_stage(ShaderStage::Pixel)?;
-            Ok(PixelShaderHandle(shader, self.caps().device_id()))
+            let signature = shader.signature();
+            self.caps()
+                .validate_pixel_shader("CreatePixelShader", &signature)?;
+            let owner = self.caps().device_id();
+            Ok(PixelShaderHandle(shader, owner, Arc::new(signature)))
         };
         self.refused("CreatePixelShader", make())
     }

@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use tessera_caps::{BlendDesc, DepthStencilDesc, DeviceId, RasterizerDesc, SamplerDesc};
+use tessera_caps::{
+    BlendDesc, DepthStencilDesc, DeviceId, RasterizerDesc, SamplerDesc, ShaderSignature,
+};
 use tessera_pipeline::{InputLayout, PixelShader, VertexShader};
 use tessera_sampler::Sampler;
 
@@ -26,13 +28,23 @@ pub struct SamplerState(pub(crate) Sampler, pub(crate) DeviceId);
 #[derive(Clone, Debug)]
 pub struct InputLayoutHandle(pub(crate) Arc<InputLayout>, pub(crate) DeviceId);
 
-/// A vertex shader object (`ID3D11VertexShader`): any [`VertexShader`] implementation.
+/// A vertex shader object (`ID3D11VertexShader`): any [`VertexShader`] implementation, with
+/// the signature it declared when created (read once, so every rule sees the same one).
 #[derive(Clone)]
-pub struct VertexShaderHandle(pub(crate) Arc<dyn VertexShader>, pub(crate) DeviceId);
+pub struct VertexShaderHandle(
+    pub(crate) Arc<dyn VertexShader>,
+    pub(crate) DeviceId,
+    pub(crate) Arc<ShaderSignature>,
+);
 
-/// A pixel shader object (`ID3D11PixelShader`): any [`PixelShader`] implementation.
+/// A pixel shader object (`ID3D11PixelShader`): any [`PixelShader`] implementation, with the
+/// signature it declared when created.
 #[derive(Clone)]
-pub struct PixelShaderHandle(pub(crate) Arc<dyn PixelShader>, pub(crate) DeviceId);
+pub struct PixelShaderHandle(
+    pub(crate) Arc<dyn PixelShader>,
+    pub(crate) DeviceId,
+    pub(crate) Arc<ShaderSignature>,
+);
 
 /// The device that created a state object or shader (`ID3D11DeviceChild::GetDevice`): binding
 /// it on another device's context is refused.
@@ -59,6 +71,20 @@ device_child!(
     VertexShaderHandle,
     PixelShaderHandle
 );
+
+impl VertexShaderHandle {
+    /// The profile and resource use the shader declared at `CreateVertexShader`.
+    pub fn signature(&self) -> &ShaderSignature {
+        &self.2
+    }
+}
+
+impl PixelShaderHandle {
+    /// The profile and resource use the shader declared at `CreatePixelShader`.
+    pub fn signature(&self) -> &ShaderSignature {
+        &self.2
+    }
+}
 
 macro_rules! desc_accessor {
     ($ty:ty, $desc:ty) => {

@@ -48,6 +48,12 @@ pub struct SumPs {
 }
 
 impl PixelShader for SumPs {
+    fn signature(&self) -> tessera::pipeline::shader::ShaderSignature {
+        tessera::pipeline::shader::ShaderSignature::new(
+            tessera::pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &self.inputs
     }
@@ -159,10 +165,11 @@ impl Rig {
             .unwrap();
         ctx.vs_set_shader(Some(&vs)).unwrap();
         match ps {
-            Some(ps) => ctx.ps_set_shader(Some(&d.create_pixel_shader(ps).unwrap())),
-            None => ctx.ps_set_shader(None),
+            Some(ps) => ctx
+                .ps_set_shader(Some(&d.create_pixel_shader(ps).unwrap()))
+                .unwrap(),
+            None => ctx.ps_set_shader(None).unwrap(),
         }
-        .unwrap();
         let rs = d
             .create_rasterizer_state(&RasterizerDesc {
                 cull_mode: CullMode::None,

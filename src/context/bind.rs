@@ -85,10 +85,15 @@ impl DeviceContext {
         })
     }
 
-    /// `VSSetShader`.
+    /// `VSSetShader`: the same profile rules as `CreateVertexShader` (SPEC §2.2), checked
+    /// against this context's level; on refusal the bound shader is unchanged.
     pub fn vs_set_shader(&mut self, shader: Option<&VertexShaderHandle>) -> Result<()> {
         self.guarded("VSSetShader", |c| {
             if let Some(s) = shader {
+                // The same profile rules as CreateVertexShader (SPEC §2.2), at this level.
+                c.device
+                    .caps()
+                    .validate_vertex_shader("VSSetShader", s.signature())?;
                 c.owned("VSSetShader", "vertex shader", s.owner())?;
             }
             c.vertex_shader = shader.cloned();
@@ -96,10 +101,15 @@ impl DeviceContext {
         })
     }
 
-    /// `PSSetShader`.
+    /// `PSSetShader`: the same profile rules as `CreatePixelShader` (SPEC §2.2), checked
+    /// against this context's level; on refusal the bound shader is unchanged.
     pub fn ps_set_shader(&mut self, shader: Option<&PixelShaderHandle>) -> Result<()> {
         self.guarded("PSSetShader", |c| {
             if let Some(s) = shader {
+                // The same profile rules as CreatePixelShader (SPEC §2.2), at this level.
+                c.device
+                    .caps()
+                    .validate_pixel_shader("PSSetShader", s.signature())?;
                 c.owned("PSSetShader", "pixel shader", s.owner())?;
             }
             c.pixel_shader = shader.cloned();

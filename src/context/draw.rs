@@ -211,6 +211,11 @@ impl DeviceContext {
             sample_mask: self.sample_mask,
             viewports: &self.viewports,
             scissors: &self.scissors,
+            // 9_x only: the pixel shader's declared pairs, for the texture-repeat measure.
+            repeat_probes: match &ps {
+                Some(p) if caps.level().is_9_x() => &p.signature().samples,
+                _ => &[],
+            },
         };
         let stats = self
             .device
@@ -221,15 +226,20 @@ impl DeviceContext {
         Ok(stats)
     }
 
-    /// FL-05: at 9_x a non-power-of-two texture may not be sampled with WRAP. Shaders are
-    /// opaque, so Tessera pairs texture slot i with sampler slot i (as the built-in shaders do);
-    /// an unbound sampler is the default CLAMP sampler.
+    /// FL-05: at 9_x a non-power-of-two texture may not be sampled with WRAP. The pairs are
+    /// the bound pixel shader's declared texture–sampler pairs (`ShaderSignature::samples`),
+    /// so a shader sampling `t0` with `s1` is checked against sampler 1; an unbound sampler is
+    /// the default CLAMP sampler and an unbound texture is not sampled.
     fn validate_wrap_on_non_pow2(&self) -> Result<()> {
-        for (slot, srv) in self.ps.shader_resources.iter().enumerate() {
-            let Some(tex) = srv.as_ref().and_then(|v| v.texture()) else {
+        let Some(ps) = self.pixel_shader.as_ref() else {
+            return Ok(());
+        };
+        for pair in &ps.signature().samples {
+            let srv = self.ps.shader_resources.get(pair.texture as usize);
+            let Some(tex) = srv.and_then(|v| v.as_ref()).and_then(|v| v.texture()) else {
                 continue;
             };
-            if let Some(Some(sampler)) = self.ps.samplers.get(slot) {
+            if let Some(Some(sampler)) = self.ps.samplers.get(pair.sampler as usize) {
                 let d = tex.desc();
                 self.device
                     .caps()

@@ -143,6 +143,27 @@ fn map_write_discard_on_a_dynamic_vertex_buffer_then_draw() {
 struct SampleLevelPs;
 
 impl PixelShader for SampleLevelPs {
+    fn signature(&self) -> tessera::pipeline::shader::ShaderSignature {
+        use tessera::pipeline::shader::{
+            ConstantBufferUse, SamplePair, ShaderProfile, ShaderSignature,
+        };
+        ShaderSignature {
+            constant_buffers: vec![ConstantBufferUse {
+                slot: 0,
+                constants: 1,
+            }],
+            shader_resources: vec![0],
+            samplers: vec![0],
+            samples: vec![SamplePair {
+                texture: 0,
+                sampler: 0,
+                coords: 0,
+                components: 2,
+            }],
+            ..ShaderSignature::new(ShaderProfile::Ps4_0Level9_1)
+        }
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[Interpolation::Perspective]
     }

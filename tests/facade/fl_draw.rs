@@ -409,6 +409,12 @@ fn fl15_point_list_draw_renders_at_9_3() {
 struct OffsetVs;
 
 impl VertexShader for OffsetVs {
+    fn signature(&self) -> tessera::pipeline::shader::ShaderSignature {
+        tessera::pipeline::shader::ShaderSignature::new(
+            tessera::pipeline::shader::ShaderProfile::Vs4_0Level9_1,
+        )
+    }
+
     fn varying_count(&self) -> usize {
         1
     }

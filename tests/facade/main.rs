@@ -8,5 +8,6 @@ mod device;
 mod fl_draw;
 mod modules;
 mod queries;
+mod shaders;
 mod stage_methods;
 mod stages;

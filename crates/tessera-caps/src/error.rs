@@ -5,6 +5,7 @@ use tessera_format::Format;
 use crate::FeatureLevel;
 use crate::desc::{PrimitiveTopology, QueryType, ShaderStage};
 use crate::values::DrawKind;
+use tessera_types::ShaderProfile;
 
 /// A call refused by a feature-level rule; `rule()` gives the stable SPEC.md reference.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -288,6 +289,60 @@ pub enum CapsError {
         /// The accepted profiles.
         allowed: String,
     },
+    /// A shader's declared profile is not run at this level, or is for the other stage
+    /// (SPEC §2.1 CreateVertexShader/CreatePixelShader, §2.2 VSSetShader/PSSetShader).
+    #[error(
+        "{call}: feature level {level} does not run {profile} shaders here; allowed: {allowed}"
+    )]
+    ShaderProfileRefused {
+        /// The API call, e.g. "CreatePixelShader" or "PSSetShader".
+        call: &'static str,
+        /// Device feature level.
+        level: FeatureLevel,
+        /// The declared profile.
+        profile: ShaderProfile,
+        /// The profiles the call accepts at this level.
+        allowed: String,
+    },
+    /// A shader reads more float4 constants than the level allows (SPEC §2.2
+    /// PSSetConstantBuffers "at most 32 constants in total", VSSetConstantBuffers "at most 255";
+    /// SPEC §1.3: 4096 per constant buffer at 10_0+).
+    #[error(
+        "{call}: feature level {level} allows a {profile} shader at most {limit} constants {scope}; it declares {value}"
+    )]
+    ShaderConstants {
+        /// The API call.
+        call: &'static str,
+        /// Device feature level.
+        level: FeatureLevel,
+        /// The declared profile.
+        profile: ShaderProfile,
+        /// "in total" (9_x) or "per constant buffer" (10_0+).
+        scope: &'static str,
+        /// The level's maximum.
+        limit: u64,
+        /// The declared count.
+        value: u64,
+    },
+    /// A shader declares a resource slot past the level's slot count (SPEC §1.3, §2.2
+    /// PSSetShaderResources 8 / PSSetSamplers 16 at 9_x; no vertex texture fetch at 9_x).
+    #[error(
+        "{call}: feature level {level} has {limit} {what} slots for a {profile} shader; it declares slot {value}"
+    )]
+    ShaderSlot {
+        /// The API call.
+        call: &'static str,
+        /// Device feature level.
+        level: FeatureLevel,
+        /// The declared profile.
+        profile: ShaderProfile,
+        /// "shader-resource", "sampler" or "constant-buffer".
+        what: &'static str,
+        /// Slots the stage has at this level.
+        limit: u32,
+        /// The offending slot.
+        value: u32,
+    },
     /// SampleMask 0 at 9_x (SPEC §2.2 OMSetBlendState).
     #[error("feature level {level} requires a non-zero SampleMask; the call uses 0x{value:08x}")]
     SampleMask {
@@ -375,6 +430,11 @@ impl CapsError {
             Self::Query { .. } => "SPEC §2.1 CreateQuery",
             Self::ShaderStage { .. } => "SPEC §2.1 Create*Shader",
             Self::ShaderProfile { .. } => "SPEC §2.1 CreateVertexShader/CreatePixelShader profiles",
+            Self::ShaderProfileRefused { .. } => {
+                "SPEC §2.1 Create*Shader / §2.2 *SetShader profile rules"
+            }
+            Self::ShaderConstants { .. } => "SPEC §2.2 PS/VSSetConstantBuffers constants in total",
+            Self::ShaderSlot { .. } => "SPEC §1.3/§2.2 shader resource and sampler slots",
             Self::SampleMask { .. } => "SPEC §2.2 OMSetBlendState SampleMask",
             Self::TiledTier { .. } => "SPEC §6.11 tiled resources tier",
             Self::NoFeatureLevel { .. } => "SPEC §1.1 D3D11CreateDevice feature level selection",
@@ -409,6 +469,9 @@ impl CapsError {
             | Self::Query { level, .. }
             | Self::ShaderStage { level, .. }
             | Self::ShaderProfile { level, .. }
+            | Self::ShaderProfileRefused { level, .. }
+            | Self::ShaderConstants { level, .. }
+            | Self::ShaderSlot { level, .. }
             | Self::SampleMask { level, .. }
             | Self::Copy { level, .. }
             | Self::TiledTier { level, .. } => Some(*level),

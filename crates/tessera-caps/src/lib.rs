@@ -40,7 +40,10 @@ pub use limits::{
 pub use table::{CAPS_TOML, CapsFile, Meta, caps_table, d3d9_caps};
 pub use tessera_types::desc;
 pub use tessera_types::desc::*;
-pub use tessera_types::{FeatureLevel, ParseFeatureLevelError};
+pub use tessera_types::{
+    ConstantBufferUse, FeatureLevel, ParseFeatureLevelError, SamplePair, ShaderProfile,
+    ShaderSignature, SignatureElement,
+};
 pub use validate::{
     COPY_RULE_GPU_TO_GPU, COPY_RULE_MIPPED_TEX3D, COPY_RULE_SRV_ONLY_TO_STAGING,
     COPY_RULE_TEX3D_TO_STAGING, CopyDesc, CopyKind, MAX_VERTEX_ELEMENTS,

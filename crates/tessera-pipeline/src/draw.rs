@@ -11,6 +11,7 @@
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 
@@ -24,10 +25,11 @@ use crate::front::batch::{VertexSource, batch_ranges, build_batch, group_ranges,
 use crate::om::blend::{BlendPlan, blend_constant};
 use crate::om::depth::DepthStencilOps;
 use crate::om::target::{TargetKind, blend_range};
+use crate::report::{index_fetches_out_of_bounds, measure_repeat};
 use crate::schedule::{raster_batches, window};
 use crate::setup::SetupParams;
 use crate::shader::{Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS};
-use crate::state::{DrawArgs, DrawState, DrawStats, Targets};
+use crate::state::{DrawArgs, DrawReport, DrawState, DrawStats, Targets, TextureRepeat};
 
 /// Executes one draw against `targets` and returns its statistics.
 pub fn draw(
@@ -124,25 +126,42 @@ pub fn draw(
                         first_primitive,
                     )
                 });
+                // Only when asked (9_x): the surviving primitives' pre-clip spans.
+                let repeat = match &chunks {
+                    Some(chunks) if !state.repeat_probes.is_empty() => measure_repeat(
+                        chunks,
+                        &batch,
+                        state.repeat_probes,
+                        *instance,
+                        first_primitive,
+                    ),
+                    _ => None,
+                };
                 (
                     batch.shaded.vertex_count() as u64,
                     batch.triangles.len() as u64,
                     chunks,
+                    repeat,
                 )
             })
             .collect();
         let vertices = groups.iter().map(|g| g.0).sum::<u64>();
         let triangles = groups.iter().map(|g| g.1).sum::<u64>();
+        let repeat = groups
+            .iter()
+            .fold(None, |best, g| TextureRepeat::merge(best, g.3));
         let chunks = rasterize.then(|| {
             groups
                 .into_iter()
                 .flat_map(|g| g.2.unwrap_or_default())
                 .collect::<Vec<_>>()
         });
-        (vertices, triangles, chunks)
+        (vertices, triangles, chunks, repeat)
     };
     // Counters of the front end, summed over the batches in whatever order they finish.
     let (vertices, triangles, clipped) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
+    // The merge is order-independent (`TextureRepeat::merge`), so the finishing order is not seen.
+    let repeat = Mutex::new(None);
     // Several batches are prepared (each in parallel groups) at once, and the bands rasterize
     // them in submission order as they become ready, see [`raster_batches`].
     let band_stats = raster_batches(
@@ -151,7 +170,11 @@ pub fn draw(
         work.len(),
         window(rayon::current_num_threads()),
         |k| {
-            let (v, t, chunks) = prepare(&work[k]);
+            let (v, t, chunks, r) = prepare(&work[k]);
+            if r.is_some() {
+                let mut best = repeat.lock().unwrap_or_else(PoisonError::into_inner);
+                *best = TextureRepeat::merge(*best, r);
+            }
             vertices.fetch_add(v, Ordering::Relaxed);
             triangles.fetch_add(t, Ordering::Relaxed);
             let chunks = chunks?;
@@ -167,6 +190,10 @@ pub fn draw(
         ps_invocations: band_stats.ps_lanes,
         samples_passed: band_stats.passed,
         coarse_rejected: band_stats.coarse_rejected,
+        report: DrawReport {
+            texture_repeat: repeat.into_inner().unwrap_or_else(PoisonError::into_inner),
+            index_fetches_out_of_bounds: index_fetches_out_of_bounds(state, args, instances),
+        },
     })
 }
 

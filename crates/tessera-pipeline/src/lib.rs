@@ -35,6 +35,7 @@ mod layout;
 mod om;
 mod ps;
 mod rast;
+mod report;
 mod schedule;
 mod setup;
 pub mod shader;
@@ -51,4 +52,7 @@ pub use layout::{InputLayout, ResolvedElement};
 pub use shader::{
     Interpolation, PixelShader, PsInput, PsOutput, Reg, VertexShader, VsInput, VsOutput,
 };
-pub use state::{DrawArgs, DrawState, DrawStats, IndexBufferBinding, Targets, VertexBufferBinding};
+pub use state::{
+    DrawArgs, DrawReport, DrawState, DrawStats, IndexBufferBinding, Targets, TextureRepeat,
+    VertexBufferBinding,
+};

@@ -12,6 +12,10 @@
 
 use wide::f32x8;
 
+pub use tessera_types::{
+    ConstantBufferUse, SamplePair, ShaderProfile, ShaderSignature, SignatureElement,
+};
+
 pub use tessera_sampler::quad::{ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
 
 use crate::env::ShaderEnv;
@@ -74,6 +78,9 @@ impl Default for VsOutput {
 
 /// A vertex shader: eight vertices per call.
 pub trait VertexShader: Send + Sync {
+    /// The profile and resource use the shader declares (required: the caps rules of
+    /// `Create*Shader`/`VSSetShader` and the info-queue checks read it, so it must be truthful).
+    fn signature(&self) -> ShaderSignature;
     /// How many varyings (`o0..`) the shader writes; the rest are not interpolated.
     fn varying_count(&self) -> usize;
     /// Shades eight vertices. Lanes past the end of the batch hold copies of valid vertices.
@@ -119,6 +126,10 @@ impl Default for PsOutput {
 
 /// A pixel shader: two 2×2 quads (eight lanes) per call.
 pub trait PixelShader: Send + Sync {
+    /// The profile and resource use the shader declares (required and truthful: the caps rules
+    /// of `Create*Shader`/`PSSetShader`, the WRAP-on-non-pow2 pairing (FL-05) and the 9_x
+    /// texture-repeat measure read it).
+    fn signature(&self) -> ShaderSignature;
     /// Interpolation mode of each varying the shader reads (its length is the input count).
     fn inputs(&self) -> &[Interpolation];
     /// True when the shader writes `SV_Depth` (forces late depth/stencil).

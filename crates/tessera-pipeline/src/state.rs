@@ -2,7 +2,7 @@
 
 use tessera_format::{Format, SurfaceMut};
 use tessera_types::{
-    BlendDesc, DepthStencilDesc, PrimitiveTopology, RasterizerDesc, Rect, Viewport,
+    BlendDesc, DepthStencilDesc, PrimitiveTopology, RasterizerDesc, Rect, SamplePair, Viewport,
 };
 
 use crate::env::ShaderEnv;
@@ -107,6 +107,10 @@ pub struct DrawState<'a> {
     pub viewports: &'a [Viewport],
     /// Scissor rectangles.
     pub scissors: &'a [Rect],
+    /// The texture–sampler pairs whose texture repeat the draw measures (`crate::report`):
+    /// the facade passes the pixel shader's declared pairs at 9_x; empty (10_0+) measures
+    /// nothing and costs nothing.
+    pub repeat_probes: &'a [SamplePair],
 }
 
 /// Counters a draw reports (a subset of `D3D11_QUERY_DATA_PIPELINE_STATISTICS`).
@@ -126,4 +130,55 @@ pub struct DrawStats {
     /// before their coverage was found, and pieces of large triangles' fully covered runs
     /// (up to 64×2 pixels). Not a D3D statistic: it shows the test at work.
     pub coarse_rejected: u64,
+    /// What the info queue reports: texture repeat (9_x), out-of-bounds index fetches.
+    pub report: DrawReport,
+}
+
+/// The largest texture repeat of a draw and where it was first reached (measured by
+/// `crate::report`, whose doc gives the rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TextureRepeat {
+    /// The span's `f32` bits (non-negative, +inf for NaN/inf): ordered as integers, and `Eq`.
+    pub(crate) span_bits: u32,
+    /// SRV slot of the probe (declared texture) that reached it.
+    pub texture: u32,
+    /// Instance (0-based within the draw) of the primitive.
+    pub instance: u32,
+    /// `SV_PrimitiveID` of the primitive within its instance.
+    pub primitive: u32,
+}
+
+impl TextureRepeat {
+    /// The span in normalized texture units (+inf for a NaN or infinite coordinate).
+    pub fn span(&self) -> f32 {
+        f32::from_bits(self.span_bits)
+    }
+
+    /// True when the span is over `limit` (caps.toml `max_texture_repeat`: "≤ limit" is allowed).
+    pub fn exceeds(&self, limit: u32) -> bool {
+        self.span() > limit as f32
+    }
+
+    /// Keeps the larger span; on a tie the earlier (instance, primitive), then lower slot.
+    /// Commutative and associative, so the merge order does not matter.
+    pub(crate) fn merge(a: Option<Self>, b: Option<Self>) -> Option<Self> {
+        match (a, b) {
+            (Some(a), Some(b)) => {
+                let key = |r: &Self| (std::cmp::Reverse(r.span_bits), r.instance, r.primitive);
+                Some(if key(&b) < key(&a) { b } else { a })
+            }
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// Report of one draw, carried by `DrawStats::report` (not a D3D statistic).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DrawReport {
+    /// The largest texture repeat over the measured primitives; `None` when not measured
+    /// (no probes) or no primitive reached the rasterizer.
+    pub texture_repeat: Option<TextureRepeat>,
+    /// Index fetches past the end of the index buffer (each reads 0, D3D11.3 §8.4), over
+    /// every instance.
+    pub index_fetches_out_of_bounds: u64,
 }

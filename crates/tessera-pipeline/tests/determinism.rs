@@ -142,6 +142,12 @@ fn batches_keep_submission_order_at_any_thread_count() {
 struct SlowFirstBatch(TransformVs);
 
 impl VertexShader for SlowFirstBatch {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Vs4_0Level9_1,
+        )
+    }
+
     fn varying_count(&self) -> usize {
         self.0.varying_count()
     }

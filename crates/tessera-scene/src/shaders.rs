@@ -1,7 +1,10 @@
 //! Scene-side shaders that complement the built-ins.
 
 use tessera::pipeline::ShaderEnv;
-use tessera::pipeline::shader::{VertexShader, VsInput, VsOutput, mul_mat_vec};
+use tessera::pipeline::shader::{
+    ConstantBufferUse, MAX_VARYINGS, ShaderProfile, ShaderSignature, SignatureElement,
+    VertexShader, VsInput, VsOutput, mul_mat_vec,
+};
 
 /// `pos = M · (v0 + (v1.xyz, 0))`, varyings `v2..`: the transform VS with a per-instance
 /// offset in input register 1 (`M` = `cb0[0..4]` rows; identity when cb0 is unbound).
@@ -12,6 +15,26 @@ pub struct InstancedTransformVs {
 }
 
 impl VertexShader for InstancedTransformVs {
+    /// `vs_4_0_level_9_1`: reads `cb0[0..4]`, input 0 (position), 1 (offset, xyz) and
+    /// `2..2 + varyings` by position, writes `o0..o<varyings>`.
+    fn signature(&self) -> ShaderSignature {
+        let n = self.varyings.min(MAX_VARYINGS) as u32;
+        let mut inputs = vec![
+            SignatureElement::positional(0, 4),
+            SignatureElement::positional(1, 3),
+        ];
+        inputs.extend((2..2 + n).map(|r| SignatureElement::positional(r, 4)));
+        ShaderSignature {
+            constant_buffers: vec![ConstantBufferUse {
+                slot: 0,
+                constants: 4,
+            }],
+            inputs,
+            outputs: (0..n).map(|r| SignatureElement::positional(r, 4)).collect(),
+            ..ShaderSignature::new(ShaderProfile::Vs4_0Level9_1)
+        }
+    }
+
     fn varying_count(&self) -> usize {
         self.varyings
     }

@@ -6,6 +6,7 @@ mod input_layout;
 mod query;
 mod resource;
 mod sampler;
+mod shader;
 mod state;
 mod texture;
 mod view;

@@ -9,4 +9,5 @@ mod fl_draw;
 mod input_layout;
 mod level;
 mod monotonic;
+mod shader;
 mod stages;

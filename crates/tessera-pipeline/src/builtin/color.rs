@@ -1,11 +1,23 @@
 use crate::env::ShaderEnv;
-use crate::shader::{Interpolation, PixelShader, PsInput, PsOutput, splat4};
+use crate::shader::{
+    ConstantBufferUse, Interpolation, MAX_RENDER_TARGETS, PixelShader, PsInput, PsOutput,
+    ShaderProfile, ShaderSignature, SignatureElement, splat4,
+};
 
 /// Pixel shader `SV_Target0 = v0`: the interpolated vertex colour.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct VertexColorPs;
 
 impl PixelShader for VertexColorPs {
+    /// `ps_4_0_level_9_1`: reads `v0`, writes `SV_Target0`, no resources.
+    fn signature(&self) -> ShaderSignature {
+        ShaderSignature {
+            inputs: vec![SignatureElement::positional(0, 4)],
+            outputs: vec![SignatureElement::named("SV_Target", 0, 0, 4)],
+            ..ShaderSignature::new(ShaderProfile::Ps4_0Level9_1)
+        }
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[Interpolation::Perspective]
     }
@@ -30,6 +42,21 @@ impl PixelShader for VertexColorPs {
 pub struct ConstantColorPs;
 
 impl PixelShader for ConstantColorPs {
+    /// `ps_4_0_level_9_1`: reads `cb0[0..8]` (8 of the 32 constants 9_x allows) and writes
+    /// every render target; at 9_x only the bound ones (1 or 4) take the values.
+    fn signature(&self) -> ShaderSignature {
+        ShaderSignature {
+            constant_buffers: vec![ConstantBufferUse {
+                slot: 0,
+                constants: MAX_RENDER_TARGETS as u32,
+            }],
+            outputs: (0..MAX_RENDER_TARGETS as u32)
+                .map(|k| SignatureElement::named("SV_Target", k, k, 4))
+                .collect(),
+            ..ShaderSignature::new(ShaderProfile::Ps4_0Level9_1)
+        }
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[]
     }

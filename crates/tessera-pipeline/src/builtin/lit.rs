@@ -3,7 +3,8 @@ use wide::f32x8;
 
 use crate::env::ShaderEnv;
 use crate::shader::{
-    Interpolation, PixelShader, PsInput, PsOutput, Reg, VertexShader, VsInput, VsOutput, dot3,
+    ConstantBufferUse, Interpolation, PixelShader, PsInput, PsOutput, Reg, SamplePair,
+    ShaderProfile, ShaderSignature, SignatureElement, VertexShader, VsInput, VsOutput, dot3,
     mul_mat_vec, splat, splat4,
 };
 
@@ -14,6 +15,24 @@ use crate::shader::{
 pub struct LitVs;
 
 impl VertexShader for LitVs {
+    /// `vs_4_0_level_9_1`: reads `cb0[0..11]`, inputs 0 (position), 1 (normal, xyz),
+    /// 2 (texcoord) by position, writes `o0..o2`.
+    fn signature(&self) -> ShaderSignature {
+        ShaderSignature {
+            constant_buffers: vec![ConstantBufferUse {
+                slot: 0,
+                constants: 11,
+            }],
+            inputs: vec![
+                SignatureElement::positional(0, 4),
+                SignatureElement::positional(1, 3),
+                SignatureElement::positional(2, 4),
+            ],
+            outputs: (0..3).map(|r| SignatureElement::positional(r, 4)).collect(),
+            ..ShaderSignature::new(ShaderProfile::Vs4_0Level9_1)
+        }
+    }
+
     fn varying_count(&self) -> usize {
         3
     }
@@ -61,6 +80,32 @@ fn normalize(v: &Reg) -> Reg {
 }
 
 impl PixelShader for LitPs {
+    /// `ps_4_0_level_9_1`: reads `cb0[0..6]`, samples `t0` with `s0` at `v2.xy` (when the
+    /// textured flag is set; declared always, as D3D reflection would), writes `SV_Target0`.
+    fn signature(&self) -> ShaderSignature {
+        ShaderSignature {
+            constant_buffers: vec![ConstantBufferUse {
+                slot: 0,
+                constants: 6,
+            }],
+            shader_resources: vec![0],
+            samplers: vec![0],
+            samples: vec![SamplePair {
+                texture: 0,
+                sampler: 0,
+                coords: 2,
+                components: 2,
+            }],
+            inputs: vec![
+                SignatureElement::positional(0, 3),
+                SignatureElement::positional(1, 3),
+                SignatureElement::positional(2, 2),
+            ],
+            outputs: vec![SignatureElement::named("SV_Target", 0, 0, 4)],
+            ..ShaderSignature::new(ShaderProfile::Ps4_0Level9_1)
+        }
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[
             Interpolation::Perspective,

@@ -1,7 +1,10 @@
 use tessera_sampler::sample;
 
 use crate::env::ShaderEnv;
-use crate::shader::{Interpolation, PixelShader, PsInput, PsOutput};
+use crate::shader::{
+    Interpolation, PixelShader, PsInput, PsOutput, SamplePair, ShaderProfile, ShaderSignature,
+    SignatureElement,
+};
 
 /// Pixel shader `SV_Target0 = t0.Sample(s0, v0.xy) * v1`: a texture modulated by the
 /// interpolated vertex colour (pass white for the plain texture).
@@ -9,6 +12,26 @@ use crate::shader::{Interpolation, PixelShader, PsInput, PsOutput};
 pub struct TexturedPs;
 
 impl PixelShader for TexturedPs {
+    /// `ps_4_0_level_9_1`: samples `t0` with `s0` at `v0.xy`, reads `v1`, writes `SV_Target0`.
+    fn signature(&self) -> ShaderSignature {
+        ShaderSignature {
+            shader_resources: vec![0],
+            samplers: vec![0],
+            samples: vec![SamplePair {
+                texture: 0,
+                sampler: 0,
+                coords: 0,
+                components: 2,
+            }],
+            inputs: vec![
+                SignatureElement::positional(0, 2),
+                SignatureElement::positional(1, 4),
+            ],
+            outputs: vec![SignatureElement::named("SV_Target", 0, 0, 4)],
+            ..ShaderSignature::new(ShaderProfile::Ps4_0Level9_1)
+        }
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[Interpolation::Perspective, Interpolation::Perspective]
     }

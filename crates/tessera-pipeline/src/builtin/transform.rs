@@ -1,5 +1,8 @@
 use crate::env::ShaderEnv;
-use crate::shader::{VertexShader, VsInput, VsOutput, mul_mat_vec};
+use crate::shader::{
+    ConstantBufferUse, MAX_VARYINGS, ShaderProfile, ShaderSignature, SignatureElement,
+    VertexShader, VsInput, VsOutput, mul_mat_vec,
+};
 
 /// Vertex shader `o.pos = M · v0; o_i = v_{i+1}`: transforms input register 0 by the matrix
 /// in `cb0[0..4]` (rows) and passes the next `varyings` input registers through unchanged.
@@ -12,6 +15,23 @@ pub struct TransformVs {
 }
 
 impl VertexShader for TransformVs {
+    /// `vs_4_0_level_9_1`: reads `cb0[0..4]`, input registers `0..=varyings` (four
+    /// components each, by position) and writes `o0..o<varyings>`.
+    fn signature(&self) -> ShaderSignature {
+        let n = self.varyings.min(MAX_VARYINGS) as u32;
+        ShaderSignature {
+            constant_buffers: vec![ConstantBufferUse {
+                slot: 0,
+                constants: 4,
+            }],
+            inputs: (0..=n)
+                .map(|r| SignatureElement::positional(r, 4))
+                .collect(),
+            outputs: (0..n).map(|r| SignatureElement::positional(r, 4)).collect(),
+            ..ShaderSignature::new(ShaderProfile::Vs4_0Level9_1)
+        }
+    }
+
     fn varying_count(&self) -> usize {
         self.varyings
     }

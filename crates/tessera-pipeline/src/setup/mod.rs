@@ -64,6 +64,14 @@ impl Primitive {
         }
     }
 
+    /// `SV_PrimitiveID` of the primitive (clipped pieces share their primitive's).
+    #[inline(always)]
+    pub(crate) fn primitive_id(&self) -> u32 {
+        match self {
+            Self::Triangle(tri) => tri.primitive_id,
+        }
+    }
+
     /// Offset of the primitive's attribute planes in its chunk's plane arena.
     #[inline(always)]
     pub(crate) fn attr_offset(&self) -> u32 {

@@ -370,6 +370,12 @@ struct ColorPs {
 }
 
 impl PixelShader for ColorPs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[Interpolation::Perspective]
     }

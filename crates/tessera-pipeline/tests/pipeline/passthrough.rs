@@ -14,6 +14,12 @@ use tessera_types::{Blend, ComparisonFunc, DepthStencilDesc};
 struct CopyPs;
 
 impl PixelShader for CopyPs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[Interpolation::Perspective]
     }
@@ -31,6 +37,12 @@ struct DeclaresPassthrough {
 const MAGENTA: [f32; 4] = [1.0, 0.0, 1.0, 1.0];
 
 impl PixelShader for DeclaresPassthrough {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         self.inputs
     }

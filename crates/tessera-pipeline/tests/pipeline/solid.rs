@@ -13,6 +13,12 @@ use tessera_types::{Blend, BlendOp, ColorWriteMask, RenderTargetBlendDesc};
 struct PerBlock;
 
 impl PixelShader for PerBlock {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         VertexColorPs.inputs()
     }
@@ -26,6 +32,12 @@ impl PixelShader for PerBlock {
 struct Liar;
 
 impl PixelShader for Liar {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         VertexColorPs.inputs()
     }
@@ -132,6 +144,12 @@ fn tables_engage_for_uniform_shaders() {
     draw_into(&setup, &mut liar, &triangles(), Some(&Liar));
     struct HonestLiar;
     impl PixelShader for HonestLiar {
+        fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+            tessera_pipeline::shader::ShaderSignature::new(
+                tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+            )
+        }
+
         fn inputs(&self) -> &[Interpolation] {
             Liar.inputs()
         }

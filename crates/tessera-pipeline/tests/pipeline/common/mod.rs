@@ -141,6 +141,7 @@ pub fn draw_into(
         sample_mask: u32::MAX,
         viewports: &viewports,
         scissors: &[],
+        repeat_probes: &[],
     };
     let texel = setup.format.info().bytes_per_block as usize;
     let pitch = setup.width as usize * texel;
@@ -366,6 +367,7 @@ impl Rig {
             sample_mask: self.sample_mask,
             viewports: &viewports,
             scissors: &self.scissors,
+            repeat_probes: &[],
         };
         let (w, h) = (self.w, self.h);
         fn surface(format: Format, w: u32, h: u32, data: &mut [u8]) -> SurfaceMut<'_> {
@@ -480,6 +482,12 @@ impl FlatPs {
 }
 
 impl PixelShader for FlatPs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[]
     }
@@ -506,6 +514,12 @@ impl PixelShader for FlatPs {
 pub struct BitsPs(pub [u32; 4]);
 
 impl PixelShader for BitsPs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[]
     }
@@ -521,6 +535,12 @@ impl PixelShader for BitsPs {
 pub struct PositionPs;
 
 impl PixelShader for PositionPs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[]
     }
@@ -534,6 +554,12 @@ impl PixelShader for PositionPs {
 pub struct FacePs;
 
 impl PixelShader for FacePs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[]
     }
@@ -548,6 +574,12 @@ impl PixelShader for FacePs {
 pub struct FlatVaryingPs;
 
 impl PixelShader for FlatVaryingPs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_0Level9_1,
+        )
+    }
+
     fn inputs(&self) -> &[Interpolation] {
         &[Interpolation::Constant]
     }
@@ -561,6 +593,12 @@ impl PixelShader for FlatVaryingPs {
 pub struct OffsetVs;
 
 impl VertexShader for OffsetVs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Vs4_0Level9_1,
+        )
+    }
+
     fn varying_count(&self) -> usize {
         1
     }
