@@ -165,7 +165,7 @@ fn pair_draw(level: L, s0: AddressMode, s1: AddressMode) -> tessera::Result<Draw
     };
     let layout = float4_layout(&d, &["POSITION", "TEXCOORD"]);
     let verts = rect_strip([0.0, 0.0, 8.0, 8.0], 0.5, (8, 8), |_| vec![0.5; 4]);
-    ctx.ia_set_input_layout(Some(&layout));
+    ctx.ia_set_input_layout(Some(&layout)).unwrap();
     ctx.ia_set_vertex_buffers(0, &[vb_view(vertex_buffer(&d, &verts), 32)])
         .unwrap();
     ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleStrip)
@@ -181,7 +181,7 @@ fn pair_draw(level: L, s0: AddressMode, s1: AddressMode) -> tessera::Result<Draw
     ctx.ps_set_shader_resources(0, &[Some(srv)]).unwrap();
     ctx.ps_set_samplers(0, &[Some(sampler(s0)), Some(sampler(s1))])
         .unwrap();
-    ctx.rs_set_state(Some(&no_cull(&d)));
+    ctx.rs_set_state(Some(&no_cull(&d))).unwrap();
     ctx.rs_set_viewports(&[viewport(8, 8)]).unwrap();
     ctx.om_set_render_targets(&[Some(rtv)], None).unwrap();
     ctx.draw(4, 0)
@@ -229,7 +229,7 @@ fn repeat_draw(level: L, threads: usize, tris: &[[f32; 4]]) -> (DrawStats, Vec<u
         .flat_map(|&[x, y, u, v]| [x, y, 0.5, 1.0, u, v, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0])
         .collect();
     let layout = float4_layout(&d, &["POSITION", "TEXCOORD", "COLOR"]);
-    ctx.ia_set_input_layout(Some(&layout));
+    ctx.ia_set_input_layout(Some(&layout)).unwrap();
     ctx.ia_set_vertex_buffers(0, &[vb_view(vertex_buffer(&d, &verts), 48)])
         .unwrap();
     ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleList)
@@ -241,7 +241,7 @@ fn repeat_draw(level: L, threads: usize, tris: &[[f32; 4]]) -> (DrawStats, Vec<u
     ctx.vs_set_shader(Some(&vs)).unwrap();
     ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.ps_set_shader_resources(0, &[Some(srv)]).unwrap();
-    ctx.rs_set_state(Some(&no_cull(&d)));
+    ctx.rs_set_state(Some(&no_cull(&d))).unwrap();
     ctx.rs_set_viewports(&[viewport(16, 16)]).unwrap();
     ctx.om_set_render_targets(&[Some(rtv)], None).unwrap();
     let stats = ctx.draw(tris.len() as u32, 0).unwrap();
