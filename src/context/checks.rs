@@ -3,7 +3,7 @@
 //! buffer's end) and what 10Level9 calls hardware-dependent. Refusals are in `draw`.
 
 use tessera_caps::DrawKind;
-use tessera_pipeline::DrawArgs;
+use tessera_pipeline::{DrawArgs, DrawStats};
 
 use super::DeviceContext;
 use crate::debug::MessageId;
@@ -117,6 +117,41 @@ impl DeviceContext {
                     ),
                 )?;
             }
+        }
+        Ok(())
+    }
+
+    /// After a draw: what it measured. A 9_x primitive over the level's texture-repeat limit
+    /// is an error message (the rendering stays D3D11's; a strict device refuses the draw),
+    /// index fetches past the index buffer's end a warning.
+    pub(super) fn report_draw_results(&self, call: &'static str, stats: &DrawStats) -> Result<()> {
+        let d = &self.device;
+        let limit = d.limits().max_texture_repeat;
+        if let Some(r) = stats.report.texture_repeat
+            && d.feature_level().is_9_x()
+            && r.exceeds(limit)
+        {
+            d.report_id(
+                MessageId::TextureRepeatExceeded,
+                call,
+                format!(
+                    "feature level {}: primitive {} (instance {}) spans {} repeats of the texture \
+                     in slot {}; the limit is {limit} (D3DCAPS9.MaxTextureRepeat, SPEC §1.4, §2.2 Draw)",
+                    d.feature_level(),
+                    r.primitive,
+                    r.instance,
+                    r.span(),
+                    r.texture
+                ),
+            )?;
+        }
+        let oob = stats.report.index_fetches_out_of_bounds;
+        if oob > 0 {
+            d.report_id(
+                MessageId::DeviceDrawIndexBufferTooSmall,
+                call,
+                format!("{oob} index fetches are past the end of the index buffer; they read 0"),
+            )?;
         }
         Ok(())
     }

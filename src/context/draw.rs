@@ -13,6 +13,7 @@ use tessera_resource::{
 use tessera_sampler::TextureView;
 
 use super::{DeviceContext, StageBindings};
+use crate::debug::Severity;
 use crate::error::{Error, Result};
 
 impl DeviceContext {
@@ -193,6 +194,20 @@ impl DeviceContext {
         let vs_env = vs_reads.env(&self.vs)?;
         let ps_env = ps_reads.env(&self.ps)?;
 
+        // A strict device refuses a draw whose 9_x texture repeat is over the limit; the
+        // measure comes from the draw itself, so the targets are kept to be put back.
+        let measure = caps.level().is_9_x()
+            && self
+                .pixel_shader
+                .as_ref()
+                .is_some_and(|p| !p.signature().samples.is_empty());
+        let snapshot: Option<Vec<Vec<u8>>> =
+            (measure && self.device.info_queue().break_on_severity(Severity::Error)).then(|| {
+                write_guards
+                    .iter()
+                    .map(|(_, g)| g.bytes().to_vec())
+                    .collect()
+            });
         let mut targets = self.build_targets(&target_textures, &mut write_guards)?;
         let state = DrawState {
             topology: self.topology,
@@ -222,6 +237,15 @@ impl DeviceContext {
             .inner
             .pool
             .install(|| tessera_pipeline::draw(&state, &mut targets, args))?;
+        drop(targets);
+        if let Err(e) = self.report_draw_results(call, &stats) {
+            if let Some(snapshot) = snapshot {
+                for ((_, g), bytes) in write_guards.iter_mut().zip(snapshot) {
+                    g.bytes_mut().copy_from_slice(&bytes);
+                }
+            }
+            return Err(e);
+        }
         self.record_stats(&stats);
         Ok(stats)
     }

@@ -8,6 +8,7 @@ mod device;
 mod fl_draw;
 mod modules;
 mod queries;
+mod repeat_queue;
 mod shaders;
 mod stage_methods;
 mod stages;

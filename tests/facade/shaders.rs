@@ -215,7 +215,17 @@ fn fl05_wrap_pairs_from_the_declared_texture_sampler_pairs() {
 /// Binds [`TransformVs`] + [`TexturedPs`] (t0 = a 4×4 texture, so FL-05 never trips) and
 /// draws `tris` (per vertex: x, y in NDC, then u, v) as a triangle list on a 16×16 target.
 fn repeat_draw(level: L, threads: usize, tris: &[[f32; 4]]) -> (DrawStats, Vec<u8>) {
-    let d = device_threads(level, threads);
+    let (stats, image) = repeat_draw_on(&device_threads(level, threads), tris);
+    (stats.unwrap(), image)
+}
+
+/// Draws `tris` (x, y, u, v per vertex) textured on a 16×16 target of `d`; the draw's result
+/// and the target's bytes after it.
+pub(crate) fn repeat_draw_on(
+    d: &tessera::Device,
+    tris: &[[f32; 4]],
+) -> (tessera::Result<DrawStats>, Vec<u8>) {
+    let d = d.clone();
     let mut ctx = d.immediate_context();
     let (target_tex, rtv) = target(&d, 16, 16, Format::R8G8B8A8Unorm);
     let texels: Vec<u8> = (0..64u8).map(|i| i.wrapping_mul(37)).collect();
@@ -244,12 +254,12 @@ fn repeat_draw(level: L, threads: usize, tris: &[[f32; 4]]) -> (DrawStats, Vec<u
     ctx.rs_set_state(Some(&no_cull(&d))).unwrap();
     ctx.rs_set_viewports(&[viewport(16, 16)]).unwrap();
     ctx.om_set_render_targets(&[Some(rtv)], None).unwrap();
-    let stats = ctx.draw(tris.len() as u32, 0).unwrap();
+    let stats = ctx.draw(tris.len() as u32, 0);
     (stats, bytes(&target_tex, 0))
 }
 
 /// One triangle whose u spans `span` (v spans 1).
-fn spanning(span: f32) -> [[f32; 4]; 3] {
+pub(crate) fn spanning(span: f32) -> [[f32; 4]; 3] {
     [
         [-1.0, -1.0, 0.0, 0.0],
         [1.0, -1.0, span, 0.0],

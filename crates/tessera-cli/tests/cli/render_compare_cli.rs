@@ -128,3 +128,60 @@ fn broken_scene_gives_one_error_line_exit_2_and_no_png() {
     assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The debug layer on the command line: a 9_1 triangle spanning 200 texture repeats (limit
+/// 128) renders with one `error[TEXTURE_REPEAT_EXCEEDED]` line; `--strict` exits 2, names the
+/// limit and the measured value, and writes nothing.
+#[test]
+fn texture_repeat_over_the_9_1_limit_is_reported_and_strict_fails() {
+    let dir = scratch("repeat");
+    let scene = root().join("assets/scenes/texture_repeat_9_1.json");
+    let out = dir.join("repeat.png");
+    let s = bin()
+        .arg("render")
+        .arg(&scene)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&s.stderr);
+    assert!(s.status.success(), "{stderr}");
+    assert!(out.exists());
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(
+        lines[0].starts_with("error[TEXTURE_REPEAT_EXCEEDED]: Draw: "),
+        "{stderr}"
+    );
+    assert!(
+        lines[0].contains("limit is 128") && lines[0].contains("200 repeats"),
+        "{stderr}"
+    );
+    let strict = dir.join("strict.png");
+    let s = bin()
+        .arg("render")
+        .arg(&scene)
+        .arg("--strict")
+        .arg("-o")
+        .arg(&strict)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&s.stderr);
+    assert_eq!(s.status.code(), Some(2), "{stderr}");
+    assert!(!strict.exists());
+    assert!(stderr.contains("128") && stderr.contains("200"), "{stderr}");
+    // The same scene at 10_0 has no repeat limit: no message.
+    let s = bin()
+        .arg("render")
+        .arg(&scene)
+        .args(["--level", "10_0", "--strict", "-o"])
+        .arg(&strict)
+        .output()
+        .unwrap();
+    assert!(
+        s.status.success() && s.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&s.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -128,3 +128,32 @@ fn models_from_shared_assets() {
         golden(&format!("model_{name}"), &img);
     }
 }
+
+/// The info queue of a render is part of its output: the texture-repeat error of the 9_1
+/// scene is the same message at 1, 2 and 8 threads, and a strict device refuses the render.
+#[test]
+fn texture_repeat_messages_are_identical_at_1_2_8_threads() {
+    let s = scene("texture_repeat_9_1");
+    let mut first = None;
+    for threads in [1, 2, 8] {
+        let opts = RenderOptions {
+            threads: Some(threads),
+            ..Default::default()
+        };
+        let out = s.render(&opts).unwrap();
+        assert_eq!(out.messages.len(), 1, "{:?}", out.messages);
+        assert_eq!(
+            out.messages[0].id,
+            tessera::debug::MessageId::TextureRepeatExceeded
+        );
+        match &first {
+            None => first = Some(out.messages),
+            Some(m) => assert_eq!(m, &out.messages, "{threads} threads"),
+        }
+    }
+    let strict = RenderOptions {
+        strict: true,
+        ..Default::default()
+    };
+    assert!(s.render(&strict).is_err());
+}
