@@ -119,7 +119,15 @@ impl Device {
         let make = || -> Result<InputLayoutHandle> {
             self.caps().validate_input_layout(elements)?;
             let layout = Arc::new(InputLayout::new(elements)?);
-            Ok(InputLayoutHandle(layout, self.caps().device_id()))
+            let semantics = elements
+                .iter()
+                .map(|e| (e.semantic_name.clone(), e.semantic_index))
+                .collect();
+            Ok(InputLayoutHandle(
+                layout,
+                self.caps().device_id(),
+                semantics,
+            ))
         };
         self.refused("CreateInputLayout", make())
     }

@@ -26,7 +26,11 @@ pub struct SamplerState(pub(crate) Sampler, pub(crate) DeviceId);
 
 /// A validated `ID3D11InputLayout`.
 #[derive(Clone, Debug)]
-pub struct InputLayoutHandle(pub(crate) Arc<InputLayout>, pub(crate) DeviceId);
+pub struct InputLayoutHandle(
+    pub(crate) Arc<InputLayout>,
+    pub(crate) DeviceId,
+    pub(crate) Arc<[(String, u32)]>,
+);
 
 /// A vertex shader object (`ID3D11VertexShader`): any [`VertexShader`] implementation, with
 /// the signature it declared when created (read once, so every rule sees the same one).
@@ -108,6 +112,11 @@ impl SamplerState {
 }
 
 impl InputLayoutHandle {
+    /// Each element's (semantic name, semantic index), in element order.
+    pub fn semantics(&self) -> &[(String, u32)] {
+        &self.2
+    }
+
     /// The resolved layout.
     pub fn layout(&self) -> &InputLayout {
         &self.0

@@ -1,5 +1,5 @@
 //! Draw-time reports: state a draw runs with that D3D defines but its debug layer warns about
-//! (no viewport, no render target, vertex buffers missing, strides too small, fetches past a
+//! (no viewport, vertex buffers missing, strides too small, fetches past a
 //! buffer's end) and what 10Level9 calls hardware-dependent. Refusals are in `draw`.
 
 use tessera_caps::DrawKind;
@@ -26,14 +26,7 @@ impl DeviceContext {
                 "no viewport is set; nothing is rasterized",
             )?;
         }
-        if self.pixel_shader.is_some() && self.render_targets.first().is_none_or(Option::is_none) {
-            d.report_id(
-                MessageId::DeviceDrawRenderTargetViewNotSet,
-                call,
-                "the pixel shader writes SV_Target0 but render target slot 0 has no view; \
-                 the writes are discarded",
-            )?;
-        }
+        self.report_shader_linkage(call)?;
         self.report_vertex_buffers(call, args)?;
         if kind == DrawKind::DrawIndexedInstanced
             && d.feature_level().is_9_x()

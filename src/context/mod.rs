@@ -5,6 +5,7 @@ mod bind;
 mod checks;
 mod draw;
 mod hazard;
+mod linkage;
 mod ops;
 mod stages;
 

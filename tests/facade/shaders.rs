@@ -177,6 +177,8 @@ fn pair_draw(level: L, s0: AddressMode, s1: AddressMode) -> tessera::Result<Draw
         .create_pixel_shader(pair_ps(ShaderProfile::Ps4_0Level9_1, 1))
         .unwrap();
     ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.vs_set_constant_buffers(0, &[Some(identity_constants(&d))])
+        .unwrap();
     ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.ps_set_shader_resources(0, &[Some(srv)]).unwrap();
     ctx.ps_set_samplers(0, &[Some(sampler(s0)), Some(sampler(s1))])
@@ -249,8 +251,14 @@ pub(crate) fn repeat_draw_on(
         .unwrap();
     let ps = d.create_pixel_shader(Arc::new(TexturedPs)).unwrap();
     ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.vs_set_constant_buffers(0, &[Some(identity_constants(&d))])
+        .unwrap();
     ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.ps_set_shader_resources(0, &[Some(srv)]).unwrap();
+    let sampler = d
+        .create_sampler_state(&tessera::caps::SamplerDesc::default())
+        .unwrap();
+    ctx.ps_set_samplers(0, &[Some(sampler)]).unwrap();
     ctx.rs_set_state(Some(&no_cull(&d))).unwrap();
     ctx.rs_set_viewports(&[viewport(16, 16)]).unwrap();
     ctx.om_set_render_targets(&[Some(rtv)], None).unwrap();
@@ -336,6 +344,14 @@ fn index_fetches_past_the_end_are_counted() {
         .unwrap();
     let stats = ctx.draw_indexed(9, 0, 0).unwrap();
     assert_eq!(stats.report.index_fetches_out_of_bounds, 6);
+    let m = d.info_queue().take();
+    assert_eq!(m.len(), 1);
+    assert_eq!(
+        m[0].id,
+        tessera::debug::MessageId::DeviceDrawIndexBufferTooSmall
+    );
+    assert!(m[0].text.starts_with("6 index fetches"), "{}", m[0].text);
     let stats = ctx.draw_indexed(3, 0, 0).unwrap();
     assert_eq!(stats.report.index_fetches_out_of_bounds, 0);
+    assert!(d.info_queue().is_empty());
 }

@@ -216,11 +216,26 @@ pub fn bind_color_pipeline(
     ctx.ia_set_primitive_topology(PrimitiveTopology::TriangleStrip)
         .unwrap();
     ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.vs_set_constant_buffers(0, &[Some(identity_constants(device))])
+        .unwrap();
     ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.rs_set_state(Some(&no_cull(device))).unwrap();
     ctx.rs_set_viewports(&[viewport(w, h)]).unwrap();
     ctx.om_set_render_targets(&[Some(rtv.clone())], None)
         .unwrap();
+}
+
+/// A constant buffer holding the identity matrix (`TransformVs`'s b0: positions pass through).
+pub fn identity_constants(device: &Device) -> Buffer {
+    constant_buffer(
+        device,
+        &[
+            [1.0, 0.0, 0.0, 0.0],
+            [0.0, 1.0, 0.0, 0.0],
+            [0.0, 0.0, 1.0, 0.0],
+            [0.0, 0.0, 0.0, 1.0],
+        ],
+    )
 }
 
 /// A rasterizer state with culling off (everything else default).
