@@ -7,7 +7,7 @@ use tessera_pipeline::{
     DrawArgs, DrawState, DrawStats, IndexBufferBinding, ShaderEnv, Targets, VertexBufferBinding,
 };
 use tessera_resource::{
-    BufferReadGuard, Resource, ResourceError, ShaderResourceView, Texture, TextureReadGuard,
+    BufferReadGuard, ResourceError, ShaderResourceView, Texture, TextureReadGuard,
     TextureWriteGuard,
 };
 use tessera_sampler::TextureView;
@@ -183,12 +183,28 @@ impl DeviceContext {
                 write_guards.push((tex.clone(), tex.write()));
             }
         }
-        // Shader resources that are also bound as targets read as unbound (D3D's hazard rule).
-        let is_target = |r: &Resource| {
+        // Binding already unbound the shader resources that view a bound output (D3D's
+        // hazard rule, per subresource). A texture is locked whole, so a view of another
+        // subresource of a target texture (D3D allows it) cannot be read during the draw yet:
+        // refused, never read as unbound in silence.
+        let is_target = |v: &ShaderResourceView| {
             target_textures
                 .iter()
-                .any(|(t, _)| r.as_texture().is_some_and(|x| x.ptr_eq(t)))
+                .any(|(t, _)| v.texture().is_some_and(|x| x.ptr_eq(t)))
         };
+        for v in self
+            .vs
+            .shader_resources
+            .iter()
+            .chain(&self.ps.shader_resources)
+            .flatten()
+        {
+            if is_target(v) && !self.outputs().any(|(_, o)| o.overlaps(v)) {
+                return Err(Error::Unsupported(
+                    "reading a subresource of a texture while another of its subresources is a bound output",
+                ));
+            }
+        }
         let vs_reads = StageReads::lock(&self.vs, &is_target);
         let ps_reads = StageReads::lock(&self.ps, &is_target);
         let vs_env = vs_reads.env(&self.vs)?;
@@ -358,7 +374,7 @@ struct StageReads<'a> {
 }
 
 impl<'a> StageReads<'a> {
-    fn lock(stage: &'a StageBindings, is_target: &dyn Fn(&Resource) -> bool) -> Self {
+    fn lock(stage: &'a StageBindings, is_target: &dyn Fn(&ShaderResourceView) -> bool) -> Self {
         let constant_buffers = stage
             .constant_buffers
             .iter()
@@ -369,7 +385,7 @@ impl<'a> StageReads<'a> {
             .iter()
             .map(|v| {
                 let v = v.as_ref()?;
-                if is_target(v.resource()) {
+                if is_target(v) {
                     return None;
                 }
                 let tex = v.texture()?;

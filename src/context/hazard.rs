@@ -10,7 +10,7 @@ use crate::error::Result;
 
 impl DeviceContext {
     /// The bound output views: render targets in slot order, then the depth-stencil view.
-    fn outputs(&self) -> impl Iterator<Item = (usize, &ViewInfo)> {
+    pub(super) fn outputs(&self) -> impl Iterator<Item = (usize, &ViewInfo)> {
         let rtvs = self
             .render_targets
             .iter()

@@ -251,10 +251,21 @@ fn views_of_different_mips_are_no_hazard() {
     let rtv = d
         .create_render_target_view(&t, Some(&mip(0, ViewDimension::Texture2D)))
         .unwrap();
-    ctx.ps_set_shader_resources(0, &[Some(srv)]).unwrap();
-    ctx.om_set_render_targets(&[Some(rtv)], None).unwrap();
+    ctx.ps_set_shader_resources(0, &[Some(srv.clone())])
+        .unwrap();
+    ctx.om_set_render_targets(&[Some(rtv.clone())], None)
+        .unwrap();
     assert!(d.info_queue().is_empty(), "{:?}", d.info_queue().messages());
     assert!(ctx.ps_get_shader_resources()[0].is_some());
+    // D3D would draw; Tessera locks a texture whole, so the draw is refused as unsupported
+    // rather than reading mip 1 as unbound in silence.
+    bind_color_pipeline(&d, &mut ctx, &rtv, 8, 8);
+    ctx.ps_set_shader_resources(0, &[Some(srv)]).unwrap();
+    let verts = rect_strip([0.0, 0.0, 8.0, 8.0], 0.5, (8, 8), |_| vec![1.0; 4]);
+    ctx.ia_set_vertex_buffers(0, &[vb_view(vertex_buffer(&d, &verts), 32)])
+        .unwrap();
+    assert!(matches!(ctx.draw(4, 0), Err(Error::Unsupported(_))));
+    assert_eq!(ids(&d).last(), Some(&MessageId::NotImplemented));
 }
 
 #[test]
