@@ -255,9 +255,7 @@ pub(crate) fn repeat_draw_on(
         .unwrap();
     ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.ps_set_shader_resources(0, &[Some(srv)]).unwrap();
-    let sampler = d
-        .create_sampler_state(&tessera::caps::SamplerDesc::default())
-        .unwrap();
+    let sampler = d.create_sampler_state(&SamplerDesc::default()).unwrap();
     ctx.ps_set_samplers(0, &[Some(sampler)]).unwrap();
     ctx.rs_set_state(Some(&no_cull(&d))).unwrap();
     ctx.rs_set_viewports(&[viewport(16, 16)]).unwrap();
