@@ -6,7 +6,9 @@ mod checks;
 mod draw;
 mod hazard;
 mod linkage;
+mod om;
 mod ops;
+mod reads;
 mod stages;
 
 use std::sync::PoisonError;

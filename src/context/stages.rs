@@ -9,7 +9,9 @@
 //! as nothing is bound — and anything that would need execution is refused with
 //! [`Error::Unsupported`]; no call is a silent no-op.
 
-use tessera_caps::{DrawKind, SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, ShaderStage};
+use tessera_caps::{
+    CapsError, DrawKind, SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, ShaderStage,
+};
 use tessera_pipeline::DrawStats;
 use tessera_resource::{
     Buffer, DepthStencilView, RenderTargetView, ShaderResourceView, UnorderedAccessView,
@@ -222,18 +224,29 @@ impl DeviceContext {
             .refused("OMSetRenderTargetsAndUnorderedAccessViews", r)
     }
 
+    /// A method the level may allow but Tessera does not execute yet: the level's `rule`
+    /// first, then `Error::Unsupported(what)`; either is reported to the info queue.
+    fn not_executed<T>(
+        &self,
+        call: &'static str,
+        rule: std::result::Result<(), CapsError>,
+        what: &'static str,
+    ) -> Result<T> {
+        let r = rule
+            .map_err(Error::from)
+            .and_then(|()| Err(Error::Unsupported(what)));
+        self.device.refused(call, r)
+    }
+
     /// `DrawInstancedIndirect`: refused at 9_x and 10_x (SPEC §2.2); `Error::Unsupported` at
     /// 11_0+ (indirect arguments are not read yet).
     pub fn draw_instanced_indirect(&mut self, args: &Buffer, offset: u32) -> Result<DrawStats> {
-        let run = || -> Result<DrawStats> {
-            let _ = (args, offset);
-            self.device
-                .caps()
-                .validate_draw_method(DrawKind::DrawInstancedIndirect)?;
-            Err(Error::Unsupported("DrawInstancedIndirect"))
-        };
-        let r = run();
-        self.device.refused("DrawInstancedIndirect", r)
+        let _ = (args, offset);
+        let rule = self
+            .device
+            .caps()
+            .validate_draw_method(DrawKind::DrawInstancedIndirect);
+        self.not_executed("DrawInstancedIndirect", rule, "DrawInstancedIndirect")
     }
 
     /// `DrawIndexedInstancedIndirect`: refused at 9_x and 10_x (SPEC §2.2); `Error::Unsupported`
@@ -243,53 +256,43 @@ impl DeviceContext {
         args: &Buffer,
         offset: u32,
     ) -> Result<DrawStats> {
-        let run = || -> Result<DrawStats> {
-            let _ = (args, offset);
-            self.device
-                .caps()
-                .validate_draw_method(DrawKind::DrawIndexedInstancedIndirect)?;
-            Err(Error::Unsupported("DrawIndexedInstancedIndirect"))
-        };
-        let r = run();
-        self.device.refused("DrawIndexedInstancedIndirect", r)
+        let _ = (args, offset);
+        let rule = self
+            .device
+            .caps()
+            .validate_draw_method(DrawKind::DrawIndexedInstancedIndirect);
+        let what = "DrawIndexedInstancedIndirect";
+        self.not_executed("DrawIndexedInstancedIndirect", rule, what)
     }
 
     /// `DrawAuto`: refused at 9_x (SPEC §2.2); `Error::Unsupported` at 10_0+ (no stream output).
     pub fn draw_auto(&mut self) -> Result<DrawStats> {
-        let run = || -> Result<DrawStats> {
-            self.device
-                .caps()
-                .validate_draw_method(DrawKind::DrawAuto)?;
-            Err(Error::Unsupported("DrawAuto (stream output)"))
-        };
-        let r = run();
-        self.device.refused("DrawAuto", r)
+        let rule = self.device.caps().validate_draw_method(DrawKind::DrawAuto);
+        self.not_executed("DrawAuto", rule, "DrawAuto (stream output)")
     }
 
     /// `Dispatch`: refused where the level has no compute shader — 9_x, and 10_x without the
     /// optional cs_4_x (SPEC §2.2, §1.2); `Error::Unsupported` elsewhere (no compute yet).
     pub fn dispatch(&mut self, x: u32, y: u32, z: u32) -> Result<()> {
-        let run = || -> Result<()> {
-            let _ = (x, y, z);
-            self.device
-                .caps()
-                .validate_stage_method(ShaderStage::Compute, "Dispatch")?;
-            Err(Error::Unsupported("Dispatch (compute shaders)"))
-        };
-        let r = run();
-        self.device.refused("Dispatch", r)
+        let _ = (x, y, z);
+        let rule = self
+            .device
+            .caps()
+            .validate_stage_method(ShaderStage::Compute, "Dispatch");
+        self.not_executed("Dispatch", rule, "Dispatch (compute shaders)")
     }
 
     /// `DispatchIndirect`: refused as [`Self::dispatch`] is; `Error::Unsupported` elsewhere.
     pub fn dispatch_indirect(&mut self, args: &Buffer, offset: u32) -> Result<()> {
-        let run = || -> Result<()> {
-            let _ = (args, offset);
-            self.device
-                .caps()
-                .validate_stage_method(ShaderStage::Compute, "DispatchIndirect")?;
-            Err(Error::Unsupported("DispatchIndirect (compute shaders)"))
-        };
-        let r = run();
-        self.device.refused("DispatchIndirect", r)
+        let _ = (args, offset);
+        let rule = self
+            .device
+            .caps()
+            .validate_stage_method(ShaderStage::Compute, "DispatchIndirect");
+        self.not_executed(
+            "DispatchIndirect",
+            rule,
+            "DispatchIndirect (compute shaders)",
+        )
     }
 }

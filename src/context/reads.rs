@@ -1,0 +1,106 @@
+//! What a draw reads: the read locks of one stage's constant buffers and shader resources,
+//! and the sampler's view of an SRV.
+
+use tessera_caps::ViewDimension;
+use tessera_format::Surface;
+use tessera_pipeline::ShaderEnv;
+use tessera_resource::{BufferReadGuard, ResourceError, ShaderResourceView, TextureReadGuard};
+use tessera_sampler::TextureView;
+
+use super::StageBindings;
+use crate::error::{Error, Result};
+
+/// Read locks held for one stage's bindings during a draw.
+pub(super) struct StageReads<'a> {
+    constant_buffers: Vec<Option<BufferReadGuard<'a>>>,
+    textures: Vec<Option<(&'a ShaderResourceView, TextureReadGuard<'a>)>>,
+}
+
+impl<'a> StageReads<'a> {
+    pub(super) fn lock(
+        stage: &'a StageBindings,
+        is_target: &dyn Fn(&ShaderResourceView) -> bool,
+    ) -> Self {
+        let constant_buffers = stage
+            .constant_buffers
+            .iter()
+            .map(|b| b.as_ref().map(|b| b.read()))
+            .collect();
+        let textures = stage
+            .shader_resources
+            .iter()
+            .map(|v| {
+                let v = v.as_ref()?;
+                if is_target(v) {
+                    return None;
+                }
+                let tex = v.texture()?;
+                Some((v, tex.read()))
+            })
+            .collect();
+        Self {
+            constant_buffers,
+            textures,
+        }
+    }
+
+    pub(super) fn env(&self, stage: &StageBindings) -> Result<ShaderEnv<'_>> {
+        let constant_buffers = self.constant_buffers.iter().map(|g| g.as_deref()).collect();
+        let mut textures = Vec::with_capacity(self.textures.len());
+        for t in &self.textures {
+            textures.push(match t {
+                Some((view, guard)) => Some(texture_view(view, guard)?),
+                None => None,
+            });
+        }
+        let samplers = stage
+            .samplers
+            .iter()
+            .map(|s| s.as_ref().map(|s| s.0))
+            .collect();
+        Ok(ShaderEnv {
+            constant_buffers,
+            textures,
+            samplers,
+        })
+    }
+}
+
+/// The sampler's view of an SRV: its mips (per slice) as surfaces in the view's format.
+fn texture_view<'g>(
+    view: &ShaderResourceView,
+    guard: &'g TextureReadGuard<'_>,
+) -> Result<TextureView<'g>> {
+    let tex = view
+        .texture()
+        .ok_or(Error::Unsupported("buffer shader-resource views"))?;
+    let desc = tex.desc();
+    let r = view.range();
+    let mips = if r.mip_levels == u32::MAX {
+        tex.mip_levels() - r.most_detailed_mip
+    } else {
+        r.mip_levels
+    };
+    let slices = if r.array_size == u32::MAX {
+        tex.array_size() - r.first_array_slice
+    } else {
+        r.array_size
+    };
+    let dimension = view.dimension();
+    let mut surfaces: Vec<Surface<'g>> = Vec::with_capacity((mips * slices) as usize);
+    for slice in 0..slices {
+        for mip in 0..mips {
+            let sub = view
+                .subresource(mip, slice)
+                .ok_or(Error::Unsupported("view subresource outside its resource"))?;
+            let s = guard.surface(sub)?;
+            surfaces.push(s.with_format(view.format()).map_err(ResourceError::from)?);
+        }
+    }
+    let array = match dimension {
+        ViewDimension::Texture3D => 1,
+        _ => slices,
+    };
+    let _ = desc;
+    Ok(TextureView::new(dimension, surfaces, array)?)
+}
