@@ -372,13 +372,9 @@ fn fl15_indexed_point_list_refused_at_9_x() {
 
 /// Cases of this file that fail today, and why: each still runs and must fail in the recorded
 /// way, so fixing the bug fails the test until its row is removed.
-const EXPECTED_FAILURES: &[ExpectedFailure] = &[ExpectedFailure {
-    case: "fl15_point_list_draw_renders_at_9_3",
-    reason: "bug in crate tessera-pipeline: point lists are not rasterized \
-             (PipelineError::UnsupportedTopology), so FL-15's 'Draw with POINTLIST at 9_3 \
-             renders' cannot be shown",
-    failure: "UnsupportedTopology",
-}];
+/// FL-15's rendering half passes since points are rasterized (SPEC §3.6); the table stays
+/// for the next case that waits on a missing feature.
+const EXPECTED_FAILURES: &[ExpectedFailure] = &[];
 
 #[test]
 fn fl15_point_list_draw_renders_at_9_3() {

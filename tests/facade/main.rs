@@ -8,6 +8,7 @@ mod device;
 mod fl_draw;
 mod linkage;
 mod modules;
+mod points;
 mod queries;
 mod repeat_queue;
 mod shaders;

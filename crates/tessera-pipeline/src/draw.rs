@@ -38,7 +38,8 @@ pub fn draw(
     args: DrawArgs,
 ) -> Result<DrawStats, PipelineError> {
     match state.topology {
-        PrimitiveTopology::TriangleList
+        PrimitiveTopology::PointList
+        | PrimitiveTopology::TriangleList
         | PrimitiveTopology::TriangleStrip
         | PrimitiveTopology::TriangleListAdj
         | PrimitiveTopology::TriangleStripAdj => {}
@@ -124,6 +125,7 @@ pub fn draw(
                         &viewport,
                         bands_len,
                         first_primitive,
+                        state.topology == PrimitiveTopology::PointList,
                     )
                 });
                 // Only when asked (9_x): the surviving primitives' pre-clip spans.

@@ -2,7 +2,7 @@
 //! bands ([`BAND_HEIGHT`]) their bounds touch.
 
 use rayon::prelude::*;
-use tessera_types::Viewport;
+use tessera_types::{CullMode, RasterizerDesc, Viewport};
 
 use crate::band::BAND_HEIGHT;
 use crate::front::ia::Triangle;
@@ -10,7 +10,8 @@ use crate::front::vertex::ShadedVertices;
 use crate::setup::clip::ClipPlanes;
 use crate::setup::{
     LaneVertices, Plane, Primitive, SETUP_LANES, ScreenTriangle, ScreenVertex, SetupParams,
-    lane_setup_applies, setup_screen_lanes, setup_screen_triangle, setup_triangle, to_screen,
+    lane_setup_applies, point_square, setup_screen_lanes, setup_screen_triangle, setup_triangle,
+    to_screen,
 };
 
 /// Triangles per setup task.
@@ -116,7 +117,17 @@ pub(crate) fn setup_chunks(
     vp: &Viewport,
     bands: usize,
     first_primitive: u32,
+    points: bool,
 ) -> Vec<SetupChunk> {
+    // Points are never culled (SPEC §3.6).
+    let point_rs = RasterizerDesc {
+        cull_mode: CullMode::None,
+        ..*params.rasterizer
+    };
+    let point_params = SetupParams {
+        rasterizer: &point_rs,
+        ..*params
+    };
     let planes = ClipPlanes {
         depth_clip: params.rasterizer.depth_clip_enable,
         guard_x: (GUARD_PIXELS / (vp.width * 0.5).max(1.0)).max(1.0),
@@ -162,6 +173,27 @@ pub(crate) fn setup_chunks(
                 let id =
                     first_primitive.wrapping_add((chunk_index * TRIANGLES_PER_TASK + i) as u32);
                 let c = t.map(|k| codes[k as usize]);
+                if points {
+                    // A point outside the clip volume (or at a NaN position) is dropped whole;
+                    // its square is cut only by the viewport/scissor rectangle.
+                    if c[0] == 0 {
+                        let before = chunk.prims.len();
+                        let v = shaded.vertex(t[0] as usize);
+                        for square in point_square(screen[t[0] as usize]) {
+                            let s = setup_screen_triangle(
+                                [v; 3],
+                                square,
+                                v,
+                                &point_params,
+                                id,
+                                &mut chunk.planes,
+                            );
+                            chunk.prims.extend(s.map(Primitive::Triangle));
+                        }
+                        chunk.bin_from(before, bands);
+                    }
+                    continue;
+                }
                 if c[0] & c[1] & c[2] & !NAN_SCREEN != 0 {
                     continue;
                 }

@@ -96,6 +96,7 @@ impl<'a> VertexSource<'a> {
 /// Indices per primitive in list topologies (`None` for strips, which stay one run).
 pub fn list_stride(topology: PrimitiveTopology) -> Option<u32> {
     match topology {
+        PrimitiveTopology::PointList => Some(1),
         PrimitiveTopology::TriangleList => Some(3),
         PrimitiveTopology::TriangleListAdj => Some(6),
         _ => None,

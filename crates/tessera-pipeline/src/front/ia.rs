@@ -252,6 +252,15 @@ pub type Triangle = [u32; 3];
 /// vertex stays first (SPEC §3.10).
 pub fn assemble_triangles(topology: PrimitiveTopology, stream: &[u32], out: &mut Vec<Triangle>) {
     match topology {
+        // A point is carried as the triangle (i, i, i); setup turns it into its square.
+        PrimitiveTopology::PointList => {
+            out.extend(
+                stream
+                    .iter()
+                    .filter(|&&i| i != STRIP_CUT)
+                    .map(|&i| [i, i, i]),
+            );
+        }
         PrimitiveTopology::TriangleList => {
             for t in stream.chunks_exact(3) {
                 if !t.contains(&STRIP_CUT) {

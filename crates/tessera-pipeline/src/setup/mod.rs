@@ -185,6 +185,20 @@ pub(crate) fn to_screen(v: &[f32], vp: &Viewport) -> Option<ScreenVertex> {
     })
 }
 
+/// The two triangles of a point (SPEC §3.6): the 1×1-pixel square centred on the snapped
+/// vertex, split along its top-right–bottom-left diagonal (the Z pattern), both clockwise on
+/// screen. The corners are exact in 16.8 fixed point; depth and 1/w are the vertex's.
+pub(crate) fn point_square(c: ScreenVertex) -> [[ScreenVertex; 3]; 2] {
+    let h = 1i64 << (SUBPIXEL_BITS - 1);
+    let at = |dx: i64, dy: i64| ScreenVertex {
+        fx: c.fx + dx,
+        fy: c.fy + dy,
+        ..c
+    };
+    let (tl, tr, bl, br) = (at(-h, -h), at(h, -h), at(-h, h), at(h, h));
+    [[tl, tr, bl], [tr, br, bl]]
+}
+
 /// Sets up one triangle (`verts` are clip-space vertices with varyings, leading vertex first;
 /// `provoking` supplies constant attributes). Returns `None` when culled or empty. Attribute
 /// planes are appended to `arena`.
