@@ -72,8 +72,8 @@ fn points_are_never_culled_and_their_colour_is_exact() {
         );
     }
     assert_eq!(covered(&t), [(0, 0), (6, 1)]);
-    let px = rgba8(&t, 0);
-    assert_eq!(px[0], px([0.2, 0.4, 0.6, 1.0]));
+    let pixels = rgba8(&t, 0);
+    assert_eq!(pixels[0], px([0.2, 0.4, 0.6, 1.0]));
 }
 
 #[test]
