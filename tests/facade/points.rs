@@ -19,7 +19,12 @@ fn rig(level: L) -> (Device, DeviceContext, Texture) {
 }
 
 /// Draws points at pixel positions `(x, y, z)` in `color`.
-fn points(d: &Device, ctx: &mut DeviceContext, at: &[(f32, f32, f32)], color: [f32; 4]) {
+fn points(
+    d: &Device,
+    ctx: &mut DeviceContext,
+    at: &[(f32, f32, f32)],
+    color: [f32; 4],
+) -> tessera::pipeline::DrawStats {
     let v: Vec<f32> = at
         .iter()
         .flat_map(|&(px, py, z)| {
@@ -29,7 +34,7 @@ fn points(d: &Device, ctx: &mut DeviceContext, at: &[(f32, f32, f32)], color: [f
         .collect();
     ctx.ia_set_vertex_buffers(0, &[vb_view(vertex_buffer(d, &v), 32)])
         .unwrap();
-    ctx.draw(at.len() as u32, 0).unwrap();
+    ctx.draw(at.len() as u32, 0).unwrap()
 }
 
 fn covered(t: &Texture) -> Vec<(u32, u32)> {
@@ -56,7 +61,9 @@ fn a_point_covers_exactly_one_pixel_by_the_top_left_rule() {
 #[test]
 fn points_are_never_culled_and_their_colour_is_exact() {
     let (d, mut ctx, t) = rig(L::L10_0);
+    let rtv = d.create_render_target_view(&t, None).unwrap();
     for cull_mode in [CullMode::Back, CullMode::Front] {
+        ctx.clear_render_target_view(&rtv, [0.0; 4]).unwrap();
         let rs = d
             .create_rasterizer_state(&RasterizerDesc {
                 cull_mode,
@@ -80,7 +87,13 @@ fn points_are_never_culled_and_their_colour_is_exact() {
 fn a_point_outside_the_clip_volume_is_dropped_whole() {
     let (d, mut ctx, t) = rig(L::L10_0);
     // z = 1.5 is beyond the far plane: the point is clipped whole, not drawn at a clamped
-    // depth. (A vertex right of the viewport, x = 8.4, covers no pixel centre either.)
-    points(&d, &mut ctx, &[(3.5, 3.5, 1.5), (8.4, 2.5, 0.5)], [1.0; 4]);
+    // depth, and nothing of it reaches the rasterizer.
+    let stats = points(&d, &mut ctx, &[(3.5, 3.5, 1.5)], [1.0; 4]);
     assert!(covered(&t).is_empty(), "{:?}", covered(&t));
+    assert_eq!((stats.ia_primitives, stats.c_primitives), (1, 0));
+    let stats = points(&d, &mut ctx, &[(3.5, 3.5, 0.5)], [1.0; 4]);
+    assert_eq!(
+        stats.c_primitives, 2,
+        "a point is two triangles for the rasterizer"
+    );
 }
