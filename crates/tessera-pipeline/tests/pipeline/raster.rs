@@ -288,14 +288,11 @@ fn rs11_culling_and_front_face() {
     assert_eq!(run(sliver, CullMode::None, false), None);
 }
 
-/// Lines, points and wireframe are not implemented: typed errors, nothing drawn.
+/// Lines and wireframe are not implemented: typed errors, nothing drawn (points are, see the
+/// facade's `points` tests).
 #[test]
 fn unsupported_topologies_and_fill_mode_are_errors() {
-    for topology in [
-        PrimitiveTopology::PointList,
-        PrimitiveTopology::LineList,
-        PrimitiveTopology::LineStrip,
-    ] {
+    for topology in [PrimitiveTopology::LineList, PrimitiveTopology::LineStrip] {
         let mut rig = Rig::new(4, 4, Format::R8G8B8A8Unorm);
         rig.topology = topology;
         let tri = full_screen(&rig, 0.5);
