@@ -45,6 +45,24 @@ impl SetupChunk {
         self.prims.len()
     }
 
+    /// Sets up and bins the two triangles of point `v` at screen position `at` (SPEC §3.6;
+    /// `params` with culling off).
+    fn push_point(
+        &mut self,
+        v: &[f32],
+        at: ScreenVertex,
+        params: &SetupParams<'_>,
+        id: u32,
+        bands: usize,
+    ) {
+        let before = self.prims.len();
+        for square in point_square(at) {
+            let s = setup_screen_triangle([v; 3], square, v, params, id, &mut self.planes);
+            self.prims.extend(s.map(Primitive::Triangle));
+        }
+        self.bin_from(before, bands);
+    }
+
     /// Sets up the `pending` unclipped triangles together, bins them and empties `pending`.
     fn flush(
         &mut self,
@@ -177,20 +195,8 @@ pub(crate) fn setup_chunks(
                     // A point outside the clip volume (or at a NaN position) is dropped whole;
                     // its square is cut only by the viewport/scissor rectangle.
                     if c[0] == 0 {
-                        let before = chunk.prims.len();
-                        let v = shaded.vertex(t[0] as usize);
-                        for square in point_square(screen[t[0] as usize]) {
-                            let s = setup_screen_triangle(
-                                [v; 3],
-                                square,
-                                v,
-                                &point_params,
-                                id,
-                                &mut chunk.planes,
-                            );
-                            chunk.prims.extend(s.map(Primitive::Triangle));
-                        }
-                        chunk.bin_from(before, bands);
+                        let k = t[0] as usize;
+                        chunk.push_point(shaded.vertex(k), screen[k], &point_params, id, bands);
                     }
                     continue;
                 }
