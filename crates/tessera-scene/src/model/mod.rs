@@ -101,7 +101,7 @@ pub fn load_ply_with(path: &Path, policy: &InputPolicy) -> Result<Scene, SceneEr
 
 /// Loads a PLY mesh from memory as a lit scene; `origin` names it in errors.
 pub fn load_ply_slice(bytes: &[u8], origin: &Path) -> Result<Scene, SceneError> {
-    let part = ply::parse(bytes).map_err(|m| decode_err(origin, m))?;
+    let part = ply::parse(bytes, origin)?;
     let model = Model {
         parts: vec![part],
         images: Vec::new(),
