@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tessera::golden::{Tolerance, compare_with_threshold, diff_image};
+use tessera_scene::input::{InputPolicy, decode_image, read_file};
 
 use crate::render::{fail, write_png_atomic};
 
@@ -42,10 +43,13 @@ pub struct CompareArgs {
 
 /// Runs `tessera compare`.
 pub fn run(args: &CompareArgs) -> ExitCode {
+    // Images are untrusted input: regular files only, size- and dimension-bounded.
+    let policy = InputPolicy::default();
     let open = |p: &PathBuf| {
-        image::open(p)
+        read_file(p, None, &policy)
+            .and_then(|bytes| decode_image(&bytes, p, &policy))
             .map(|i| i.to_rgba8())
-            .map_err(|e| format!("{}: {e}", p.display()))
+            .map_err(|e| e.to_string())
     };
     let (a, b) = match (open(&args.a), open(&args.b)) {
         (Ok(a), Ok(b)) => (a, b),
