@@ -235,3 +235,27 @@ fn buffer_shorter_than_its_byte_length_is_refused() {
     let rule = "holds 44 bytes but byteLength declares 48";
     expect_malformed(load(&d), Path::new(ORIGIN), "buffers[0]", rule);
 }
+
+#[test]
+fn a_mesh_flattened_by_many_nodes_is_bounded() {
+    // Three nodes share one mesh of 2^24 vertices: 3 × 2^24 > 2^25 is refused from the
+    // accessor counts alone, before any data is read or allocated.
+    let mut d = triangle_doc();
+    d["scenes"][0]["nodes"] = json!([0, 1, 2]);
+    d["nodes"] = json!([{"mesh": 0}, {"mesh": 0}, {"mesh": 0}]);
+    d["accessors"][0]["count"] = json!(1 << 24);
+    d["accessors"][1]["count"] = json!(3);
+    match load(&d) {
+        Err(SceneError::Limit {
+            file,
+            what,
+            value,
+            limit,
+        }) => {
+            assert_eq!(file, Path::new(ORIGIN));
+            assert_eq!(what, "vertices of the flattened default scene");
+            assert_eq!((value, limit), (3 << 24, 1 << 25));
+        }
+        other => panic!("expected Limit, got {other:?}"),
+    }
+}

@@ -102,3 +102,36 @@ fn scene_texture_file_goes_through_the_guard() {
         Err(SceneError::OutsideBase { .. })
     ));
 }
+
+#[test]
+fn images_of_one_file_share_the_allocation_limit() {
+    // Each 20×10 image needs 800 bytes: one fits 1000, two do not.
+    let dir = super::TempDir::new("tex-total");
+    std::fs::write(dir.join("a.png"), png(20, 10)).unwrap();
+    std::fs::write(dir.join("b.png"), png(20, 10)).unwrap();
+    let p = dir.join("scene.json");
+    std::fs::write(
+        &p,
+        r#"{"format": "tessera-scene", "version": 1, "size": [4, 4],
+            "targets": {"colors": [{"name": "c", "format": "R8G8B8A8_UNORM"}]},
+            "textures": {"a": {"file": "a.png"}, "b": {"file": "b.png"}}, "commands": []}"#,
+    )
+    .unwrap();
+    let policy = InputPolicy {
+        max_image_alloc_bytes: 1000,
+        ..Default::default()
+    };
+    match tessera_scene::Scene::load_with(&p, &policy) {
+        Err(SceneError::Limit {
+            file,
+            what,
+            value,
+            limit,
+        }) => {
+            assert_eq!(file, dir.join("b.png"));
+            assert_eq!(what, "bytes of the decoded images together");
+            assert_eq!((value, limit), (1600, 1000));
+        }
+        other => panic!("expected Limit, got {other:?}"),
+    }
+}
