@@ -115,6 +115,18 @@ fn references_leaving_the_scene_folder_are_refused() {
 }
 
 #[test]
+fn a_symbolic_link_out_of_the_folder_is_refused() {
+    let dir = TempDir::new("link");
+    std::fs::create_dir(dir.join("s")).unwrap();
+    std::fs::write(dir.join("secret.bin"), [7u8; 4]).unwrap();
+    std::os::unix::fs::symlink(dir.join("secret.bin"), dir.join("s/inside.bin")).unwrap();
+    let sub = TempDir(dir.join("s"));
+    let r = load_scene(&sub, "inside.bin", &InputPolicy::default());
+    expect_outside(r, dir.join("s/inside.bin"), dir.join("s"));
+    std::mem::forget(sub); // removed with `dir`
+}
+
+#[test]
 fn a_4_gib_file_is_refused_before_reading() {
     let dir = TempDir::new("big");
     let f = std::fs::File::create(dir.join("big.bin")).unwrap();
