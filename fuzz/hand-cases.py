@@ -22,7 +22,8 @@ def write(name, data):
 
 
 def scene(name, **fields):
-    s = {"format": "tessera-scene", "version": 1, "feature_level": "11_0", "size": [16, 16]}
+    s = {"format": "tessera-scene", "version": 1, "feature_level": "11_0", "size": [16, 16],
+         "commands": []}
     s.update(fields)
     return write(name, json.dumps(s))
 
@@ -40,11 +41,12 @@ TRI = struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0)
 MESH = lambda attrs, **p: {"scenes": [{"nodes": [0]}], "nodes": [{"mesh": 0}],
                            "meshes": [{"primitives": [{"attributes": attrs, **p}]}]}
 VIEW = [{"buffer": 0, "byteLength": 36}]
-ACC = lambda t="VEC3", c=5126, n=3, **k: {"bufferView": 0, "componentType": c, "count": n, "type": t, **k}
+ACC = lambda t="VEC3", c=5126, n=3, **k: {"bufferView": 0, "componentType": c, "count": n, "type": t,
+                                           **({"min": [0, 0, 0], "max": [1, 1, 0]} if t == "VEC3" else {}), **k}
 DRAW = dict(
     input_layouts={"l": [{"semantic": "POSITION", "format": "R32G32B32_FLOAT", "slot": 0}]},
     buffers={"v": {"type": "f32", "data": [0, 0, 0, 1, 0, 0, 0, 1, 0]}},
-    shaders={"vs": {"transform": {}}, "ps": "vertex_color"},
+    shaders={"vs": {"transform": {"varyings": 0}}, "ps": "constant_color"},
 )
 PRE = [{"set_topology": "triangle_list"}, {"set_input_layout": "l"},
        {"set_vertex_buffers": {"buffers": [{"buffer": "v", "stride": 12}]}},
@@ -99,7 +101,7 @@ for name, args in CASES:
     out = os.path.join(D, "out.png")
     cmd = ["/usr/bin/time", "-f", "%e %M", BIN, "render", "-o", out] + args
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    lines = p.stderr.strip().splitlines()
+    lines = [l for l in p.stderr.strip().splitlines() if not l.startswith("Command exited")]
     secs, kb = lines[-1].split()
     first = lines[0] if len(lines) > 1 else ""
     first = first.replace(D, "$TMP")

@@ -53,7 +53,7 @@ pub struct RenderArgs {
 
     /// The device's memory budget in MiB: the live bytes of all its buffers, textures and
     /// targets together (the default keeps an untrusted scene from taking the machine).
-    #[arg(long, value_name = "MIB", default_value_t = 4096,
+    #[arg(long, value_name = "MIB", default_value_t = 2048,
           value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
     memory_budget: u64,
 

@@ -51,7 +51,7 @@ fn thread_counts_past_the_device_limit_fail_at_once() {
 
 #[test]
 fn a_scene_past_the_memory_budget_fails_naming_the_budget() {
-    // Eight 16384x16384 RGBA8 targets: 8 GiB, against a 64 MiB budget (the default is 4 GiB).
+    // Eight 16384x16384 RGBA8 targets: 8 GiB, against a 64 MiB budget (the default is 2 GiB).
     let colors: Vec<String> = (0..8).map(|i| format!("{{\"name\": \"t{i}\"}}")).collect();
     let text = format!(
         "{{\"format\": \"tessera-scene\", \"version\": 1, \"feature_level\": \"11_0\", \
