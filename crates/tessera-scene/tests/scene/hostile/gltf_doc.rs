@@ -259,3 +259,28 @@ fn a_mesh_flattened_by_many_nodes_is_bounded() {
         other => panic!("expected Limit, got {other:?}"),
     }
 }
+
+/// Found by the glb fuzz target: a GLB whose JSON chunk is itself a GLB header. Parsed as JSON
+/// it is simply not JSON; the glTF library's sniffing parser instead read the nested header
+/// and overflowed (`binary.rs`: length - 12).
+#[test]
+fn a_glb_nested_in_the_json_chunk_is_not_json() {
+    let mut inner = b"glTF".to_vec();
+    inner.extend(2u32.to_le_bytes());
+    inner.extend(1u32.to_le_bytes()); // a declared length below its own header
+    inner.extend(0x278u32.to_le_bytes());
+    inner.extend(b"JSON");
+    let mut b = b"glTF".to_vec();
+    b.extend(2u32.to_le_bytes());
+    b.extend((20 + inner.len() as u32).to_le_bytes());
+    b.extend((inner.len() as u32).to_le_bytes());
+    b.extend(b"JSON");
+    b.extend(&inner);
+    match load_gltf_slice(&b, Path::new(ORIGIN), &InputPolicy::default()) {
+        Err(SceneError::Decode { file, message }) => {
+            assert_eq!(file, Path::new(ORIGIN));
+            assert!(message.starts_with("invalid glTF JSON: "), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
