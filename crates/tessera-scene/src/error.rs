@@ -56,6 +56,82 @@ pub enum SceneError {
         /// What went wrong.
         message: String,
     },
+    /// A file reference names something that is not a regular file (FIFO, device, folder, …).
+    #[error("{}: is {kind}; only regular files are read", file.display())]
+    NotRegularFile {
+        /// The file.
+        file: PathBuf,
+        /// What it is, e.g. `a FIFO`.
+        kind: &'static str,
+    },
+    /// A file is larger than [`crate::input::InputPolicy::max_file_bytes`].
+    #[error("{}: {size} bytes exceed the input limit of {limit} bytes", file.display())]
+    FileTooLarge {
+        /// The file.
+        file: PathBuf,
+        /// Its size (or the bytes read before stopping).
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// A file reference leaves the folder of the file naming it (absolute path, `..`, link),
+    /// and [`crate::input::InputPolicy::allow_outside_base`] is false.
+    #[error(
+        "{}: the reference leaves the folder {}; outside paths are refused (allow_outside_base)",
+        file.display(),
+        base.display()
+    )]
+    OutsideBase {
+        /// The reference, as resolved against `base`.
+        file: PathBuf,
+        /// The folder references must stay in.
+        base: PathBuf,
+    },
+    /// An image is wider or taller than [`crate::input::InputPolicy::max_image_dimension`].
+    #[error("{}: image of {width}x{height} exceeds the limit of {limit} pixels a side", file.display())]
+    ImageTooLarge {
+        /// The image (or the model or scene file holding it).
+        file: PathBuf,
+        /// Its width.
+        width: u32,
+        /// Its height.
+        height: u32,
+        /// The limit.
+        limit: u32,
+    },
+    /// Decoding an image would allocate more than
+    /// [`crate::input::InputPolicy::max_image_alloc_bytes`].
+    #[error("{}: decoding needs {bytes} bytes, over the image limit of {limit}", file.display())]
+    ImageAlloc {
+        /// The image.
+        file: PathBuf,
+        /// Bytes the decoded image needs.
+        bytes: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// A model file breaks a structural rule (GLB header, glTF accessor, PLY header, …).
+    #[error("{}: {at}: {rule}", file.display())]
+    Malformed {
+        /// The model file.
+        file: PathBuf,
+        /// Where, e.g. `accessors[2]` or `GLB header`.
+        at: String,
+        /// The rule broken, with the offending values.
+        rule: String,
+    },
+    /// A count or size in a model file is larger than the input can hold or a limit allows.
+    #[error("{}: {what}: {value} exceeds the limit of {limit}", file.display())]
+    Limit {
+        /// The model file.
+        file: PathBuf,
+        /// What was measured, e.g. `PLY elements need bytes`.
+        what: String,
+        /// The value found.
+        value: u64,
+        /// The limit it exceeds.
+        limit: u64,
+    },
 }
 
 fn at_path(p: &str) -> String {

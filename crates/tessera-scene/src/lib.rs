@@ -13,6 +13,7 @@ mod camera;
 mod error;
 mod exec;
 pub mod format;
+pub mod input;
 mod jsonpath;
 pub mod model;
 pub mod rastbench;
@@ -21,13 +22,20 @@ pub mod shaders;
 
 pub use error::SceneError;
 pub use exec::{RenderOptions, RenderedTargets};
+pub use input::InputPolicy;
 pub use scene::Scene;
 
 use std::path::Path;
 
 /// Loads a scene JSON (`.json`), a glTF model (`.gltf`, `.glb`) or a PLY mesh (`.ply`),
-/// chosen by extension.
+/// chosen by extension, with the default [`InputPolicy`].
 pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneError> {
+    load_with(path, &InputPolicy::default())
+}
+
+/// [`load`] with every file read under `policy` (see `docs/scene-format.md`, "File references
+/// and input limits").
+pub fn load_with(path: impl AsRef<Path>, policy: &InputPolicy) -> Result<Scene, SceneError> {
     let path = path.as_ref();
     let ext = path
         .extension()
@@ -35,8 +43,8 @@ pub fn load(path: impl AsRef<Path>) -> Result<Scene, SceneError> {
         .map(str::to_ascii_lowercase)
         .unwrap_or_default();
     match ext.as_str() {
-        "gltf" | "glb" => model::load_gltf(path),
-        "ply" => model::load_ply(path),
-        _ => Scene::load(path),
+        "gltf" | "glb" => model::load_gltf_with(path, policy),
+        "ply" => model::load_ply_with(path, policy),
+        _ => Scene::load_with(path, policy),
     }
 }

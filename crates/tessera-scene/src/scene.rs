@@ -8,6 +8,7 @@ use image::DynamicImage;
 
 use crate::error::SceneError;
 use crate::format::{ElementType, SceneFile};
+use crate::input::{InputPolicy, base_of, decode_image, read_file};
 use crate::jsonpath::path_at;
 
 /// A loaded scene, ready to render any number of times.
@@ -21,22 +22,40 @@ pub struct Scene {
     pub(crate) images: BTreeMap<String, Arc<DynamicImage>>,
     /// Buffer contents, by name.
     pub(crate) buffers: BTreeMap<String, Vec<u8>>,
+    /// The limits its file references were read under.
+    pub(crate) policy: InputPolicy,
 }
 
 impl Scene {
-    /// Loads a scene JSON file.
+    /// Loads a scene JSON file with the default [`InputPolicy`].
     pub fn load(path: impl AsRef<Path>) -> Result<Self, SceneError> {
+        Self::load_with(path, &InputPolicy::default())
+    }
+
+    /// Loads a scene JSON file; it and the buffer and image files it names are read under
+    /// `policy` (references must stay in the scene's folder unless the policy allows otherwise).
+    pub fn load_with(path: impl AsRef<Path>, policy: &InputPolicy) -> Result<Self, SceneError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| SceneError::Io {
-            path: path.to_owned(),
-            source,
+        let bytes = read_file(path, None, policy)?;
+        let text = String::from_utf8(bytes).map_err(|_| SceneError::Decode {
+            file: path.to_owned(),
+            message: "the scene file is not UTF-8 text".into(),
         })?;
-        Self::from_str_at(&text, path)
+        Self::from_str_at_with(&text, path, policy)
     }
 
     /// Parses scene JSON `text` as if read from `path` (which names it in errors and anchors
     /// relative file paths).
     pub fn from_str_at(text: &str, path: impl AsRef<Path>) -> Result<Self, SceneError> {
+        Self::from_str_at_with(text, path, &InputPolicy::default())
+    }
+
+    /// [`Scene::from_str_at`] with the files the scene names read under `policy`.
+    pub fn from_str_at_with(
+        text: &str,
+        path: impl AsRef<Path>,
+        policy: &InputPolicy,
+    ) -> Result<Self, SceneError> {
         let path = path.as_ref();
         let file: SceneFile = serde_json::from_str(text).map_err(|e| SceneError::Parse {
             file: path.to_owned(),
@@ -70,12 +89,22 @@ impl Scene {
                 ),
             ));
         }
-        Self::from_file(file, path)
+        Self::from_file_with(file, path, policy)
     }
 
     /// Builds a scene from an already-parsed file (reads the buffer and image files it names).
     pub fn from_file(file: SceneFile, path: &Path) -> Result<Self, SceneError> {
+        Self::from_file_with(file, path, &InputPolicy::default())
+    }
+
+    /// [`Scene::from_file`] with the files the scene names read under `policy`.
+    pub fn from_file_with(
+        file: SceneFile,
+        path: &Path,
+        policy: &InputPolicy,
+    ) -> Result<Self, SceneError> {
         let mut scene = Self::empty(file, path);
+        scene.policy = policy.clone();
         scene.load_data()?;
         Ok(scene)
     }
@@ -86,6 +115,7 @@ impl Scene {
             source: path.to_owned(),
             images: BTreeMap::new(),
             buffers: BTreeMap::new(),
+            policy: InputPolicy::default(),
         }
     }
 
@@ -110,9 +140,13 @@ impl Scene {
         Ok(())
     }
 
+    /// The folder file references resolve against.
+    fn base(&self) -> PathBuf {
+        base_of(&self.source)
+    }
+
     fn resolve(&self, rel: &str) -> PathBuf {
-        let base = self.source.parent().unwrap_or(Path::new("."));
-        base.join(rel)
+        self.base().join(rel)
     }
 
     fn load_data(&mut self) -> Result<(), SceneError> {
@@ -131,8 +165,7 @@ impl Scene {
                     encode(ty, data).map_err(|m| self.invalid(format!("{p}.data"), m))?
                 }
                 (None, Some(file)) => {
-                    let fp = self.resolve(file);
-                    std::fs::read(&fp).map_err(|source| SceneError::Io { path: fp, source })?
+                    read_file(&self.resolve(file), Some(&self.base()), &self.policy)?
                 }
                 _ => {
                     return Err(self.invalid(p, "give exactly one of \"data\" or \"file\""));
@@ -159,10 +192,8 @@ impl Scene {
                     continue;
                 }
                 let fp = self.resolve(file);
-                let img = image::open(&fp).map_err(|e| SceneError::Decode {
-                    file: fp.clone(),
-                    message: e.to_string(),
-                })?;
+                let bytes = read_file(&fp, Some(&self.base()), &self.policy)?;
+                let img = decode_image(&bytes, &fp, &self.policy)?;
                 self.images.insert(name.clone(), Arc::new(img));
             }
         }

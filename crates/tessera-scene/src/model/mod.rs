@@ -17,6 +17,7 @@ use image::DynamicImage;
 
 use crate::error::SceneError;
 use crate::format::SamplerSpec;
+use crate::input::{InputPolicy, read_file};
 use crate::scene::Scene;
 
 mod build;
@@ -24,7 +25,7 @@ mod framing;
 mod gltf;
 mod ply;
 
-pub use self::gltf::read_gltf;
+pub use self::gltf::{read_gltf, read_gltf_slice};
 pub use build::{MODEL_SIZE, model_scene};
 
 /// One drawable part: world-space triangles with a material.
@@ -62,24 +63,50 @@ fn decode_err(path: &Path, message: impl Into<String>) -> SceneError {
     }
 }
 
-/// Loads a `.gltf` (with its `.bin` and images) or `.glb` as a lit scene.
+/// Loads a `.gltf` (with its `.bin` and images) or `.glb` as a lit scene, with the default
+/// [`InputPolicy`].
 pub fn load_gltf(path: &Path) -> Result<Scene, SceneError> {
-    let model = read_gltf(path)?;
-    model_scene(&model, path)
+    load_gltf_with(path, &InputPolicy::default())
 }
 
-/// Loads a PLY mesh (ASCII or binary little-endian) as a lit scene.
+/// Loads a `.gltf` or `.glb` as a lit scene; the file, its buffers and its images are read
+/// under `policy`.
+pub fn load_gltf_with(path: &Path, policy: &InputPolicy) -> Result<Scene, SceneError> {
+    let bytes = read_file(path, None, policy)?;
+    load_gltf_slice(&bytes, path, policy)
+}
+
+/// Loads a glTF model (GLB or JSON glTF) from memory as a lit scene. `origin` names it in
+/// errors, and external URIs resolve against its folder through [`read_file`] under `policy`.
+pub fn load_gltf_slice(
+    bytes: &[u8],
+    origin: &Path,
+    policy: &InputPolicy,
+) -> Result<Scene, SceneError> {
+    let model = read_gltf_slice(bytes, origin, policy)?;
+    model_scene(&model, origin)
+}
+
+/// Loads a PLY mesh (ASCII or binary little-endian) as a lit scene, with the default
+/// [`InputPolicy`].
 pub fn load_ply(path: &Path) -> Result<Scene, SceneError> {
-    let bytes = std::fs::read(path).map_err(|source| SceneError::Io {
-        path: path.to_owned(),
-        source,
-    })?;
-    let part = ply::parse(&bytes).map_err(|m| decode_err(path, m))?;
+    load_ply_with(path, &InputPolicy::default())
+}
+
+/// Loads a PLY mesh as a lit scene, reading the file under `policy`.
+pub fn load_ply_with(path: &Path, policy: &InputPolicy) -> Result<Scene, SceneError> {
+    let bytes = read_file(path, None, policy)?;
+    load_ply_slice(&bytes, path)
+}
+
+/// Loads a PLY mesh from memory as a lit scene; `origin` names it in errors.
+pub fn load_ply_slice(bytes: &[u8], origin: &Path) -> Result<Scene, SceneError> {
+    let part = ply::parse(bytes, origin)?;
     let model = Model {
         parts: vec![part],
         images: Vec::new(),
     };
-    model_scene(&model, path)
+    model_scene(&model, origin)
 }
 
 /// Area-weighted vertex normals of an indexed triangle list.

@@ -3,9 +3,12 @@
 //! index list (polygons are fanned into triangles). Other elements are skipped. Normals are
 //! computed (area-weighted) and oriented outwards.
 
-use glam::Vec3;
+use std::path::Path;
 
-use super::{MeshPart, smooth_normals};
+use super::{MeshPart, decode_err};
+use crate::error::SceneError;
+
+mod body;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Scalar {
@@ -34,7 +37,7 @@ impl Scalar {
         })
     }
 
-    fn size(self) -> usize {
+    pub(super) fn size(self) -> usize {
         match self {
             Self::I8 | Self::U8 => 1,
             Self::I16 | Self::U16 => 2,
@@ -43,7 +46,7 @@ impl Scalar {
         }
     }
 
-    fn read(self, b: &[u8]) -> f64 {
+    pub(super) fn read(self, b: &[u8]) -> f64 {
         let a = |n: usize| -> [u8; 8] {
             let mut out = [0u8; 8];
             out[..n].copy_from_slice(&b[..n]);
@@ -78,8 +81,23 @@ struct Element {
 /// Largest element count accepted (keeps a corrupt header from allocating gigabytes).
 const MAX_COUNT: usize = 50_000_000;
 
-/// Parses a PLY file into one mesh part (light grey, computed normals).
-pub fn parse(bytes: &[u8]) -> Result<MeshPart, String> {
+/// Parses a PLY file into one mesh part (light grey, computed normals); `origin` names it in
+/// errors. The header is checked before anything is allocated: see [`check`].
+pub fn parse(bytes: &[u8], origin: &Path) -> Result<MeshPart, SceneError> {
+    let decode = |m: String| decode_err(origin, m);
+    let header = parse_header(bytes).map_err(decode)?;
+    check(&header, bytes.len() - header.body, origin)?;
+    body::read(&header, bytes).map_err(decode)
+}
+
+/// The parsed header: format, elements, and where the body starts.
+struct Header {
+    binary: bool,
+    elements: Vec<Element>,
+    body: usize,
+}
+
+fn parse_header(bytes: &[u8]) -> Result<Header, String> {
     let header_end = find(bytes, b"end_header").ok_or("not a PLY file: no end_header")?;
     let mut body = header_end + b"end_header".len();
     if bytes.get(body) == Some(&b'\r') {
@@ -132,140 +150,82 @@ pub fn parse(bytes: &[u8]) -> Result<MeshPart, String> {
         }
     }
     let binary = binary.ok_or("no format line")?;
-    let mut reader: Box<dyn Values> = if binary {
-        Box::new(Binary {
-            b: bytes,
-            pos: body,
+    Ok(Header {
+        binary,
+        elements,
+        body,
+    })
+}
+
+/// The smallest number of bytes one item of `e` takes in the body: in binary, the sum of its
+/// scalar sizes plus each list's count size; in ASCII, two bytes (a digit and a separator) per
+/// scalar and per list count.
+fn min_item_bytes(e: &Element, binary: bool) -> u64 {
+    e.props
+        .iter()
+        .map(|p| match (p, binary) {
+            (_, false) => 2,
+            (Property::Scalar(_, t) | Property::List(_, t, _), true) => t.size() as u64,
         })
-    } else {
-        let text = std::str::from_utf8(&bytes[body..]).map_err(|_| "body is not text")?;
-        Box::new(Ascii {
-            it: text.split_ascii_whitespace(),
-        })
+        .sum()
+}
+
+/// Header rules checked before the body is read: an element with items has properties, a
+/// vertex element has `x`, `y` and `z`, and all elements together need at most the bytes the
+/// body holds (the bound on every allocation the reader makes).
+fn check(header: &Header, available: usize, origin: &Path) -> Result<(), SceneError> {
+    let bad = |e: &Element, rule: String| SceneError::Malformed {
+        file: origin.to_owned(),
+        at: format!("element {}", e.name),
+        rule,
     };
-    let mut positions: Vec<[f32; 3]> = Vec::new();
-    let mut indices: Vec<u32> = Vec::new();
-    for e in &elements {
-        let is_vertex = e.name == "vertex";
-        let is_face = e.name == "face";
-        for _ in 0..e.count {
-            let mut p = [0.0f32; 3];
-            for prop in &e.props {
-                match prop {
-                    Property::Scalar(name, t) => {
-                        let v = reader.next(*t)?;
-                        if is_vertex {
-                            match name.as_str() {
-                                "x" => p[0] = v as f32,
-                                "y" => p[1] = v as f32,
-                                "z" => p[2] = v as f32,
-                                _ => {}
-                            }
-                        }
-                    }
-                    Property::List(name, ct, it) => {
-                        let n = reader.next(*ct)?;
-                        if !(0.0..=1024.0).contains(&n) {
-                            return Err(format!("list length {n} out of range"));
-                        }
-                        let mut poly = Vec::with_capacity(n as usize);
-                        for _ in 0..n as usize {
-                            poly.push(reader.next(*it)?);
-                        }
-                        if is_face && (name == "vertex_indices" || name == "vertex_index") {
-                            for k in 1..poly.len().saturating_sub(1) {
-                                for v in [poly[0], poly[k], poly[k + 1]] {
-                                    if v < 0.0 || v.fract() != 0.0 {
-                                        return Err(format!("bad vertex index {v}"));
-                                    }
-                                    indices.push(v as u32);
-                                }
-                            }
-                        }
-                    }
+    let mut needed: u64 = 0;
+    for e in &header.elements {
+        if e.count > 0 && e.props.is_empty() {
+            return Err(bad(e, format!("{} items but no properties", e.count)));
+        }
+        if e.name == "vertex" {
+            for axis in ["x", "y", "z"] {
+                let has = e
+                    .props
+                    .iter()
+                    .any(|p| matches!(p, Property::Scalar(n, _) if n == axis));
+                if !has {
+                    return Err(bad(
+                        e,
+                        format!("a vertex element needs x, y and z (no `{axis}`)"),
+                    ));
                 }
             }
-            if is_vertex {
-                positions.push(p);
-            }
         }
+        needed = needed
+            .saturating_add((e.count as u64).saturating_mul(min_item_bytes(e, header.binary)));
     }
-    if positions.is_empty() || indices.is_empty() {
-        return Err("no vertices or no faces".into());
+    // The last ASCII value needs no separator after it.
+    let limit = available as u64 + u64::from(!header.binary);
+    if needed > limit {
+        return Err(SceneError::Limit {
+            file: origin.to_owned(),
+            what: "bytes the PLY header's elements need at least".into(),
+            value: needed,
+            limit,
+        });
     }
-    if let Some(bad) = indices.iter().find(|&&i| i as usize >= positions.len()) {
-        return Err(format!(
-            "face index {bad} out of range ({} vertices)",
-            positions.len()
-        ));
-    }
-    let mut normals = smooth_normals(&positions, &indices);
-    // Orient outwards: if most normals point towards the centroid, flip them all.
-    let c = positions.iter().map(|p| Vec3::from(*p)).sum::<Vec3>() / positions.len() as f32;
-    let inward: usize = positions
-        .iter()
-        .zip(&normals)
-        .filter(|(p, n)| (Vec3::from(**p) - c).dot(Vec3::from(**n)) < 0.0)
-        .count();
-    if inward * 2 > positions.len() {
-        for n in &mut normals {
-            *n = n.map(|v| -v);
-        }
-    }
-    let count = positions.len();
-    Ok(MeshPart {
-        positions,
-        normals,
-        uvs: vec![[0.0; 2]; count],
-        indices,
-        base_color: [0.85, 0.8, 0.72, 1.0],
-        texture: None,
-        sampler: Default::default(),
-    })
+    Ok(())
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
-trait Values {
-    fn next(&mut self, t: Scalar) -> Result<f64, String>;
-}
-
-struct Ascii<'a> {
-    it: std::str::SplitAsciiWhitespace<'a>,
-}
-
-impl Values for Ascii<'_> {
-    fn next(&mut self, _t: Scalar) -> Result<f64, String> {
-        let s = self.it.next().ok_or("unexpected end of data")?;
-        s.parse::<f64>().map_err(|_| format!("bad number `{s}`"))
-    }
-}
-
-struct Binary<'a> {
-    b: &'a [u8],
-    pos: usize,
-}
-
-impl Values for Binary<'_> {
-    fn next(&mut self, t: Scalar) -> Result<f64, String> {
-        let n = t.size();
-        let s = self
-            .b
-            .get(self.pos..self.pos + n)
-            .ok_or("unexpected end of data")?;
-        self.pos += n;
-        Ok(t.read(s))
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    const P: &str = "t.ply";
+
     #[test]
     fn ascii_and_binary_agree() {
         let ascii = b"ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n";
-        let a = super::parse(ascii).unwrap();
+        let a = super::parse(ascii, P.as_ref()).unwrap();
         let mut bin = b"ply\nformat binary_little_endian 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nelement face 1\nproperty list uchar int vertex_indices\nend_header\n".to_vec();
         for v in [0.0f32, 0., 0., 1., 0., 0., 0., 1., 0.] {
             bin.extend(v.to_le_bytes());
@@ -274,9 +234,9 @@ mod tests {
         for i in [0i32, 1, 2] {
             bin.extend(i.to_le_bytes());
         }
-        let b = super::parse(&bin).unwrap();
+        let b = super::parse(&bin, P.as_ref()).unwrap();
         assert_eq!(a.positions, b.positions);
         assert_eq!(a.indices, b.indices);
-        assert!(super::parse(b"ply\nformat ascii 1.0\nend_header\n").is_err());
+        assert!(super::parse(b"ply\nformat ascii 1.0\nend_header\n", P.as_ref()).is_err());
     }
 }
