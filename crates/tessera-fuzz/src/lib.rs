@@ -5,14 +5,18 @@
 //! deterministic mutation smoke test through them on stable.
 //!
 //! - [`scene_json`]: scene JSON (`docs/scene-format.md`), parsed and rendered small;
+//! - [`ply`], [`gltf`], [`glb`]: models from memory, rendered small;
+//! - [`image`]: PNG/JPEG through the texture and `tessera compare` decoder;
 //! - [`api`]: a device at a fuzzer-chosen feature level and up to [`api::MAX_OPS`] calls.
 //!
 //! [`TARGETS`] lists them by the name their corpus folder and `fuzz_target!` carry.
 
 pub mod api;
+mod models;
 mod scene;
 
 pub use api::{ApiOutcome, api};
+pub use models::{ImageOutcome, fuzz_policy, glb, gltf, image, ply};
 pub use scene::{RENDER_SIZE, SceneOutcome, scene_json};
 
 /// One fuzz target: its name (the corpus folder `corpus/<name>/` and the cargo-fuzz binary)
@@ -21,7 +25,7 @@ pub use scene::{RENDER_SIZE, SceneOutcome, scene_json};
 pub struct Target {
     /// The target's name.
     pub name: &'static str,
-    /// Runs one input; returns [`ApiOutcome::name`] or [`SceneOutcome::name`].
+    /// Runs one input; returns its outcome's `name()`.
     pub run: fn(&[u8]) -> &'static str,
 }
 
@@ -30,6 +34,22 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "scene_json",
         run: |d| scene_json(d).name(),
+    },
+    Target {
+        name: "ply",
+        run: |d| ply(d).name(),
+    },
+    Target {
+        name: "gltf",
+        run: |d| gltf(d).name(),
+    },
+    Target {
+        name: "glb",
+        run: |d| glb(d).name(),
+    },
+    Target {
+        name: "image",
+        run: |d| image(d).name(),
     },
     Target {
         name: "api",

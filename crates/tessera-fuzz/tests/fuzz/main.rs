@@ -4,5 +4,6 @@
 
 mod corpus;
 mod known;
+mod models;
 mod mutate;
 mod seeds;

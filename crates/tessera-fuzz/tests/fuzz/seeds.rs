@@ -1,14 +1,16 @@
 //! The seed writer for cargo-fuzz (`#[ignore]`d: it writes files). Run it with
 //! `cargo test -p tessera-fuzz --test fuzz -- --ignored write_seed_corpora`; it fills
 //! `fuzz/corpus/<target>/` (git-ignored) with inputs Tessera itself makes: the scene files of
-//! `assets/scenes`, and device-call sequences found by a seeded random search, one per
-//! outcome the search reaches.
+//! `assets/scenes`, the models and images of `models` (written here), and device-call
+//! sequences found by a seeded random search, a few per outcome the search reaches.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use tessera_fuzz::api;
 use tessera_testkit::Rng;
+
+use crate::models;
 
 /// `fuzz/corpus` of the workspace.
 fn seed_root() -> PathBuf {
@@ -59,6 +61,14 @@ pub fn api_search(tries: usize, per_outcome: usize) -> Vec<(&'static str, Vec<u8
 fn write_seed_corpora() {
     let scenes = scene_seeds();
     let api_seeds = api_search(4000, 8);
+    write("ply", "ascii.ply", &models::ply_ascii());
+    write("ply", "binary.ply", &models::ply_binary());
+    write("gltf", "quad.gltf", &models::gltf(false));
+    write("gltf", "textured.gltf", &models::gltf(true));
+    write("glb", "quad.glb", &models::glb(false));
+    write("glb", "textured.glb", &models::glb(true));
+    write("image", "2x2.png", &models::png());
+    write("image", "8x8.jpg", &models::jpeg());
     for (i, (outcome, bytes)) in api_seeds.iter().enumerate() {
         write("api", &format!("{outcome}-{i:03}"), bytes);
     }
