@@ -11,6 +11,7 @@ mod draws;
 mod ops;
 mod prelude;
 mod resources;
+mod shaders;
 mod specs;
 mod transfers;
 

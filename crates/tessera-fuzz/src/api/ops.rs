@@ -6,6 +6,7 @@ use arbitrary::Arbitrary;
 use super::descs::{
     BlendSpec, BufferSpec, DepthStencilSpec, ElementSpec, RasterizerSpec, SamplerSpec, TextureSpec,
 };
+use super::shaders::{PsSpec, VsSpec};
 use super::specs::{Bytes, FormatPick, ViewSpec};
 
 /// An index into one of the object pools (modulo its length; an empty pool skips the call).
@@ -31,8 +32,10 @@ impl Count {
 }
 
 /// Which vertex shader to create.
-#[derive(Arbitrary, Clone, Copy, Debug)]
+#[derive(Arbitrary, Clone, Debug)]
 pub(crate) enum VsKind {
+    /// A shader with a fuzzer-chosen declaration (`shaders`).
+    Fuzz(VsSpec),
     /// `TransformVs` with this many varyings (taken modulo 40, so past the limit too).
     Transform(u8),
     /// `LitVs`.
@@ -40,8 +43,10 @@ pub(crate) enum VsKind {
 }
 
 /// Which pixel shader to create.
-#[derive(Arbitrary, Clone, Copy, Debug)]
+#[derive(Arbitrary, Clone, Debug)]
 pub(crate) enum PsKind {
+    /// A shader with a fuzzer-chosen declaration (`shaders`).
+    Fuzz(PsSpec),
     /// `VertexColorPs`.
     VertexColor,
     /// `ConstantColorPs`.

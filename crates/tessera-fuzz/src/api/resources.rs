@@ -173,6 +173,7 @@ impl Run {
                         varyings: usize::from(n % 40),
                     }),
                     VsKind::Lit => Arc::new(LitVs),
+                    VsKind::Fuzz(spec) => spec.build(),
                 };
                 if let Some(s) = self.check(device.create_vertex_shader(shader)) {
                     self.pools.vss.push(s);
@@ -184,6 +185,7 @@ impl Run {
                     PsKind::ConstantColor => Arc::new(ConstantColorPs),
                     PsKind::Textured => Arc::new(TexturedPs),
                     PsKind::Lit => Arc::new(LitPs),
+                    PsKind::Fuzz(spec) => spec.build(),
                 };
                 if let Some(s) = self.check(device.create_pixel_shader(shader)) {
                     self.pools.pss.push(s);
