@@ -25,7 +25,7 @@ use crate::state::{
 impl Device {
     /// `CreateBuffer`.
     pub fn create_buffer(&self, desc: &BufferDesc, init: Option<&[u8]>) -> Result<Buffer> {
-        let r = Buffer::new(self.caps(), desc, init).map_err(Error::from);
+        let r = Buffer::new_in(&self.inner.budget, self.caps(), desc, init).map_err(Error::from);
         self.refused("CreateBuffer", r)
     }
 
@@ -35,7 +35,28 @@ impl Device {
         desc: &TextureDesc,
         init: Option<&[SubresourceData<'_>]>,
     ) -> Result<Texture> {
-        let r = Texture::new(self.caps(), desc, init).map_err(Error::from);
+        let r = Texture::new_in(&self.inner.budget, self.caps(), desc, init).map_err(Error::from);
+        self.refused("CreateTexture", r)
+    }
+
+    /// A DEFAULT 2D texture from a decoded image, reserved from this device's budget
+    /// ([`Texture::from_image`]: the stored codes, optionally a full box-filtered mip chain).
+    pub fn create_texture_from_image(
+        &self,
+        img: &image::DynamicImage,
+        format: tessera_format::Format,
+        generate_mips: bool,
+        bind_flags: tessera_caps::BindFlags,
+    ) -> Result<Texture> {
+        let r = Texture::from_image(
+            &self.inner.budget,
+            self.caps(),
+            img,
+            format,
+            generate_mips,
+            bind_flags,
+        )
+        .map_err(Error::from);
         self.refused("CreateTexture", r)
     }
 

@@ -8,8 +8,11 @@ use tessera_caps::{
 };
 use tessera_format::Format;
 
+use tessera_resource::MemoryBudget;
+
 use crate::debug::{InfoQueue, Severity};
 use crate::error::{Error, Result};
+use crate::limits::DeviceLimits;
 
 /// How to create a device (`D3D11CreateDevice` arguments).
 #[derive(Clone, Debug)]
@@ -25,6 +28,8 @@ pub struct DeviceDesc {
     /// Strict mode: a stored error or corruption message fails the call that raised it
     /// (D3D's break-on-severity for Error and Corruption, turned into an [`Error::Strict`]).
     pub strict: bool,
+    /// The device's own limits: memory budget, work per draw, threads ([`DeviceLimits`]).
+    pub limits: DeviceLimits,
 }
 
 impl Default for DeviceDesc {
@@ -35,6 +40,7 @@ impl Default for DeviceDesc {
             threads: None,
             caps_options: CapsOptions::default(),
             strict: false,
+            limits: DeviceLimits::default(),
         }
     }
 }
@@ -53,6 +59,9 @@ pub(crate) struct DeviceInner {
     pub(crate) caps: Caps,
     pub(crate) pool: rayon::ThreadPool,
     pub(crate) queue: InfoQueue,
+    pub(crate) device_limits: DeviceLimits,
+    /// Live bytes of every buffer and texture this device created.
+    pub(crate) budget: MemoryBudget,
 }
 
 /// A Tessera device: `Send + Sync`, cheap to clone (a handle).
@@ -75,6 +84,7 @@ impl Device {
     pub fn new(desc: &DeviceDesc) -> Result<Self> {
         let level = select_feature_level(&desc.feature_levels, desc.max_feature_level)?;
         let caps = Caps::new(level, desc.caps_options)?;
+        desc.limits.check_threads(desc.threads)?;
         let threads = desc.threads.unwrap_or(0);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -94,6 +104,8 @@ impl Device {
                 caps,
                 pool,
                 queue: InfoQueue::new(break_on),
+                device_limits: desc.limits,
+                budget: MemoryBudget::new(desc.limits.memory_bytes),
             }),
         })
     }
@@ -116,6 +128,16 @@ impl Device {
     /// This level's limits.
     pub fn limits(&self) -> &'static Limits {
         self.inner.caps.limits()
+    }
+
+    /// The device's own limits ([`DeviceDesc::limits`]).
+    pub fn device_limits(&self) -> &DeviceLimits {
+        &self.inner.device_limits
+    }
+
+    /// The memory budget its buffers and textures are reserved from (live bytes, limit).
+    pub fn memory_budget(&self) -> &MemoryBudget {
+        &self.inner.budget
     }
 
     /// Rasterization worker threads.

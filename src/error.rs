@@ -30,6 +30,21 @@ pub enum Error {
         /// The pool builder's message.
         reason: String,
     },
+    /// A call asks for more than one of the device's own limits allows ([`crate::DeviceLimits`]).
+    #[error(
+        "{call}: {value} exceeds {limit} = {max} (a Tessera device limit, not a D3D one; \
+         raise it in DeviceDesc::limits)"
+    )]
+    DeviceLimit {
+        /// The D3D call.
+        call: &'static str,
+        /// The setting, as `DeviceLimits::<field>`.
+        limit: &'static str,
+        /// The setting's value.
+        max: u64,
+        /// What the call asked for.
+        value: u64,
+    },
     /// A draw needs state that is not bound.
     #[error("{call} needs {what}; none is bound")]
     NotBound {
@@ -114,6 +129,7 @@ impl Error {
             Self::QueryNotEnded => MessageId::QueryMisuse,
             Self::Strict(m) => m.id,
             Self::ThreadPool { .. } => MessageId::ResourceRule,
+            Self::DeviceLimit { .. } => MessageId::DeviceLimitExceeded,
         }
     }
 }

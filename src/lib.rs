@@ -18,6 +18,7 @@ pub mod debug;
 mod device;
 mod error;
 pub mod golden;
+pub mod limits;
 mod query;
 mod report;
 mod state;
@@ -34,6 +35,7 @@ pub use context::{
 };
 pub use device::{Device, DeviceDesc};
 pub use error::{Error, Result};
+pub use limits::DeviceLimits;
 pub use query::{Query, QueryData};
 pub use state::{
     BlendState, DepthStencilState, DeviceChild, InputLayoutHandle, PixelShaderHandle,

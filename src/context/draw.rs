@@ -108,6 +108,9 @@ impl DeviceContext {
         caps.validate_draw_method(kind)?;
         caps.validate_topology(self.topology, kind.is_indexed())?;
         caps.validate_draw(kind, self.topology, count, instances)?;
+        self.device
+            .device_limits()
+            .check_draw(call, count, instances)?;
         self.validate_wrap_on_non_pow2()?;
         let layout = self.input_layout.clone().ok_or(Error::NotBound {
             call,

@@ -123,4 +123,6 @@ message_ids! {
     QueryMisuse = T + 9, "QUERY_MISUSE", tessera, Error, Execution;
     /// A shader-resource view could not be sampled as bound.
     SampleRule = T + 10, "SAMPLE_RULE", tessera, Error, Execution;
+    /// A call asked for more than one of the device's own limits allows (`DeviceLimits`).
+    DeviceLimitExceeded = T + 11, "DEVICE_LIMIT_EXCEEDED", tessera, Error, Execution;
 }

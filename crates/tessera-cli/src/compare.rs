@@ -1,10 +1,12 @@
 //! `tessera compare`: compare two PNGs (the logic is `tessera::golden`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
+use image::RgbaImage;
 use tessera::golden::{Tolerance, compare_with_threshold, diff_image};
+use tessera_scene::input::{InputPolicy, decode_image, read_file};
 
 use crate::render::{fail, write_png_atomic};
 
@@ -40,14 +42,19 @@ pub struct CompareArgs {
     diff: Option<PathBuf>,
 }
 
+/// Reads an image to compare. Images are untrusted input: regular files only, bounded in
+/// size, dimensions and decode allocation by the default [`InputPolicy`].
+fn open_image(p: &Path) -> Result<RgbaImage, String> {
+    let policy = InputPolicy::default();
+    read_file(p, None, &policy)
+        .and_then(|bytes| decode_image(&bytes, p, &policy))
+        .map(|i| i.to_rgba8())
+        .map_err(|e| e.to_string())
+}
+
 /// Runs `tessera compare`.
 pub fn run(args: &CompareArgs) -> ExitCode {
-    let open = |p: &PathBuf| {
-        image::open(p)
-            .map(|i| i.to_rgba8())
-            .map_err(|e| format!("{}: {e}", p.display()))
-    };
-    let (a, b) = match (open(&args.a), open(&args.b)) {
+    let (a, b) = match (open_image(&args.a), open_image(&args.b)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => return fail(e),
     };
@@ -82,5 +89,21 @@ pub fn run(args: &CompareArgs) -> ExitCode {
     } else {
         println!("result: differ");
         ExitCode::from(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    #[test]
+    fn devices_and_folders_are_refused_without_reading() {
+        let e = super::open_image(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(
+            e,
+            "/dev/zero: is a character device; only regular files are read"
+        );
+        let e = super::open_image(Path::new("/")).unwrap_err();
+        assert_eq!(e, "/: is a directory; only regular files are read");
     }
 }

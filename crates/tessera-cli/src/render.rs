@@ -34,7 +34,7 @@ pub struct RenderArgs {
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     size: Option<(u32, u32)>,
 
-    /// Rasterizer threads (default: RAYON_NUM_THREADS or the CPU count).
+    /// Rasterizer threads, at most 256 (default: RAYON_NUM_THREADS or the CPU count).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
 
@@ -50,6 +50,12 @@ pub struct RenderArgs {
     /// repeat over the limit, …) fails the render with exit code 2 and no output file.
     #[arg(long)]
     strict: bool,
+
+    /// The device's memory budget in MiB: the live bytes of all its buffers, textures and
+    /// targets together (the default keeps an untrusted scene from taking the machine).
+    #[arg(long, value_name = "MIB", default_value_t = 4096,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    memory_budget: u64,
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -108,6 +114,10 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         size: args.size,
         threads: args.threads,
         strict: args.strict,
+        limits: tessera::DeviceLimits {
+            memory_bytes: args.memory_budget << 20,
+            ..tessera::DeviceLimits::default()
+        },
     };
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new(scene.file.commands.len() as u64);

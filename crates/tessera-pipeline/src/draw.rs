@@ -100,15 +100,15 @@ pub fn draw(
     let ranges = batch_ranges(state.topology, count);
     // Batches in submission order; while the bands rasterize some, the next ones are
     // assembled, shaded and set up (their results do not depend on that overlap).
-    let work: Vec<(u32, Range<u32>)> = (0..instances)
-        .flat_map(|instance| ranges.iter().map(move |r| (instance, r.clone())))
-        .collect();
+    // Batch k is instance k / ranges of range k % ranges: computed, never listed, so the
+    // memory of a draw does not grow with its instance count.
+    let batches = (instances as usize).saturating_mul(ranges.len());
     // Strips are one group starting at 0, so any stride gives their first ID.
     let per_primitive = list_stride(state.topology).unwrap_or(3);
     let bands_len = bands.len();
     // A batch is prepared as fixed groups in parallel; their chunks, in group order, keep
     // the submission order.
-    let prepare = |(instance, range): &(u32, Range<u32>)| {
+    let prepare = |instance: &u32, range: &Range<u32>| {
         let groups: Vec<_> = group_ranges(state.topology, range.clone())
             .into_par_iter()
             .map(|group| {
@@ -169,10 +169,11 @@ pub fn draw(
     let band_stats = raster_batches(
         &ctx,
         &mut bands,
-        work.len(),
+        batches,
         window(rayon::current_num_threads()),
         |k| {
-            let (v, t, chunks, r) = prepare(&work[k]);
+            let instance = (k / ranges.len()) as u32;
+            let (v, t, chunks, r) = prepare(&instance, &ranges[k % ranges.len()]);
             if r.is_some() {
                 let mut best = repeat.lock().unwrap_or_else(PoisonError::into_inner);
                 *best = TextureRepeat::merge(*best, r);

@@ -6,6 +6,7 @@ use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use tessera_caps::{BufferDesc, Caps, DeviceId};
 
+use crate::memory::{MemoryBudget, Reservation};
 use crate::{ResourceError, memory, usage, validate};
 
 pub(crate) struct BufferInner {
@@ -13,6 +14,8 @@ pub(crate) struct BufferInner {
     pub(crate) desc: BufferDesc,
     pub(crate) data: RwLock<Vec<u8>>,
     pub(crate) mapped: AtomicBool,
+    /// The storage's share of its device's budget, given back when the buffer drops.
+    _reservation: Reservation,
 }
 
 /// A buffer handle: clones share storage; identity via [`Buffer::ptr_eq`] (D3D COM identity).
@@ -30,11 +33,23 @@ impl std::fmt::Debug for Buffer {
 }
 
 impl Buffer {
-    /// Creates a buffer (`CreateBuffer`): caps rules (FL-10 at 9_x), D3D11 usage rules, budget, init data.
+    /// Creates a buffer with a budget of its own ([`MemoryBudget::physical`]); see [`Buffer::new_in`].
     pub fn new(caps: &Caps, desc: &BufferDesc, init: Option<&[u8]>) -> Result<Self, ResourceError> {
+        Self::new_in(&MemoryBudget::physical(), caps, desc, init)
+    }
+
+    /// Creates a buffer (`CreateBuffer`): caps rules (FL-10 at 9_x), D3D11 usage rules, its
+    /// bytes reserved from the device's `budget`, init data.
+    pub fn new_in(
+        budget: &MemoryBudget,
+        caps: &Caps,
+        desc: &BufferDesc,
+        init: Option<&[u8]>,
+    ) -> Result<Self, ResourceError> {
         validate::buffer_desc(caps, desc)?;
         usage::check_usage(desc.usage, desc.bind_flags, init.is_some())?;
         let len = u64::from(desc.byte_width);
+        let reservation = budget.reserve(len)?;
         let mut data = memory::allocate_zeroed(len)?;
         if let Some(init) = init {
             let src = init.get(..data.len()).ok_or_else(|| {
@@ -52,6 +67,7 @@ impl Buffer {
                 desc: *desc,
                 data: RwLock::new(data),
                 mapped: AtomicBool::new(false),
+                _reservation: reservation,
             }),
         })
     }

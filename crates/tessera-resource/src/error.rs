@@ -20,13 +20,31 @@ pub enum ResourceError {
     /// A texel conversion failed in `tessera-format`.
     #[error(transparent)]
     Format(#[from] FormatError),
-    /// The resource is larger than the device can back (`E_OUTOFMEMORY`); nothing was allocated.
-    #[error("out of memory: {requested_bytes} bytes requested, limit is {limit_bytes} bytes")]
+    /// One allocation is larger than the process may make (half of physical memory,
+    /// `E_OUTOFMEMORY`); nothing was allocated.
+    #[error(
+        "out of memory: one allocation of {requested_bytes} bytes requested, the limit for one \
+         allocation is {limit_bytes} bytes (half of physical memory)"
+    )]
     OutOfMemory {
         /// Bytes the request needs (`u64::MAX` when the size computation overflowed).
         requested_bytes: u64,
         /// The budget in force.
         limit_bytes: u64,
+    },
+    /// The device's live resources plus this one would exceed its memory budget
+    /// (`E_OUTOFMEMORY`; `DeviceLimits::memory_bytes` in the facade); nothing was allocated.
+    #[error(
+        "device memory budget exceeded: {requested_bytes} bytes requested while {live_bytes} of \
+         the budget's {budget_bytes} bytes are held by live resources"
+    )]
+    DeviceMemoryBudget {
+        /// Bytes the new resource needs.
+        requested_bytes: u64,
+        /// Bytes held by the device's live resources.
+        live_bytes: u64,
+        /// The device's budget.
+        budget_bytes: u64,
     },
     /// The description breaks a D3D11 creation rule (`E_INVALIDARG`).
     #[error("invalid resource description: {0}")]

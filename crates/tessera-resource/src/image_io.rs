@@ -13,7 +13,7 @@ use tessera_format::{Format, Layout, NumericKind, SurfaceMut};
 
 use crate::layout::TextureLayout;
 use crate::mips::FloatImage;
-use crate::{ResourceError, SubresourceData, Texture};
+use crate::{MemoryBudget, ResourceError, SubresourceData, Texture};
 
 /// Decoded texels in "stored encoding": normalized (sRGB stays sRGB-encoded), integer, or depth.
 struct Grid {
@@ -253,7 +253,9 @@ pub fn save_png(tex: &Texture, sub: u32, path: impl AsRef<Path>) -> Result<(), R
 impl Texture {
     /// A DEFAULT 2D texture from an image: channel values are the stored UNORM codes (an sRGB
     /// format keeps the image's bytes); with `generate_mips` the full chain is box-filtered in linear space.
+    /// Its bytes are reserved from `budget` (a device's, or [`MemoryBudget::physical`]).
     pub fn from_image(
+        budget: &MemoryBudget,
         caps: &Caps,
         img: &DynamicImage,
         format: Format,
@@ -337,6 +339,6 @@ impl Texture {
                 SubresourceData::new(d, l.row_pitch, l.depth_pitch)
             })
             .collect();
-        Texture::new(caps, &desc, Some(&init))
+        Texture::new_in(budget, caps, &desc, Some(&init))
     }
 }

@@ -82,7 +82,7 @@ pub(crate) fn mip_dim(dim: u32, mip: u32) -> u32 {
 fn overflow() -> ResourceError {
     ResourceError::OutOfMemory {
         requested_bytes: u64::MAX,
-        limit_bytes: crate::memory::memory_limit_bytes(),
+        limit_bytes: crate::memory::physical_memory_limit_bytes(),
     }
 }
 

@@ -8,6 +8,7 @@ use tessera_format::{Format, Surface, SurfaceMut};
 
 use crate::blit::{Extent, Pitched, copy_region};
 use crate::layout::{SubresourceLayout, TextureLayout};
+use crate::memory::{MemoryBudget, Reservation};
 use crate::{ResourceError, memory, usage, validate};
 
 /// Initial data for one subresource (`D3D11_SUBRESOURCE_DATA`).
@@ -38,6 +39,8 @@ pub(crate) struct TextureInner {
     pub(crate) layout: TextureLayout,
     pub(crate) data: RwLock<Vec<u8>>,
     pub(crate) mapped: Mutex<BTreeSet<u32>>,
+    /// The storage's share of its device's budget, given back when the texture drops.
+    _reservation: Reservation,
 }
 
 /// A texture handle: clones share the same storage; identity via [`Texture::ptr_eq`] (D3D COM identity).
@@ -55,8 +58,19 @@ impl std::fmt::Debug for Texture {
 }
 
 impl Texture {
-    /// Creates a texture (`CreateTexture1D/2D/3D`): caps rules, D3D11 usage rules, budget, then init data.
+    /// Creates a texture with a budget of its own ([`MemoryBudget::physical`]); see [`Texture::new_in`].
     pub fn new(
+        caps: &Caps,
+        desc: &TextureDesc,
+        init: Option<&[SubresourceData<'_>]>,
+    ) -> Result<Self, ResourceError> {
+        Self::new_in(&MemoryBudget::physical(), caps, desc, init)
+    }
+
+    /// Creates a texture (`CreateTexture1D/2D/3D`): caps rules, D3D11 usage rules, its bytes
+    /// reserved from the device's `budget`, then init data.
+    pub fn new_in(
+        budget: &MemoryBudget,
         caps: &Caps,
         desc: &TextureDesc,
         init: Option<&[SubresourceData<'_>]>,
@@ -64,6 +78,7 @@ impl Texture {
         validate::texture_desc(caps, desc, init.is_some())?;
         usage::check_usage(desc.usage, desc.bind_flags, init.is_some())?;
         let layout = TextureLayout::compute(desc)?;
+        let reservation = budget.reserve(layout.total)?;
         let mut data = memory::allocate_zeroed(layout.total)?;
         let mut resolved = *desc;
         resolved.mip_levels = desc.resolved_mip_levels();
@@ -96,6 +111,7 @@ impl Texture {
                 layout,
                 data: RwLock::new(data),
                 mapped: Mutex::new(BTreeSet::new()),
+                _reservation: reservation,
             }),
         })
     }

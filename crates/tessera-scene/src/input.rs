@@ -131,6 +131,19 @@ pub fn decode_image(
     origin: &Path,
     policy: &InputPolicy,
 ) -> Result<image::DynamicImage, SceneError> {
+    decode_image_counted(bytes, origin, policy, &mut 0)
+}
+
+/// [`decode_image`] for one of several images of a file: `used` is the RGBA8 bytes of the
+/// images decoded so far, and all of them together must stay within
+/// `policy.max_image_alloc_bytes` (a small compressed image can decode to a large one, so a
+/// file of many would otherwise be unbounded).
+pub(crate) fn decode_image_counted(
+    bytes: &[u8],
+    origin: &Path,
+    policy: &InputPolicy,
+    used: &mut u64,
+) -> Result<image::DynamicImage, SceneError> {
     let decode = |e: image::ImageError| SceneError::Decode {
         file: origin.to_owned(),
         message: e.to_string(),
@@ -162,6 +175,16 @@ pub fn decode_image(
     if rgba > policy.max_image_alloc_bytes {
         return Err(image_alloc(origin, policy, rgba));
     }
+    let total = used.saturating_add(rgba);
+    if total > policy.max_image_alloc_bytes {
+        return Err(SceneError::Limit {
+            file: origin.to_owned(),
+            what: "bytes of the decoded images together".into(),
+            value: total,
+            limit: policy.max_image_alloc_bytes,
+        });
+    }
+    *used = total;
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(limit);
     limits.max_image_height = Some(limit);

@@ -8,7 +8,7 @@ use image::DynamicImage;
 
 use crate::error::SceneError;
 use crate::format::{ElementType, SceneFile};
-use crate::input::{InputPolicy, base_of, decode_image, read_file};
+use crate::input::{InputPolicy, base_of, decode_image_counted, read_file};
 use crate::jsonpath::path_at;
 
 /// A loaded scene, ready to render any number of times.
@@ -176,6 +176,7 @@ impl Scene {
             }
             self.buffers.insert(name.clone(), bytes);
         }
+        let mut image_bytes = 0;
         for (name, spec) in &self.file.textures {
             let sources = usize::from(spec.file.is_some())
                 + usize::from(spec.checkerboard.is_some())
@@ -193,7 +194,7 @@ impl Scene {
                 }
                 let fp = self.resolve(file);
                 let bytes = read_file(&fp, Some(&self.base()), &self.policy)?;
-                let img = decode_image(&bytes, &fp, &self.policy)?;
+                let img = decode_image_counted(&bytes, &fp, &self.policy, &mut image_bytes)?;
                 self.images.insert(name.clone(), Arc::new(img));
             }
         }

@@ -1,4 +1,5 @@
 //! The `tessera` command's integration tests, one binary (`cargo test -p tessera-cli --test cli`).
 
 mod caps_cli;
+mod limits_cli;
 mod render_compare_cli;

@@ -361,14 +361,15 @@ fn out_of_memory_is_refused_before_allocation() {
         ..tex2d(16384, 16384, RGBA8, SRV)
     };
     match Texture::new(&c, &d, None) {
-        Err(ResourceError::OutOfMemory {
+        Err(ResourceError::DeviceMemoryBudget {
             requested_bytes,
-            limit_bytes,
+            live_bytes: 0,
+            budget_bytes,
         }) => {
             assert_eq!(requested_bytes, 16384u64 * 16384 * 4 * 2048);
-            assert!(limit_bytes < requested_bytes);
+            assert!(budget_bytes < requested_bytes);
         }
-        other => panic!("expected OutOfMemory, got {other:?}"),
+        other => panic!("expected DeviceMemoryBudget, got {other:?}"),
     }
 }
 

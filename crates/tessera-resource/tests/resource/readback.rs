@@ -4,8 +4,8 @@ use image::{DynamicImage, Rgba, RgbaImage};
 use tessera_caps::{BindFlags, FeatureLevel as L};
 use tessera_format::Format;
 use tessera_resource::{
-    DepthStencilView, SubresourceData, Texture, clear_depth_stencil_view, read_depth_gray,
-    read_depth_gray16, read_rgba8, read_rgba16, read_rgba32f, save_png,
+    DepthStencilView, MemoryBudget, SubresourceData, Texture, clear_depth_stencil_view,
+    read_depth_gray, read_depth_gray16, read_rgba8, read_rgba16, read_rgba32f, save_png,
 };
 use tessera_testkit::desc::*;
 
@@ -129,10 +129,19 @@ fn png_round_trip_and_from_image() {
         Format::R8G8B8A8UnormSrgb,
         Format::B8G8R8A8Unorm,
     ] {
-        let t = Texture::from_image(&c, &dynimg, format, false, SRV).unwrap();
+        let t = Texture::from_image(&MemoryBudget::physical(), &c, &dynimg, format, false, SRV)
+            .unwrap();
         assert_eq!(read_rgba8(&t, 0).unwrap(), img, "{format:?}");
     }
-    let t = Texture::from_image(&c, &dynimg, Format::R8G8B8A8Unorm, false, SRV).unwrap();
+    let t = Texture::from_image(
+        &MemoryBudget::physical(),
+        &c,
+        &dynimg,
+        Format::R8G8B8A8Unorm,
+        false,
+        SRV,
+    )
+    .unwrap();
     let dir = std::env::temp_dir().join(format!("tessera-resource-png-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("out.png");
@@ -155,6 +164,7 @@ fn from_image_generates_mips_in_linear_space() {
     img.put_pixel(0, 0, Rgba([255, 255, 255, 255]));
     img.put_pixel(1, 1, Rgba([255, 255, 255, 255]));
     let t = Texture::from_image(
+        &MemoryBudget::physical(),
         &c,
         &DynamicImage::ImageRgba8(img.clone()),
         Format::R8G8B8A8UnormSrgb,
@@ -169,6 +179,7 @@ fn from_image_generates_mips_in_linear_space() {
         [188, 188, 188, 128]
     );
     let lin = Texture::from_image(
+        &MemoryBudget::physical(),
         &c,
         &DynamicImage::ImageRgba8(img),
         Format::R8G8B8A8Unorm,
@@ -182,6 +193,26 @@ fn from_image_generates_mips_in_linear_space() {
     );
     // 9_x: non-power-of-two with a mip chain is refused by caps (FL-04).
     let odd = DynamicImage::ImageRgba8(RgbaImage::new(3, 2));
-    assert!(Texture::from_image(&caps(L::L9_1), &odd, Format::R8G8B8A8Unorm, true, SRV).is_err());
-    assert!(Texture::from_image(&caps(L::L9_1), &odd, Format::R8G8B8A8Unorm, false, SRV).is_ok());
+    assert!(
+        Texture::from_image(
+            &MemoryBudget::physical(),
+            &caps(L::L9_1),
+            &odd,
+            Format::R8G8B8A8Unorm,
+            true,
+            SRV
+        )
+        .is_err()
+    );
+    assert!(
+        Texture::from_image(
+            &MemoryBudget::physical(),
+            &caps(L::L9_1),
+            &odd,
+            Format::R8G8B8A8Unorm,
+            false,
+            SRV
+        )
+        .is_ok()
+    );
 }

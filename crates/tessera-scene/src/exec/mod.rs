@@ -39,6 +39,9 @@ pub struct RenderOptions {
     /// A strict device ([`DeviceDesc::strict`]): an error message of the info queue fails
     /// the command that raised it.
     pub strict: bool,
+    /// The device's own limits: memory budget, work per draw, threads
+    /// ([`tessera::DeviceLimits`]; `tessera render` lowers the memory budget to 4 GiB).
+    pub limits: tessera::DeviceLimits,
 }
 
 /// The colour targets a scene writes out, in `outputs` order, read back as RGBA8.
@@ -120,6 +123,7 @@ impl Scene {
         let desc = DeviceDesc {
             threads: options.threads,
             strict: options.strict,
+            limits: options.limits,
             ..DeviceDesc::at(level)
         };
         let device = Device::new(&desc).map_err(|e| self.device_err("feature_level".into(), e))?;

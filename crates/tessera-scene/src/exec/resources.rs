@@ -9,7 +9,7 @@ use tessera::caps::{
     TextureDesc, Usage,
 };
 use tessera::resource::DsvFlags;
-use tessera::{Buffer, DepthStencilView, Device, InputLayoutHandle, ShaderResourceView, Texture};
+use tessera::{Buffer, DepthStencilView, Device, InputLayoutHandle, ShaderResourceView};
 
 use super::{ColorTarget, Objects, procedural};
 use crate::error::SceneError;
@@ -97,14 +97,9 @@ impl Scene {
                 None => Arc::new(procedural(spec).map_err(|m| self.invalid(p.clone(), m))?),
             };
             let format = spec.format.map_or(tessera::Format::R8G8B8A8Unorm, |f| f.0);
-            let tex = Texture::from_image(
-                device.caps(),
-                &img,
-                format,
-                spec.mips,
-                BindFlags::SHADER_RESOURCE,
-            )
-            .map_err(|e| self.device_err(p.clone(), e.into()))?;
+            let tex = device
+                .create_texture_from_image(&img, format, spec.mips, BindFlags::SHADER_RESOURCE)
+                .map_err(|e| self.device_err(p.clone(), e))?;
             let srv = device
                 .create_shader_resource_view(&tex, None)
                 .map_err(self.dev(p))?;

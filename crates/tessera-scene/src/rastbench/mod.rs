@@ -33,6 +33,9 @@ use tessera::{
     VertexBufferView,
 };
 
+use crate::error::SceneError;
+use crate::input::{InputPolicy, base_of};
+
 mod device;
 mod generate;
 #[cfg(test)]
@@ -104,6 +107,10 @@ pub enum RastBenchError {
     /// Not one of the standard generated scenes.
     #[error("unknown standard scene {0:?} (expected fill, tris, big or tex)")]
     UnknownScene(String),
+    /// A file was refused by the input policy (not a regular file, too large, outside the
+    /// header's folder).
+    #[error(transparent)]
+    Input(Box<SceneError>),
     /// The device refused an object or a call.
     #[error(transparent)]
     Device(#[from] tessera::Error),
@@ -221,10 +228,12 @@ pub struct RastBenchScene {
     pub texture: Option<Arc<Vec<u8>>>,
 }
 
-fn read_file(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|source| RastBenchError::Io {
-        path: path.to_owned(),
-        source,
+/// Reads a scene file through [`crate::input::read_file`] (regular files only, bounded size,
+/// the binaries kept inside the header's folder unless the policy allows otherwise).
+fn read_file(path: &Path, base: Option<&Path>, policy: &InputPolicy) -> Result<Vec<u8>> {
+    crate::input::read_file(path, base, policy).map_err(|e| match e {
+        SceneError::Io { path, source } => RastBenchError::Io { path, source },
+        e => RastBenchError::Input(Box::new(e)),
     })
 }
 
@@ -258,16 +267,23 @@ fn check_size(what: &str, expected: u64, actual: usize) -> Result<()> {
 }
 
 impl RastBenchScene {
-    /// Loads `NAME.json` and the binaries it names (relative to its folder), validating sizes.
+    /// Loads `NAME.json` and the binaries it names (relative to its folder), validating sizes,
+    /// with the default [`InputPolicy`].
     pub fn load(path: impl AsRef<Path>) -> Result<Self> {
+        Self::load_with(path, &InputPolicy::default())
+    }
+
+    /// [`RastBenchScene::load`] with every file read under `policy`.
+    pub fn load_with(path: impl AsRef<Path>, policy: &InputPolicy) -> Result<Self> {
         let path = path.as_ref();
-        let text = read_file(path)?;
+        let text = read_file(path, None, policy)?;
         let header: Header =
             serde_json::from_slice(&text).map_err(|source| RastBenchError::Json {
                 path: path.to_owned(),
                 source,
             })?;
-        let dir = path.parent().unwrap_or(Path::new("."));
+        let dir = &base_of(path);
+        let read = |name: &str| read_file(&dir.join(name), Some(dir), policy);
         let stem = path
             .file_stem()
             .and_then(|s| s.to_str())
@@ -281,11 +297,11 @@ impl RastBenchScene {
             .index_file
             .clone()
             .unwrap_or(format!("{stem}.idx.bin"));
-        let vertices = read_file(&dir.join(&vfile))?;
-        let indices = read_file(&dir.join(&ifile))?;
+        let vertices = read(&vfile)?;
+        let indices = read(&ifile)?;
         let texture = if header.shader == "texture" {
             let tfile = header.texture_file.clone().unwrap_or("tex.rgba".into());
-            Some(Arc::new(read_file(&dir.join(tfile))?))
+            Some(Arc::new(read(&tfile)?))
         } else {
             None
         };

@@ -1,6 +1,7 @@
 //! tessera-scene's integration tests, one binary (`cargo test -p tessera-scene --test scene`; the goldens alone: `-- golden::`).
 
 mod golden;
+mod hostile;
 mod scene_errors;
 mod scene_fuzz;
 mod scene_golden_api;

@@ -70,6 +70,29 @@ fn comp_size(ct: ComponentType) -> usize {
     }
 }
 
+fn type_name(ty: Type) -> &'static str {
+    match ty {
+        Type::Scalar => "SCALAR",
+        Type::Vec2 => "VEC2",
+        Type::Vec3 => "VEC3",
+        Type::Vec4 => "VEC4",
+        Type::Mat2 => "MAT2",
+        Type::Mat3 => "MAT3",
+        Type::Mat4 => "MAT4",
+    }
+}
+
+fn comp_name(ct: ComponentType) -> &'static str {
+    match ct {
+        ComponentType::I8 => "BYTE",
+        ComponentType::U8 => "UNSIGNED_BYTE",
+        ComponentType::I16 => "SHORT",
+        ComponentType::U16 => "UNSIGNED_SHORT",
+        ComponentType::U32 => "UNSIGNED_INT",
+        ComponentType::F32 => "FLOAT",
+    }
+}
+
 /// Checks accessor `index` for `semantic` and returns its elements. `views` are the buffer
 /// views' bytes (already bounded by their buffers).
 pub(super) fn elements<'a>(
@@ -100,7 +123,9 @@ pub(super) fn elements<'a>(
     let ct = ct.0;
     if !semantic.allows(ty, ct, acc.normalized) {
         return Err(bad(format!(
-            "{ty:?} {ct:?}{} where {} is required",
+            "{} {}{} where {} is required",
+            type_name(ty),
+            comp_name(ct),
             if acc.normalized { " normalized" } else { "" },
             semantic.expected()
         )));

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use image::DynamicImage;
 
 use crate::error::SceneError;
-use crate::input::{InputPolicy, base_of, decode_image, read_file};
+use crate::input::{InputPolicy, base_of, decode_image_counted, read_file};
 
 /// Where the document came from and how its references are read.
 pub(super) struct Source<'a> {
@@ -121,6 +121,7 @@ impl Source<'_> {
         views: &[&[u8]],
     ) -> Result<Vec<Option<DynamicImage>>, SceneError> {
         let mut out = Vec::with_capacity(root.images.len());
+        let mut used = 0;
         for (i, img) in root.images.iter().enumerate() {
             let at = format!("images[{i}]");
             let (bytes, file) = match (&img.uri, img.buffer_view) {
@@ -141,7 +142,7 @@ impl Source<'_> {
                     return Err(self.bad(at, "an image needs a uri or a bufferView"));
                 }
             };
-            let decoded = decode_image(&bytes, &file, self.policy)?;
+            let decoded = decode_image_counted(&bytes, &file, self.policy, &mut used)?;
             out.push(match decoded {
                 d @ (DynamicImage::ImageRgba8(_)
                 | DynamicImage::ImageRgb8(_)

@@ -85,6 +85,9 @@ pub fn read_gltf_slice(
     Ok(model)
 }
 
+/// Most vertices, and most indices, a model may flatten into (2^25 each).
+pub const MAX_ELEMENTS: u64 = 1 << 25;
+
 /// The traversal of the default scene.
 struct Walk<'a> {
     doc: &'a gltf::Document,
@@ -104,6 +107,7 @@ impl Walk<'_> {
         let mut stack: Vec<(gltf::Node<'_>, Mat4, usize)> =
             scene.nodes().map(|n| (n, Mat4::IDENTITY, 0)).collect();
         let mut seen = BTreeSet::new();
+        let mut placed = Vec::new();
         while let Some((node, parent, depth)) = stack.pop() {
             if depth > 64 {
                 return Err(decode_err(path, "node hierarchy deeper than 64"));
@@ -119,7 +123,12 @@ impl Walk<'_> {
             for child in node.children() {
                 stack.push((child, m, depth + 1));
             }
-            let Some(mesh) = node.mesh() else { continue };
+            if let Some(mesh) = node.mesh() {
+                placed.push((mesh, m));
+            }
+        }
+        self.check_budget(&placed)?;
+        for (mesh, m) in placed {
             let nm = Mat3::from_mat4(m).inverse().transpose();
             for prim in mesh.primitives() {
                 if prim.mode() != gltf::mesh::Mode::Triangles {
@@ -128,6 +137,37 @@ impl Walk<'_> {
                 if let Some(part) = self.part(&prim, m, nm)? {
                     model.parts.push(part);
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// Vertices and indices of every placed triangle primitive, counted from the accessors
+    /// before any is read: a mesh used by many nodes is flattened once per node, so the
+    /// output can be far larger than the file.
+    fn check_budget(&self, placed: &[(gltf::Mesh<'_>, Mat4)]) -> Result<(), SceneError> {
+        let (mut vertices, mut indices) = (0u64, 0u64);
+        for (mesh, _) in placed {
+            for prim in mesh.primitives() {
+                if prim.mode() != gltf::mesh::Mode::Triangles {
+                    continue;
+                }
+                let Some(pos) = prim.get(&gltf::Semantic::Positions) else {
+                    continue;
+                };
+                let n = pos.count() as u64;
+                vertices = vertices.saturating_add(n);
+                indices = indices.saturating_add(prim.indices().map_or(n, |a| a.count() as u64));
+            }
+        }
+        for (what, value) in [("vertices", vertices), ("indices", indices)] {
+            if value > MAX_ELEMENTS {
+                return Err(SceneError::Limit {
+                    file: self.origin.to_owned(),
+                    what: format!("{what} of the flattened default scene"),
+                    value,
+                    limit: MAX_ELEMENTS,
+                });
             }
         }
         Ok(())

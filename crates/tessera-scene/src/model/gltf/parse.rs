@@ -68,3 +68,23 @@ fn check_attributes(root: &gltf::json::Root, origin: &Path) -> Result<(), SceneE
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::error::SceneError;
+
+    #[test]
+    fn a_panic_of_the_library_becomes_an_error() {
+        let r: Result<(), _> = super::guarded(Path::new("m.glb"), "glTF JSON", || panic!("boom"));
+        match r {
+            Err(SceneError::Malformed { file, at, rule }) => {
+                assert_eq!(file, Path::new("m.glb"));
+                assert_eq!(at, "glTF JSON");
+                assert_eq!(rule, "the glTF library panicked on this input: boom");
+            }
+            other => panic!("expected Malformed, got {other:?}"),
+        }
+    }
+}
