@@ -4,7 +4,7 @@
 //! device also stored in its info queue; a panic anywhere is a bug in Tessera.
 
 use arbitrary::{Arbitrary, Unstructured};
-use tessera::{Device, DeviceContext, DeviceDesc};
+use tessera::{Device, DeviceContext, DeviceDesc, DeviceLimits};
 
 mod descs;
 mod draws;
@@ -22,9 +22,18 @@ use specs::LevelPick;
 /// The most calls one input makes.
 pub const MAX_OPS: usize = 64;
 
-/// Device memory budget of the api target: a resource the fuzzer sizes over it is refused
-/// with `OutOfMemory` up front, so no input allocates much.
-pub const MEMORY_BUDGET_BYTES: u64 = 64 << 20;
+/// The api target's device limits: 64 MiB of resources, and 2^14 vertex invocations and
+/// 2^10 instances per draw. A resource or draw the fuzzer sizes over them is refused with a
+/// typed error up front, so no input allocates much or runs long (64 draws of 5461
+/// triangles on a 32×32 target at most), while counts up to `u32::MAX` are still tried.
+pub fn device_limits() -> DeviceLimits {
+    DeviceLimits {
+        memory_bytes: 64 << 20,
+        draw_vertex_invocations: 1 << 14,
+        draw_instances: 1 << 10,
+        ..DeviceLimits::default()
+    }
+}
 
 /// How far an `api` input got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,9 +122,9 @@ pub fn api(data: &[u8]) -> ApiOutcome {
     let Ok(header) = Header::arbitrary(&mut u) else {
         return ApiOutcome::Empty;
     };
-    tessera::resource::set_device_memory_budget(Some(MEMORY_BUDGET_BYTES));
     let desc = DeviceDesc {
         threads: Some(1),
+        limits: device_limits(),
         strict: header.strict,
         caps_options: tessera::caps::CapsOptions {
             minimal_optional_features: header.minimal_optional,

@@ -12,22 +12,33 @@ use super::specs::{Bytes, FormatPick, ViewSpec};
 /// An index into one of the object pools (modulo its length; an empty pool skips the call).
 pub(crate) type Obj = u8;
 
-/// A vertex or index count. Until the device has a per-draw vertex-invocation budget
-/// (issue #20's `DeviceLimits`), counts stay at most 255 and instance counts at most 4: an
-/// unbounded count with no vertex buffer bound would shade billions of zero vertices, which is
-/// correct D3D behaviour but makes one input take minutes.
+/// A vertex or index count: mostly small, sometimes an edge around the api target's
+/// per-draw budget ([`super::device_limits`]) or far past it, which the device must refuse
+/// with a typed error before doing the work.
 #[derive(Arbitrary, Clone, Copy, Debug)]
 pub(crate) struct Count(u8);
 
 impl Count {
     /// The count.
     pub(crate) fn get(self) -> u32 {
-        u32::from(self.0)
+        match self.0 {
+            250 => 1 << 14,
+            251 => (1 << 14) + 1,
+            252 => 1 << 31,
+            253 => u32::MAX - 1,
+            254 => u32::MAX,
+            v => u32::from(v),
+        }
     }
 
-    /// As an instance count (0..=4).
+    /// As an instance count: 0..=4, or an edge of the instance budget, or `u32::MAX`.
     pub(crate) fn instances(self) -> u32 {
-        u32::from(self.0 % 5)
+        match self.0 {
+            250 => 1 << 10,
+            251 => (1 << 10) + 1,
+            252..=255 => u32::MAX,
+            v => u32::from(v % 5),
+        }
     }
 }
 

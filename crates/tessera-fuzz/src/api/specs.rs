@@ -10,7 +10,8 @@ use tessera::caps::{
 };
 
 /// The largest ordinary texture extent the target creates. Render targets this small keep
-/// every draw cheap (a 32×32 target has 1024 pixels) until the device has a per-draw budget.
+/// every draw cheap (a 32×32 target has 1024 pixels): the device's per-draw budget bounds
+/// vertex work, not pixels.
 pub(crate) const SMALL_EXTENT: u32 = 32;
 
 /// A texture extent: mostly `0..=SMALL_EXTENT`, else an edge every level refuses (over the
