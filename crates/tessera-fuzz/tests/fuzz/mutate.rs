@@ -12,7 +12,7 @@ use crate::corpus::{case, files};
 use crate::known::FAILURES;
 
 /// Mutants per corpus file.
-const MUTANTS_PER_FILE: usize = 1000;
+const MUTANTS_PER_FILE: usize = 500;
 
 /// The longest mutant (longer inputs are cut).
 const MAX_LEN: usize = 16 << 10;
