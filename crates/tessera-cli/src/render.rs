@@ -53,9 +53,14 @@ pub struct RenderArgs {
 
     /// The device's memory budget in MiB: the live bytes of all its buffers, textures and
     /// targets together (the default keeps an untrusted scene from taking the machine).
-    #[arg(long, value_name = "MIB", default_value_t = 4096,
+    #[arg(long, value_name = "MIB", default_value_t = 2048,
           value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
     memory_budget: u64,
+
+    /// Let file references (scene buffers and textures, glTF buffer and image URIs) leave the
+    /// folder of the file naming them: absolute paths, `..`, links out (refused by default).
+    #[arg(long)]
+    allow_any_path: bool,
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -105,7 +110,11 @@ pub fn run(args: &RenderArgs) -> ExitCode {
         Some(Ok(l)) => Some(l),
         Some(Err(e)) => return fail(e),
     };
-    let scene = match tessera_scene::load(&args.input) {
+    let policy = tessera_scene::InputPolicy {
+        allow_outside_base: args.allow_any_path,
+        ..Default::default()
+    };
+    let scene = match tessera_scene::load_with(&args.input, &policy) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };

@@ -77,7 +77,7 @@ pub enum SceneError {
     /// A file reference leaves the folder of the file naming it (absolute path, `..`, link),
     /// and [`crate::input::InputPolicy::allow_outside_base`] is false.
     #[error(
-        "{}: the reference leaves the folder {}; outside paths are refused (allow_outside_base)",
+        "{}: the reference leaves the folder {}; outside paths are refused unless allowed (InputPolicy::allow_outside_base; tessera render --allow-any-path)",
         file.display(),
         base.display()
     )]

@@ -51,7 +51,7 @@ fn thread_counts_past_the_device_limit_fail_at_once() {
 
 #[test]
 fn a_scene_past_the_memory_budget_fails_naming_the_budget() {
-    // Eight 16384x16384 RGBA8 targets: 8 GiB, against a 64 MiB budget (the default is 4 GiB).
+    // Eight 16384x16384 RGBA8 targets: 8 GiB, against a 64 MiB budget (the default is 2 GiB).
     let colors: Vec<String> = (0..8).map(|i| format!("{{\"name\": \"t{i}\"}}")).collect();
     let text = format!(
         "{{\"format\": \"tessera-scene\", \"version\": 1, \"feature_level\": \"11_0\", \
@@ -78,4 +78,41 @@ fn a_scene_past_the_memory_budget_fails_naming_the_budget() {
     );
     assert!(!png.exists());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn file_references_outside_the_scene_folder_need_allow_any_path() {
+    let base = std::env::temp_dir().join(format!("tessera-cli-paths-{}", std::process::id()));
+    let (scenes, data) = (base.join("scenes"), base.join("data"));
+    std::fs::create_dir_all(&scenes).unwrap();
+    std::fs::create_dir_all(&data).unwrap();
+    let bin = data.join("v.bin");
+    std::fs::write(&bin, [0u8; 16]).unwrap();
+    let scene = scenes.join("s.json");
+    let text = format!(
+        "{{\"format\": \"tessera-scene\", \"version\": 1, \"feature_level\": \"11_0\", \
+         \"size\": [4, 4], \"buffers\": {{\"v\": {{\"file\": {:?}}}}}, \"commands\": []}}",
+        bin.to_str().unwrap()
+    );
+    std::fs::write(&scene, text).unwrap();
+    let png = base.join("s.png");
+    let args = [
+        "render",
+        "-o",
+        png.to_str().unwrap(),
+        scene.to_str().unwrap(),
+    ];
+    let (out, _) = run(&args);
+    one_line_error(&out, "v.bin: the reference leaves the folder");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--allow-any-path"), "{err}");
+    assert!(!png.exists());
+    let (out, _) = run(&[&args[..], &["--allow-any-path"]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(png.exists());
+    let _ = std::fs::remove_dir_all(&base);
 }

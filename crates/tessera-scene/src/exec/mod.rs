@@ -40,7 +40,7 @@ pub struct RenderOptions {
     /// the command that raised it.
     pub strict: bool,
     /// The device's own limits: memory budget, work per draw, threads
-    /// ([`tessera::DeviceLimits`]; `tessera render` lowers the memory budget to 4 GiB).
+    /// ([`tessera::DeviceLimits`]; `tessera render` lowers the memory budget to 2 GiB).
     pub limits: tessera::DeviceLimits,
 }
 
@@ -126,7 +126,7 @@ impl Scene {
             limits: options.limits,
             ..DeviceDesc::at(level)
         };
-        let device = Device::new(&desc).map_err(|e| self.device_err("feature_level".into(), e))?;
+        let device = Device::new(&desc).map_err(|e| self.device_err("(device)".into(), e))?;
         self.render_on(&device, options.size, progress)
     }
 

@@ -98,3 +98,30 @@ fn documented_full_example_renders() {
     let out = s.render(&RenderOptions::default()).unwrap();
     assert_eq!(out.first().unwrap().dimensions(), (128, 128));
 }
+
+#[test]
+fn json_nesting_is_bounded_by_the_parser() {
+    // 100 000 nested arrays where commands are expected: the typed reader refuses the
+    // second level, and serde_json's recursion limit (128) bounds any untyped nesting, so
+    // the stack never overflows.
+    let deep = |open: &str, close: &str| {
+        format!(
+            "{{\"format\": \"tessera-scene\", \"version\": 1, \"size\": [8, 8], \"commands\": {}{}}}",
+            open.repeat(100_000),
+            close.repeat(100_000)
+        )
+    };
+    for (open, close, expected) in [
+        ("[", "]", "expected value"),
+        ("{\"a\":", "}", "invalid type: map"),
+    ] {
+        match Scene::from_str_at(&deep(open, close), "deep.json") {
+            Err(SceneError::Parse {
+                line: 1, message, ..
+            }) => {
+                assert!(message.starts_with(expected), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
