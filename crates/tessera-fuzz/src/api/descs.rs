@@ -8,10 +8,11 @@ use tessera::caps::{
     RenderTargetBlendDesc, SampleDesc, SamplerDesc, StencilFaceDesc, TextureDesc, TextureDimension,
 };
 
-use super::specs::{
-    Bytes, Extent, FormatPick, address, blend, blend_op, comparison, cpu_access, filter_kind,
-    float, logic_op, pick, reduction, stencil_op, tame_float, usage,
+use super::enums::{
+    address, blend, blend_op, comparison, cpu_access, filter_kind, logic_op, reduction, stencil_op,
+    usage,
 };
+use super::specs::{Bytes, Extent, FormatPick, float, pick, tame_float};
 
 /// Misc flags: the named bits plus a stray one.
 fn misc_flags(bits: u8) -> MiscFlags {

@@ -4,9 +4,10 @@ use tessera::VertexBufferView;
 use tessera::caps::{Rect, Viewport};
 
 use super::Run;
+use super::enums::topology;
 use super::ops::{Op, ViewportSpec};
 use super::resources::{get, slots};
-use super::specs::{float, tame_float, topology};
+use super::specs::{float, tame_float};
 
 /// The most slots one state-setting call names (past every stage's limit).
 const MAX_SLOTS: usize = 20;

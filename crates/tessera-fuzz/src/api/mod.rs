@@ -8,6 +8,7 @@ use tessera::{Device, DeviceContext, DeviceDesc, DeviceLimits};
 
 mod descs;
 mod draws;
+mod enums;
 mod ops;
 mod prelude;
 mod resources;

@@ -14,8 +14,8 @@ use tessera::{
 };
 
 use super::Run;
+use super::enums::query_type;
 use super::ops::{Obj, Op, PsKind, VsKind};
-use super::specs::query_type;
 
 /// Every object created so far, by kind, in creation order.
 #[derive(Default)]
