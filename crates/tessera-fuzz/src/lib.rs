@@ -7,7 +7,7 @@
 //! - [`scene_json`]: scene JSON (`docs/scene-format.md`), parsed and rendered small;
 //! - [`ply`], [`gltf`], [`glb`]: models from memory, rendered small;
 //! - [`image`]: PNG/JPEG through the texture and `tessera compare` decoder;
-//! - [`api`]: a device at a fuzzer-chosen feature level and up to [`api::MAX_OPS`] calls.
+//! - [`api()`]: a device at a fuzzer-chosen feature level and up to [`api::MAX_OPS`] calls.
 //!
 //! [`TARGETS`] lists them by the name their corpus folder and `fuzz_target!` carry.
 
