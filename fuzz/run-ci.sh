@@ -11,15 +11,15 @@ runs="${1:-2000}"
 targets=(scene_json ply gltf glb image api)
 declare -A dicts=([scene_json]=scene [gltf]=gltf [glb]=gltf [ply]=ply)
 
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 start=$(date +%s)
-cargo +nightly fuzz build -O -a --sanitizer none >/dev/null 2>build.log || {
-    tail -20 build.log
+cargo +nightly fuzz build -O -a --sanitizer none >/dev/null 2>"$work/build.log" || {
+    tail -20 "$work/build.log"
     exit 1
 }
 echo "build: $(($(date +%s) - start)) s"
 bin=target/x86_64-unknown-linux-gnu/release
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 status=0
 for t in "${targets[@]}"; do
     mkdir -p "$work/$t"
