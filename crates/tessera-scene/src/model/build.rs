@@ -10,10 +10,13 @@ use super::{Model, decode_err};
 use crate::error::SceneError;
 use crate::format::{
     BufferSpec, ColorTargetSpec, Command, ConstantsSpec, CullName, DepthTargetSpec, ElementSpec,
-    ElementType, FormatName, LevelName, LitPsSpec, MatrixSpec, RasterizerSpec, SceneFile,
-    ShaderSpec, TargetsSpec, TextureSpec, TopologyName, VertexBufferSpec,
+    ElementType, FormatName, LevelName, LitPsSpec, MatrixSpec, RasterizerSpec, SamplerSpec,
+    SceneFile, ShaderSpec, SolidSpec, TargetsSpec, TextureSpec, TopologyName, VertexBufferSpec,
 };
 use crate::scene::Scene;
+
+/// The texture and sampler an untextured part binds (a 1x1 white texel).
+const WHITE: &str = "white";
 
 /// Default render size of models.
 pub const MODEL_SIZE: u32 = 256;
@@ -180,6 +183,30 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
             cmds.push(Command::SetPsSamplers {
                 start: 0,
                 samplers: vec![smp],
+            });
+        } else {
+            // LitPs declares t0/s0 even where its textured flag is off (as D3D reflection
+            // would): a 1x1 white texture keeps the debug layer's draw-time checks quiet.
+            if !f.textures.contains_key(WHITE) {
+                f.textures.insert(
+                    WHITE.into(),
+                    TextureSpec {
+                        solid: Some(SolidSpec {
+                            size: [1, 1],
+                            color: [1.0; 4],
+                        }),
+                        ..Default::default()
+                    },
+                );
+                f.samplers.insert(WHITE.into(), SamplerSpec::default());
+            }
+            cmds.push(Command::SetPsTextures {
+                start: 0,
+                textures: vec![WHITE.into()],
+            });
+            cmds.push(Command::SetPsSamplers {
+                start: 0,
+                samplers: vec![WHITE.into()],
             });
         }
         cmds.push(Command::DrawIndexed {

@@ -157,3 +157,20 @@ fn texture_repeat_messages_are_identical_at_1_2_8_threads() {
     };
     assert!(s.render(&strict).is_err());
 }
+
+/// The README's first command and an untextured model draw without a single debug-layer
+/// message: LitPs declares t0/s0 (as D3D reflection would), so both bind a white texel.
+#[test]
+fn the_readme_scene_and_an_untextured_model_render_without_messages() {
+    let opts = RenderOptions {
+        threads: Some(1),
+        ..Default::default()
+    };
+    let sphere = Scene::load(root().join("assets/scenes/lit_sphere.json")).unwrap();
+    assert_eq!(sphere.render(&opts).unwrap().messages, []);
+    let ply = "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n\
+               property float z\nelement face 1\nproperty list uchar int vertex_indices\n\
+               end_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n";
+    let model = tessera_scene::model::load_ply_slice(ply.as_bytes(), "tri.ply".as_ref()).unwrap();
+    assert_eq!(model.render(&opts).unwrap().messages, []);
+}
