@@ -4,11 +4,9 @@
 //! that random calls after it reach the draw path instead of stopping at "nothing bound".
 
 use std::sync::Arc;
+use tessera_testkit::element;
 
-use tessera::caps::{
-    BindFlags, BufferDesc, InputClassification, InputElementDesc, PrimitiveTopology, TextureDesc,
-    Usage, Viewport,
-};
+use tessera::caps::{BindFlags, BufferDesc, PrimitiveTopology, TextureDesc, Usage, Viewport};
 use tessera::pipeline::builtin::{TransformVs, VertexColorPs};
 use tessera::{Format, VertexBufferView};
 
@@ -21,18 +19,6 @@ const TRIANGLE: [f32; 24] = [
     0.0, 0.8, 0.5, 1.0, 0.0, 1.0, 0.0, 1.0, //
     0.8, -0.8, 0.5, 1.0, 0.0, 0.0, 1.0, 1.0,
 ];
-
-fn element(name: &str, offset: u32) -> InputElementDesc {
-    InputElementDesc {
-        semantic_name: name.into(),
-        semantic_index: 0,
-        format: Format::R32G32B32A32Float,
-        input_slot: 0,
-        aligned_byte_offset: offset,
-        input_slot_class: InputClassification::PerVertex,
-        instance_data_step_rate: 0,
-    }
-}
 
 impl Run {
     /// Creates and binds the prelude's pipeline; each call goes through [`Run::check`] (none
@@ -88,7 +74,11 @@ impl Run {
             self.check(r);
             self.pools.resources.push(b.into());
         }
-        let layout = [element("POSITION", 0), element("COLOR", 16)];
+        let f4 = Format::R32G32B32A32Float;
+        let layout = [
+            element("POSITION", 0, f4, 0, 0),
+            element("COLOR", 0, f4, 0, 16),
+        ];
         if let Some(l) = self.check(d.create_input_layout(&layout)) {
             let r = self.ctx.ia_set_input_layout(Some(&l));
             self.check(r);
