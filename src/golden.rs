@@ -3,12 +3,14 @@
 //! - [`compare`] / [`compare_with_threshold`] measure two images ([`ComparisonReport`]).
 //! - [`diff_image`] highlights differing pixels (red by magnitude over a dimmed grey copy).
 //! - [`check`] compares with the stored golden: on mismatch it writes
-//!   `<out>/<name>.actual.png`, `.expected.png` and `.diff.png` (default out:
-//!   `<workspace>/target/golden/`) and returns an error naming them.
-//!   `TESSERA_BLESS=1` writes or refreshes the golden. A missing golden fails when `CI=true`;
-//!   otherwise it is written and the check passes with a note on stderr.
-//! - Paths: goldens live in `<workspace>/assets/golden` (override with `TESSERA_GOLDEN_DIR` or
-//!   [`GoldenConfig`]); outputs in `TESSERA_GOLDEN_OUT` if set.
+//!   `<out>/<name>.actual.png`, `.expected.png` and `.diff.png` and returns an error naming
+//!   them. `TESSERA_BLESS=1` writes or refreshes the golden. A missing golden fails when
+//!   `CI=true`; otherwise it is written and the check passes with a note on stderr.
+//! - Paths belong to the caller: goldens live in `<your crate>/tests/golden/<name>.png` and
+//!   failure images go to `<your crate>/target/golden/`, where "your crate" is the
+//!   `CARGO_MANIFEST_DIR` cargo sets while it runs your tests ([`GoldenConfig::from_env`]).
+//!   `TESSERA_GOLDEN_DIR` / `TESSERA_GOLDEN_OUT` override them, and [`check_with`] takes an
+//!   explicit [`GoldenConfig`] (e.g. [`GoldenConfig::in_dirs`]).
 //!
 //! ```no_run
 //! # let image = image::RgbaImage::new(4, 4);
@@ -240,19 +242,35 @@ pub struct GoldenConfig {
 }
 
 impl GoldenConfig {
-    /// From the environment: `TESSERA_GOLDEN_DIR`, `TESSERA_GOLDEN_OUT`, `TESSERA_BLESS=1`,
-    /// `CI=true`; defaults under the workspace root.
-    pub fn from_env() -> Self {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    /// The goldens of the crate whose manifest folder is `crate_dir`: `<crate_dir>/tests/golden`,
+    /// failure images in `<crate_dir>/target/golden`, then the environment's overrides
+    /// ([`GoldenConfig::in_dirs`]).
+    pub fn for_crate(crate_dir: impl AsRef<Path>) -> Self {
+        let dir = crate_dir.as_ref();
+        Self::in_dirs(dir.join("tests/golden"), dir.join("target/golden"))
+    }
+
+    /// Goldens in `golden_dir`, failure images in `output_dir`, unless `TESSERA_GOLDEN_DIR` or
+    /// `TESSERA_GOLDEN_OUT` name others; `TESSERA_BLESS=1` blesses, `CI=true` makes a missing
+    /// golden an error.
+    pub fn in_dirs(golden_dir: impl Into<PathBuf>, output_dir: impl Into<PathBuf>) -> Self {
         let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
         Self {
-            golden_dir: var("TESSERA_GOLDEN_DIR")
-                .map_or_else(|| root.join("assets/golden"), PathBuf::from),
-            output_dir: var("TESSERA_GOLDEN_OUT")
-                .map_or_else(|| root.join("target/golden"), PathBuf::from),
+            golden_dir: var("TESSERA_GOLDEN_DIR").map_or_else(|| golden_dir.into(), PathBuf::from),
+            output_dir: var("TESSERA_GOLDEN_OUT").map_or_else(|| output_dir.into(), PathBuf::from),
             bless: std::env::var("TESSERA_BLESS").is_ok_and(|v| v == "1" || v == "true"),
             ci: std::env::var("CI").is_ok_and(|v| v == "true" || v == "1"),
         }
+    }
+
+    /// The calling crate's goldens: [`GoldenConfig::for_crate`] of the `CARGO_MANIFEST_DIR`
+    /// that cargo sets for `cargo test` and `cargo run` (the crate under test, not Tessera),
+    /// or of the current folder when the binary runs outside cargo.
+    pub fn from_env() -> Self {
+        let dir = std::env::var_os("CARGO_MANIFEST_DIR")
+            .filter(|v| !v.is_empty())
+            .map_or_else(|| PathBuf::from("."), PathBuf::from);
+        Self::for_crate(dir)
     }
 }
 
@@ -265,7 +283,8 @@ pub enum CheckOutcome {
     Written,
 }
 
-/// Checks `image` against golden `name` with the environment's configuration.
+/// Checks `image` against golden `name` of the calling crate ([`GoldenConfig::from_env`]:
+/// `<your crate>/tests/golden/<name>.png`).
 pub fn check(name: &str, image: &RgbaImage, tolerance: Tolerance) -> Result<(), GoldenError> {
     check_with(&GoldenConfig::from_env(), name, image, tolerance).map(|_| ())
 }

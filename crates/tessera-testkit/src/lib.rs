@@ -7,7 +7,7 @@
 //!   only for the tests whose scenes were built on its stream);
 //! - [`rig`]: devices at a feature level, render targets (RGBA8 and friends) with a D32
 //!   depth, buffers, layouts, the colour pipeline, pixel readback;
-//! - [`ViewportExt`]: `Viewport::full(w, h)`, the full-target viewport;
+//! - [`full_viewport`]: `Viewport::full(w, h)`, the full-target viewport;
 //! - [`golden`]: the exact golden check of `tessera::golden`, as an assertion, and the
 //!   workspace paths tests read assets from;
 //! - [`desc`]: descriptor shorthands for tests below the device (resource, caps);
@@ -30,4 +30,4 @@ pub use expect::{ExpectedFailure, expected_failure, run_case};
 pub use golden::{assert_golden, assert_golden_within, workspace_root};
 pub use rig::*;
 pub use rng::Rng;
-pub use viewport::{ViewportExt, full_viewport};
+pub use viewport::full_viewport;

@@ -19,6 +19,21 @@ pub struct Viewport {
     pub max_depth: f32,
 }
 
+impl Viewport {
+    /// The viewport covering a whole `width`×`height` target at the origin, depth range
+    /// `[0, 1]` (what most draws want: `rs_set_viewports(&[Viewport::full(w, h)])`).
+    pub fn full(width: u32, height: u32) -> Self {
+        Self {
+            top_left_x: 0.0,
+            top_left_y: 0.0,
+            width: width as f32,
+            height: height as f32,
+            min_depth: 0.0,
+            max_depth: 1.0,
+        }
+    }
+}
+
 /// A scissor rectangle (`D3D11_RECT`): left/top inclusive, right/bottom exclusive.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rect {
