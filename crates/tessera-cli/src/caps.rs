@@ -162,12 +162,18 @@ fn diff(from: FeatureLevel, to: FeatureLevel, json: bool) -> ExitCode {
         .map(|k| (k, a.get(k), b.get(k)))
         .filter(|(_, x, y)| x != y)
         .collect();
+    // A key the table gives at one level only, as false / 0 / [] there, is schema noise (the
+    // 9_x and 10_0+ tables use different keys), not a change: list its name in a note instead.
+    let (noise, changed): (Vec<_>, Vec<_>) = changed.into_iter().partition(
+        |(_, x, y)| matches!((x, y), (Some(v), None) | (None, Some(v)) if is_nothing(v)),
+    );
+    let noise: Vec<&String> = noise.into_iter().map(|(k, _, _)| k).collect();
     if json {
         let mut out = Map::new();
         for (k, x, y) in &changed {
             out.insert((*k).clone(), serde_json::json!({ "from": x, "to": y }));
         }
-        let doc = serde_json::json!({ "from": from.name(), "to": to.name(), "changes": out });
+        let doc = serde_json::json!({ "from": from.name(), "to": to.name(), "changes": out, "given_at_one_level_only_as_false": noise });
         return print_out(&serde_json::to_string_pretty(&doc).unwrap_or_default());
     }
     let width = changed.iter().map(|(k, _, _)| k.len()).max().unwrap_or(0);
@@ -178,7 +184,26 @@ fn diff(from: FeatureLevel, to: FeatureLevel, json: bool) -> ExitCode {
     for (k, x, y) in changed {
         text.push_str(&format!("\n  {k:<width$}  {} -> {}", show(x), show(y)));
     }
+    if !noise.is_empty() {
+        text.push_str(&format!(
+            "\n\nNot listed: {} keys given at one level only, as false/0 (the 9_x and 10_0+ tables use different keys): {}",
+            noise.len(),
+            noise.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(", ")
+        ));
+    }
     print_out(&text)
+}
+
+/// false, 0, an empty list or "none": a value that says "not there".
+fn is_nothing(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => !b,
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        Value::Array(a) => a.is_empty(),
+        Value::String(s) => s == "none" || s == "n/a",
+        Value::Null => true,
+        Value::Object(_) => false,
+    }
 }
 
 /// `--d3d9`: the level's D3DCAPS9 floor, one row per member (flag groups as lists), or JSON

@@ -19,6 +19,7 @@ pub mod model;
 pub mod rastbench;
 mod scene;
 pub mod shaders;
+mod sniff;
 
 pub use error::SceneError;
 pub use exec::{RenderOptions, RenderedTargets};

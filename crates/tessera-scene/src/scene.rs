@@ -10,6 +10,7 @@ use crate::error::SceneError;
 use crate::format::{ElementType, SceneFile};
 use crate::input::{InputPolicy, base_of, decode_image_counted, read_file};
 use crate::jsonpath::path_at;
+use crate::sniff::{describe_binary, json_kind, magic_kind};
 
 /// A loaded scene, ready to render any number of times.
 #[derive(Clone, Debug)]
@@ -37,9 +38,14 @@ impl Scene {
     pub fn load_with(path: impl AsRef<Path>, policy: &InputPolicy) -> Result<Self, SceneError> {
         let path = path.as_ref();
         let bytes = read_file(path, None, policy)?;
-        let text = String::from_utf8(bytes).map_err(|_| SceneError::Decode {
-            file: path.to_owned(),
-            message: "the scene file is not UTF-8 text".into(),
+        let text = String::from_utf8(bytes).map_err(|e| {
+            not_a_scene(
+                path,
+                format!(
+                    "a .json scene is UTF-8 JSON; {} (models are chosen by extension: .gltf, .glb, .ply)",
+                    describe_binary(e.as_bytes())
+                ),
+            )
         })?;
         Self::from_str_at_with(&text, path, policy)
     }
@@ -57,17 +63,25 @@ impl Scene {
         policy: &InputPolicy,
     ) -> Result<Self, SceneError> {
         let path = path.as_ref();
-        let file: SceneFile = serde_json::from_str(text).map_err(|e| SceneError::Parse {
-            file: path.to_owned(),
-            line: e.line(),
-            column: e.column(),
-            json_path: path_at(text, e.line(), e.column()),
-            message: e
-                .to_string()
-                .split(" at line ")
-                .next()
-                .unwrap_or("")
-                .to_owned(),
+        if text.trim().is_empty() {
+            return Err(SceneError::Decode {
+                file: path.to_owned(),
+                message: format!("the file is empty; {A_SCENE_IS}"),
+            });
+        }
+        let file: SceneFile = serde_json::from_str(text).map_err(|e| {
+            wrong_kind(text, path).unwrap_or_else(|| SceneError::Parse {
+                file: path.to_owned(),
+                line: e.line(),
+                column: e.column(),
+                json_path: path_at(text, e.line(), e.column()),
+                message: e
+                    .to_string()
+                    .split(" at line ")
+                    .next()
+                    .unwrap_or("")
+                    .to_owned(),
+            })
         })?;
         let invalid = |json_path: &str, message: String| SceneError::Invalid {
             file: path.to_owned(),
@@ -206,6 +220,40 @@ impl Scene {
         self.images.insert(name.to_owned(), Arc::new(img));
         self
     }
+}
+
+/// What a scene file is, for the messages of [`wrong_kind`] and the empty file.
+const A_SCENE_IS: &str =
+    "a scene is a JSON object with \"format\": \"tessera-scene\" (docs/scene-format.md)";
+
+/// `FILE: not a scene file: {why}`.
+fn not_a_scene(path: &Path, why: String) -> SceneError {
+    SceneError::Decode {
+        file: path.to_owned(),
+        message: format!("not a scene file: {why}"),
+    }
+}
+
+/// The error for scene text that failed to parse because it is another kind of file (a PLY
+/// header, a glTF or rastbench JSON, a JSON array), or `None` to report the parse error.
+fn wrong_kind(text: &str, path: &Path) -> Option<SceneError> {
+    if let Some(kind) = magic_kind(text.as_bytes()) {
+        return Some(not_a_scene(
+            path,
+            format!(
+                "this file starts with {kind} bytes (models are chosen by extension: .gltf, .glb, .ply)"
+            ),
+        ));
+    }
+    let kind = json_kind(text)?;
+    let hint = if kind.starts_with("it is a glTF") {
+        "name it .gltf to render it as a model"
+    } else if kind.starts_with("the top level") {
+        A_SCENE_IS
+    } else {
+        return (!kind.starts_with("it is a tessera scene")).then(|| not_a_scene(path, kind));
+    };
+    Some(not_a_scene(path, format!("{kind}; {hint}")))
 }
 
 fn encode(ty: ElementType, data: &[f64]) -> Result<Vec<u8>, String> {

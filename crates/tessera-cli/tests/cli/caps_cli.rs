@@ -214,3 +214,37 @@ fn caps_d3d9_above_9_x_is_an_error() {
         );
     }
 }
+
+#[test]
+fn caps_diff_leaves_out_keys_absent_at_one_level_and_false_at_the_other() {
+    let out = tessera(&["caps", "--diff", "9_1", "11_0"]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    // Noise: given only at 9_1, as false or 0.
+    assert!(!text.contains("adjacency_topologies  "), "{text}");
+    assert!(!text.contains("false -> -"), "{text}");
+    assert!(!text.contains("  max_vs_samplers "), "{text}");
+    assert!(
+        text.contains("Not listed: 8 keys given at one level only, as false/0")
+            && text.contains("adjacency_topologies, indexed_point_lists, max_vs_samplers"),
+        "{text}"
+    );
+    // Meaningful changes stay, including a 9_x-only limit with a real value.
+    for l in [
+        "  geometry_shader                   false -> true",
+        "  max_ps_constants                  32 -> -",
+        "  max_samplers_per_stage            - -> 16",
+    ] {
+        assert!(text.lines().any(|x| x == l), "{l:?} missing: {text}");
+    }
+    let v = json(&["caps", "--diff", "9_1", "11_0", "--json"]);
+    assert!(
+        !v["changes"]
+            .as_object()
+            .unwrap()
+            .contains_key("adjacency_topologies")
+    );
+    assert_eq!(
+        v["given_at_one_level_only_as_false"][0],
+        "adjacency_topologies"
+    );
+}

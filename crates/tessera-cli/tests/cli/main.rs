@@ -1,5 +1,7 @@
 //! The `tessera` command's integration tests, one binary (`cargo test -p tessera-cli --test cli`).
 
+mod bench_cli;
 mod caps_cli;
 mod limits_cli;
+mod load_errors_cli;
 mod render_compare_cli;

@@ -15,6 +15,7 @@ use super::{MeshPart, Model, decode_err, smooth_normals};
 use crate::error::SceneError;
 use crate::format::{AddressName, FilterName, SamplerSpec};
 use crate::input::{InputPolicy, read_file};
+use crate::sniff::{describe_binary, json_kind, magic_kind};
 use accessor::{Semantic, elements};
 
 mod accessor;
@@ -29,6 +30,34 @@ fn address(m: gltf::texture::WrappingMode) -> AddressName {
         W::MirroredRepeat => AddressName::Mirror,
         W::Repeat => AddressName::Wrap,
     }
+}
+
+/// A JSON glTF (no `glTF` magic) is a JSON object that is not another kind of file: an
+/// empty, binary or tessera-scene file is named as such rather than as a JSON syntax error.
+fn check_json_kind(bytes: &[u8], origin: &Path) -> Result<(), SceneError> {
+    const GLTF_IS: &str =
+        "a glTF model is glTF 2.0 JSON (.gltf) or binary glTF starting with `glTF` (.glb)";
+    let why = if bytes.trim_ascii().is_empty() {
+        format!("the file is empty; {GLTF_IS}")
+    } else if let Ok(text) = std::str::from_utf8(bytes) {
+        match magic_kind(bytes)
+            .map(str::to_owned)
+            .or_else(|| json_kind(text))
+        {
+            Some(kind) if kind.starts_with("it is a glTF") => return Ok(()),
+            Some(kind) if kind.starts_with("it is a tessera scene") => {
+                format!("not a glTF model: {kind}; name it .json to render it as a scene")
+            }
+            Some(kind) if kind.starts_with("it is") || kind.starts_with("the top") => {
+                format!("not a glTF model: {kind}; {GLTF_IS}")
+            }
+            Some(kind) => format!("not a glTF model: this file starts with {kind} bytes"),
+            None => return Ok(()),
+        }
+    } else {
+        format!("not a glTF model: {GLTF_IS}; {}", describe_binary(bytes))
+    };
+    Err(decode_err(origin, why))
 }
 
 /// Reads a glTF file into world-space parts, with the default [`InputPolicy`].
@@ -49,6 +78,7 @@ pub fn read_gltf_slice(
         let g = glb::split(bytes, origin)?;
         (g.json, g.bin)
     } else {
+        check_json_kind(bytes, origin)?;
         (bytes, None)
     };
     let doc = parse::document(json, origin)?;

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use super::{MeshPart, decode_err};
 use crate::error::SceneError;
+use crate::sniff::{describe_binary, magic_kind};
 
 mod body;
 
@@ -85,9 +86,30 @@ const MAX_COUNT: usize = 50_000_000;
 /// errors. The header is checked before anything is allocated: see [`check`].
 pub fn parse(bytes: &[u8], origin: &Path) -> Result<MeshPart, SceneError> {
     let decode = |m: String| decode_err(origin, m);
+    check_magic(bytes).map_err(decode)?;
     let header = parse_header(bytes).map_err(decode)?;
     check(&header, bytes.len() - header.body, origin)?;
     body::read(&header, bytes).map_err(decode)
+}
+
+/// The file starts with the line `ply`; else what it is instead.
+fn check_magic(bytes: &[u8]) -> Result<(), String> {
+    const PLY_IS: &str = "a PLY mesh starts with the line `ply`";
+    if bytes.is_empty() {
+        return Err(format!("the file is empty; {PLY_IS}"));
+    }
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    if first.trim_ascii() == b"ply" {
+        return Ok(());
+    }
+    let found = match (magic_kind(bytes), std::str::from_utf8(first)) {
+        (None, Ok(line)) => {
+            let line: String = line.trim().chars().take(40).collect();
+            format!("this file starts with the line {line:?}")
+        }
+        _ => describe_binary(bytes),
+    };
+    Err(format!("not a PLY file: {PLY_IS}; {found}"))
 }
 
 /// The parsed header: format, elements, and where the body starts.

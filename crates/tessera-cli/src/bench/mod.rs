@@ -1,6 +1,10 @@
 //! `tessera bench`: render a `rastbench-scene-v1` scene with the perf harness's protocol
 //! (`shared/perf/README.md` §5) and print one JSON line, or, without a scene, generate the four
-//! standard scenes in process and print a table.
+//! standard scenes in process and print a table. Any other input `tessera render` accepts
+//! (scene .json, .gltf/.glb, .ply) is timed as whole renders: see [`scene`].
+//!
+//! "rastbench" is the perf harness's benchmark format: a JSON header plus binary triangle
+//! soups in clip space, rendered the same way by every backend (GL, Vulkan, Tessera).
 //!
 //! Each frame is: clear colour + depth, one `DrawIndexed` of every index, and completion
 //! (Tessera executes synchronously, so the call returning is the fence). Static buffers,
@@ -13,18 +17,21 @@
 //! `LP_NUM_THREADS=0` is also "everything on one thread"; its `1` adds a rasterizer thread
 //! beside the front-end thread).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::render::fail;
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 use tessera::{Device, DeviceDesc};
 use tessera_scene::rastbench::{
     self, DrawPart, FrameMode, Prepared, RastBenchScene, STANDARD_SCENES,
 };
+
+mod scene;
 
 /// What each timed frame does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -43,16 +50,22 @@ pub enum Mode {
     tessera bench scenes/tris.json             one scene: one JSON line (median_ms, min_ms, max_ms, frame_ms, ...)\n  \
     tessera bench scenes/tex.json --threads 2 --png tex.png --profile\n  \
     tessera bench --write-scenes scenes        write the standard scenes (byte-identical to gen_scenes.py)\n\n\
+    rastbench: the perf harness's scene format (shared/perf): a rastbench-scene-v1 JSON header\n\
+    plus binary clip-space triangle soups; one frame = clear colour + depth, one DrawIndexed.\n\
+    Any other input (a tessera scene .json, .gltf/.glb, .ply) is timed as whole renders: one\n\
+    frame = create its objects + run every command + read back (one device, made once);\n\
+    its JSON line has \"kind\": \"scene\" (rastbench lines: \"kind\": \"rastbench\").\n\n\
     Harness: run_bench.py --backend 'tessera=tessera bench {scene} --frames {frames} --warmup {warmup} --png {png} --mode {mode}'\n\
     Threads: --threads, else RB_THREADS, else RAYON_NUM_THREADS, else the CPU count; 0 means 1 (one worker\n\
     thread runs every stage; there is no separate API thread).")]
 pub struct BenchArgs {
-    /// A `rastbench-scene-v1` header (NAME.json); omit to run the four standard scenes.
-    #[arg(value_name = "SCENE.json")]
+    /// A `rastbench-scene-v1` header (NAME.json), or any scene/model `tessera render` reads;
+    /// omit to run the four standard scenes.
+    #[arg(value_name = "SCENE")]
     scene: Option<PathBuf>,
 
-    /// Timed frames.
-    #[arg(long, default_value_t = 21)]
+    /// Timed frames (at least 1).
+    #[arg(long, default_value_t = 21, value_parser = parse_frames)]
     frames: usize,
 
     /// Untimed warm-up frames before them (still listed in `frame_ms`).
@@ -79,6 +92,17 @@ pub struct BenchArgs {
     /// Write the four standard scenes into this folder and exit.
     #[arg(long, value_name = "DIR", conflicts_with = "scene")]
     write_scenes: Option<PathBuf>,
+}
+
+/// `--frames`: 1 ..= 1_000_000.
+fn parse_frames(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=1_000_000).contains(&n) => Ok(n),
+        Ok(_) => Err(
+            "the frame count must be in 1..=1000000 (the timed frames; --warmup may be 0)".into(),
+        ),
+        Err(_) => Err(format!("`{s}` is not a frame count")),
+    }
 }
 
 /// The SIMD level this binary was compiled for (what `wide`'s 8-lane types lower to).
@@ -174,6 +198,7 @@ fn run_scene(
     };
     Ok(json!({
         "backend": "tessera",
+        "kind": "rastbench",
         "scene": h.name,
         "mode": match args.mode { Mode::Draw => "draw", Mode::Clear => "clear" },
         "median_ms": round3(median),
@@ -232,11 +257,6 @@ fn profile(
     }))
 }
 
-fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {msg}");
-    ExitCode::FAILURE
-}
-
 fn make_device(args: &BenchArgs) -> Result<Device, String> {
     let threads = resolve_threads(args.threads)?;
     Device::new(&DeviceDesc {
@@ -251,6 +271,11 @@ pub fn run(args: &BenchArgs) -> ExitCode {
     if let Some(dir) = &args.write_scenes {
         return write_scenes(dir);
     }
+    if let Some(path) = &args.scene
+        && !is_rastbench(path)
+    {
+        return scene::run(path, args);
+    }
     let device = match make_device(args) {
         Ok(d) => d,
         Err(e) => return fail(e),
@@ -258,6 +283,28 @@ pub fn run(args: &BenchArgs) -> ExitCode {
     match &args.scene {
         Some(path) => run_one(&device, path, args),
         None => run_standard(&device, args),
+    }
+}
+
+/// Whether `path` is a rastbench header: a JSON object with `"format": "rastbench-scene-v1"`,
+/// or without `format` but with rastbench's `vertex_count`. Unreadable files count as not.
+fn is_rastbench(path: &std::path::Path) -> bool {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default();
+    if ["gltf", "glb", "ply"].contains(&ext.to_ascii_lowercase().as_str()) {
+        return false;
+    }
+    let Ok(bytes) = std::fs::read(path) else {
+        return false;
+    };
+    match serde_json::from_slice::<Value>(&bytes) {
+        Ok(Value::Object(map)) => match map.get("format") {
+            Some(f) => f == "rastbench-scene-v1",
+            None => map.contains_key("vertex_count"),
+        },
+        _ => false,
     }
 }
 
@@ -301,7 +348,7 @@ fn run_one(device: &Device, path: &std::path::Path, args: &BenchArgs) -> ExitCod
     result["prepare_ms"] = json!(round3(prepare_ms));
     let mut out = std::io::stdout().lock();
     if writeln!(out, "{result}").is_err() {
-        return ExitCode::FAILURE;
+        return ExitCode::from(2);
     }
     ExitCode::SUCCESS
 }
@@ -309,7 +356,19 @@ fn run_one(device: &Device, path: &std::path::Path, args: &BenchArgs) -> ExitCod
 fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
     let tex = Arc::new(rastbench::generate_texture());
     let mut rows = Vec::new();
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new_spinner();
+        b.enable_steady_tick(std::time::Duration::from_millis(100));
+        b
+    });
     for (i, name) in STANDARD_SCENES.iter().enumerate() {
+        if let Some(b) = &bar {
+            b.set_message(format!(
+                "scene {}/4 {name}: generating, then {} frames",
+                i + 1,
+                args.warmup + args.frames
+            ));
+        }
         let scene = match rastbench::generate(name, Some(tex.clone())) {
             Ok(s) => s,
             Err(e) => return fail(e),
@@ -352,6 +411,9 @@ fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
         }
         rows.push(((*name).to_owned(), r));
     }
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
     let mut out = std::io::stdout().lock();
     let _ = writeln!(
         out,
@@ -390,6 +452,12 @@ fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
 }
 
 fn write_scenes(dir: &std::path::Path) -> ExitCode {
+    eprintln!(
+        "rastbench scenes (the perf harness's format, shared/perf/README.md): NAME.json header + NAME.vtx.bin \
+         (clip-space vertices) + NAME.idx.bin (u32 triangles), generated byte-identical to gen_scenes.py: \
+         fill (16 blended full-screen quads: fill rate), tris (1M small triangles: vertex/setup/raster), \
+         big (1000 large intersecting triangles: raster + depth), tex (textured, with tex.rgba); run one with `tessera bench DIR/NAME.json`"
+    );
     let tex = Arc::new(rastbench::generate_texture());
     for name in STANDARD_SCENES {
         let scene = match rastbench::generate(name, Some(tex.clone())) {
