@@ -34,8 +34,11 @@ const ATTEMPTS: [Attempt; 3] = [
     }),
 ];
 
-/// For each level, each attempt's outcome (`Ok` or the error's text) and the info-queue lines.
-fn outcomes(level: FeatureLevel) -> tessera::Result<(Vec<Result<(), String>>, Vec<String>)> {
+/// Each attempt's outcome (`Ok` or the error's text), then the info queue's lines.
+type Outcomes = (Vec<Result<(), String>>, Vec<String>);
+
+/// Runs every attempt on a new device at `level`.
+fn outcomes(level: FeatureLevel) -> tessera::Result<Outcomes> {
     let device = Device::new(&DeviceDesc::at(level))?;
     let results = ATTEMPTS
         .iter()

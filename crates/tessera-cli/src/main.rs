@@ -24,7 +24,7 @@ struct Cli {
 enum Command {
     /// Show what a Direct3D feature level (9_1 .. 12_2) allows: limits, flags, shader models.
     Caps(caps::CapsArgs),
-    /// Benchmark rastbench-scene-v1 scenes (perf harness protocol): one JSON line, or a table.
+    /// Benchmark a scene: rastbench-scene-v1 (perf harness) scenes, or any scene/model as whole renders; one JSON line, or a table.
     Bench(bench::BenchArgs),
     /// Render a scene file (.json), a glTF model (.gltf/.glb) or a PLY mesh to a PNG.
     Render(render::RenderArgs),
