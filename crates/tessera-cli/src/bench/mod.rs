@@ -157,10 +157,7 @@ fn round3(x: f64) -> f64 {
 }
 
 /// Times `n` runs of `f` in milliseconds.
-fn time_ms(
-    n: usize,
-    mut f: impl FnMut() -> Result<(), rastbench::RastBenchError>,
-) -> Result<Vec<f64>, rastbench::RastBenchError> {
+fn time_ms<E>(n: usize, mut f: impl FnMut() -> Result<(), E>) -> Result<Vec<f64>, E> {
     let mut out = Vec::with_capacity(n);
     for _ in 0..n {
         let t0 = Instant::now();
@@ -184,10 +181,9 @@ fn run_scene(
     let mut last_stats = Default::default();
     let frame_ms = time_ms(args.warmup + args.frames, || {
         last_stats = prepared.frame(&mut ctx, mode)?;
-        Ok(())
+        Ok::<(), rastbench::RastBenchError>(())
     })?;
-    let timed = &frame_ms[args.warmup.min(frame_ms.len())..];
-    let (median, min, max) = stats_ms(timed);
+    let (mut result, median) = timing_json(&frame_ms, args, device);
     let h = prepared.header();
     let (mtri_s, mpix_s) = match args.mode {
         Mode::Draw => (
@@ -196,30 +192,50 @@ fn run_scene(
         ),
         Mode::Clear => (0.0, f64::from(h.width) * f64::from(h.height) / median / 1e3),
     };
-    Ok(json!({
+    extend(
+        &mut result,
+        json!({
+            "kind": "rastbench",
+            "scene": h.name,
+            "mode": match args.mode { Mode::Draw => "draw", Mode::Clear => "clear" },
+            "width": h.width,
+            "height": h.height,
+            "triangles": h.triangle_count,
+            "mtri_s": round3(mtri_s),
+            "mpix_s": round3(mpix_s),
+            "ps_invocations": last_stats.ps_invocations,
+            "samples_passed": last_stats.samples_passed,
+            "c_primitives": last_stats.c_primitives,
+            "coarse_rejected": last_stats.coarse_rejected,
+        }),
+    );
+    Ok(result)
+}
+
+/// The keys every bench JSON line has (backend, median/min/max, frame times, frame counts,
+/// threads, SIMD path, renderer) from all frame times, warm-up first; and the median.
+fn timing_json(frame_ms: &[f64], args: &BenchArgs, device: &Device) -> (Value, f64) {
+    let (median, min, max) = stats_ms(&frame_ms[args.warmup.min(frame_ms.len())..]);
+    let value = json!({
         "backend": "tessera",
-        "kind": "rastbench",
-        "scene": h.name,
-        "mode": match args.mode { Mode::Draw => "draw", Mode::Clear => "clear" },
         "median_ms": round3(median),
         "min_ms": round3(min),
         "max_ms": round3(max),
         "frame_ms": frame_ms.iter().map(|&t| round3(t)).collect::<Vec<_>>(),
         "frames": args.frames,
         "warmup": args.warmup,
-        "width": h.width,
-        "height": h.height,
-        "triangles": h.triangle_count,
-        "mtri_s": round3(mtri_s),
-        "mpix_s": round3(mpix_s),
         "threads": device.threads(),
         "simd": simd(),
-        "ps_invocations": last_stats.ps_invocations,
-        "samples_passed": last_stats.samples_passed,
-        "c_primitives": last_stats.c_primitives,
-        "coarse_rejected": last_stats.coarse_rejected,
         "renderer": format!("tessera {}", env!("CARGO_PKG_VERSION")),
-    }))
+    });
+    (value, median)
+}
+
+/// Adds the keys of object `more` to object `to`.
+fn extend(to: &mut Value, more: Value) {
+    if let (Value::Object(to), Value::Object(more)) = (to, more) {
+        to.extend(more);
+    }
 }
 
 /// Median milliseconds of the clear, vertex-only, setup-only and full draws (each without the

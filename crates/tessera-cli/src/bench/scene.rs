@@ -10,7 +10,7 @@ use std::time::Instant;
 use serde_json::json;
 use tessera::{Device, DeviceDesc, DeviceLimits};
 
-use super::{BenchArgs, Mode, resolve_threads, round3, simd, stats_ms};
+use super::{BenchArgs, Mode, extend, resolve_threads, round3, time_ms, timing_json};
 use crate::render::{fail, write_png_atomic};
 
 /// What one timed frame of a non-rastbench input is (the JSON's `"frame"`).
@@ -48,17 +48,14 @@ pub fn run(path: &Path, args: &BenchArgs) -> ExitCode {
         Ok(d) => d,
         Err(e) => return fail(e),
     };
-    let mut frame_ms = Vec::with_capacity(args.warmup + args.frames);
     let mut last = None;
-    for _ in 0..args.warmup + args.frames {
-        let t = Instant::now();
-        match scene.render_on(&device, None, &mut |_, _| {}) {
-            Ok(out) => last = Some(out),
-            Err(e) => return fail(e),
-        }
-        frame_ms.push(t.elapsed().as_secs_f64() * 1e3);
-    }
-    let (median, min, max) = stats_ms(&frame_ms[args.warmup..]);
+    let frame_ms = match time_ms(args.warmup + args.frames, || {
+        last = Some(scene.render_on(&device, None, &mut |_, _| {})?);
+        Ok::<(), tessera_scene::SceneError>(())
+    }) {
+        Ok(t) => t,
+        Err(e) => return fail(e),
+    };
     if let Some(png) = &args.png {
         let Some(img) = last.as_ref().and_then(|o| o.first()) else {
             return fail(format!("{}: the scene writes no output", path.display()));
@@ -69,27 +66,21 @@ pub fn run(path: &Path, args: &BenchArgs) -> ExitCode {
     }
     let [w, h] = scene.file.size;
     let name = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-    let result = json!({
-        "backend": "tessera",
-        "kind": "scene",
-        "frame": FRAME,
-        "scene": name,
-        "mode": "draw",
-        "median_ms": round3(median),
-        "min_ms": round3(min),
-        "max_ms": round3(max),
-        "frame_ms": frame_ms.iter().map(|&t| round3(t)).collect::<Vec<_>>(),
-        "frames": args.frames,
-        "warmup": args.warmup,
-        "width": w,
-        "height": h,
-        "commands": scene.file.commands.len(),
-        "feature_level": level.name(),
-        "threads": device.threads(),
-        "simd": simd(),
-        "renderer": format!("tessera {}", env!("CARGO_PKG_VERSION")),
-        "load_ms": round3(load_ms),
-    });
+    let (mut result, _) = timing_json(&frame_ms, args, &device);
+    extend(
+        &mut result,
+        json!({
+            "kind": "scene",
+            "frame": FRAME,
+            "scene": name,
+            "mode": "draw",
+            "width": w,
+            "height": h,
+            "commands": scene.file.commands.len(),
+            "feature_level": level.name(),
+            "load_ms": round3(load_ms),
+        }),
+    );
     let mut out = std::io::stdout().lock();
     if writeln!(out, "{result}").is_err() {
         return ExitCode::from(2);
