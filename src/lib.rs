@@ -1,16 +1,4 @@
-//! # Tessera
-//!
-//! A deterministic CPU reference rasterizer with Direct3D 11 semantics at every feature level
-//! from 9_1 to 12_2: the device a graphics team runs in CI to render golden images without a
-//! GPU, and the oracle it compares GPU drivers against.
-//!
-//! The facade mirrors `ID3D11Device` ([`Device`]) and `ID3D11DeviceContext`
-//! ([`DeviceContext`]); each call is validated by the caps layer of the device's feature level
-//! and refused with a typed [`Error`] naming the rule, the level, the limit and the value.
-//!
-//! Crates underneath: [`caps`] (feature levels, descriptors, rules), [`mod@format`] (DXGI formats
-//! and conversions), [`resource`] (buffers, textures, views, copies), [`sampler`] (texture
-//! sampling) and [`pipeline`] (the draw pipeline).
+#![doc = include_str!("lib.md")]
 
 mod context;
 mod create;

@@ -27,7 +27,8 @@ pub enum CapsError {
     },
     /// The array size exceeds the level's maximum (SPEC §1.2, §1.3, §2.1 CreateTexture2D).
     #[error(
-        "feature level {level} allows at most {limit} array slices for this texture; the texture uses {value}"
+        "feature level {level} allows at most {limit} {} for this texture; the texture uses {value}",
+        noun(*limit, "array slice", "array slices")
     )]
     TextureArraySize {
         /// Device feature level.
@@ -39,7 +40,8 @@ pub enum CapsError {
     },
     /// Too many mip levels for the size or level (SPEC §1.3, D3D11 CreateTexture*).
     #[error(
-        "feature level {level} allows at most {limit} mip levels for this texture; the texture uses {value}"
+        "feature level {level} allows at most {limit} {} for this texture; the texture uses {value}",
+        noun(*limit, "mip level", "mip levels")
     )]
     MipLevels {
         /// Device feature level.
@@ -478,4 +480,9 @@ impl CapsError {
             Self::NoFeatureLevel { .. } => None,
         }
     }
+}
+
+/// `one` when `n` is 1, else `many` (so a limit of 1 reads "at most 1 array slice").
+fn noun(n: u32, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 { one } else { many }
 }

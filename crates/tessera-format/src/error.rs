@@ -5,9 +5,16 @@ use crate::Format;
 /// Every way a format query or texel conversion can fail; never a panic.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FormatError {
-    /// `from_name` got a string that names no supported DXGI format.
-    #[error("unknown DXGI format name `{0}`")]
-    UnknownName(String),
+    /// `from_name` got a string that names no supported DXGI format; `suggestion` is the
+    /// format whose DXGI name matches it but for case and underscores (a Rust variant name
+    /// such as `R8G8B8A8Unorm`, or lower case).
+    #[error("unknown DXGI format name `{name}`{}", suggestion.map_or(String::new(), |f| format!("; did you mean `{}`?", f.name())))]
+    UnknownName {
+        /// The string given.
+        name: String,
+        /// The format it nearly names, if any.
+        suggestion: Option<Format>,
+    },
     /// `from_dxgi` got a numeric value that is not a supported DXGI format.
     #[error("unknown or unsupported DXGI_FORMAT value {0}")]
     UnknownDxgiValue(u32),

@@ -18,6 +18,13 @@ impl Format {
     /// Every supported format except `Unknown`, in DXGI value order.
     pub const ALL: &'static [Format] = crate::table::ALL;
 
+    /// Parses a DXGI name, with or without the `DXGI_FORMAT_` prefix (exact upper case):
+    /// `"DXGI_FORMAT_R8G8B8A8_UNORM"` and `"R8G8B8A8_UNORM"` both give
+    /// [`Format::R8G8B8A8Unorm`]. The same as [`Format::from_name`] and `str::parse`.
+    pub fn from_dxgi_name(s: &str) -> Result<Format, FormatError> {
+        Self::from_name(s)
+    }
+
     /// Parses a DXGI name, with or without the `DXGI_FORMAT_` prefix (exact upper case).
     pub fn from_name(s: &str) -> Result<Format, FormatError> {
         let bare = s.strip_prefix("DXGI_FORMAT_").unwrap_or(s);
@@ -26,7 +33,25 @@ impl Format {
             .copied()
             .chain(core::iter::once(Format::Unknown))
             .find(|f| f.name() == bare)
-            .ok_or_else(|| FormatError::UnknownName(s.to_owned()))
+            .ok_or_else(|| FormatError::UnknownName {
+                name: s.to_owned(),
+                suggestion: Self::nearest_name(bare),
+            })
+    }
+
+    /// The format whose name equals `s` ignoring ASCII case and underscores, if any.
+    fn nearest_name(s: &str) -> Option<Format> {
+        let fold = |t: &str| -> String {
+            t.chars()
+                .filter(|&c| c != '_')
+                .map(|c| c.to_ascii_lowercase())
+                .collect()
+        };
+        let wanted = fold(s.strip_prefix("dxgi_format_").unwrap_or(s));
+        Format::ALL
+            .iter()
+            .copied()
+            .find(|f| fold(f.name()) == wanted)
     }
 
     /// The DXGI numeric value (`DXGI_FORMAT`).

@@ -7,11 +7,18 @@ use crate::info::{FormatInfo, block, plain, uniform};
 macro_rules! format_table {
     ($( $v:ident = $n:literal, $name:literal, $info:expr; )*) => {
         /// A DXGI format; discriminants are the real `DXGI_FORMAT` numeric values.
+        ///
+        /// Variants are the DXGI names in Rust case: `DXGI_FORMAT_R8G8B8A8_UNORM` is
+        /// [`Format::R8G8B8A8Unorm`], `DXGI_FORMAT_BC7_UNORM_SRGB` is [`Format::Bc7UnormSrgb`].
+        /// Searching the docs for a DXGI name finds its variant (each has a doc alias);
+        /// [`Format::from_dxgi_name`] (also `str::parse`) takes the DXGI spelling, with or
+        /// without the `DXGI_FORMAT_` prefix, and [`Format::name`] gives it back.
         #[repr(u32)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Format {
             $(
                 #[doc = concat!("`DXGI_FORMAT_", $name, "` (= ", stringify!($n), ").")]
+                #[doc(alias = $name)]
                 $v = $n,
             )*
         }

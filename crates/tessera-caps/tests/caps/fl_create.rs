@@ -928,3 +928,26 @@ fn tiled_resources_are_refused_until_implemented() {
         );
     }
 }
+
+/// Limit messages count their noun: "at most 1 array slice", "at most 2048 array slices".
+#[test]
+fn limit_messages_agree_in_number() {
+    let one = CapsError::TextureArraySize {
+        level: L9_1,
+        limit: 1,
+        value: 2,
+    };
+    assert_eq!(
+        one.to_string(),
+        "feature level 9_1 allows at most 1 array slice for this texture; the texture uses 2"
+    );
+    let many = CapsError::MipLevels {
+        level: L11_0,
+        limit: 9,
+        value: 10,
+    };
+    assert_eq!(
+        many.to_string(),
+        "feature level 11_0 allows at most 9 mip levels for this texture; the texture uses 10"
+    );
+}

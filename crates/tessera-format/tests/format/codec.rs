@@ -29,10 +29,26 @@ fn table_consistency() {
     assert_eq!(F::B4G4R4A4Unorm as u32, 115);
     assert_eq!(F::Bc7UnormSrgb as u32, 99);
     assert_eq!(F::from_dxgi(66), Err(FormatError::UnknownDxgiValue(66)));
-    assert!(matches!(
-        F::from_name("r8g8b8a8_unorm"),
-        Err(FormatError::UnknownName(_))
-    ));
+    assert_eq!(
+        F::from_name("r8g8b8a8_unorm").unwrap_err().to_string(),
+        "unknown DXGI format name `r8g8b8a8_unorm`; did you mean `R8G8B8A8_UNORM`?"
+    );
+    assert_eq!(
+        F::from_name("R8G8B8A8Unorm"),
+        Err(FormatError::UnknownName {
+            name: "R8G8B8A8Unorm".into(),
+            suggestion: Some(F::R8G8B8A8Unorm)
+        })
+    );
+    assert_eq!(
+        F::from_name("RGBA8").unwrap_err().to_string(),
+        "unknown DXGI format name `RGBA8`"
+    );
+    assert_eq!(
+        F::from_dxgi_name("DXGI_FORMAT_BC7_UNORM_SRGB"),
+        Ok(F::Bc7UnormSrgb)
+    );
+    assert_eq!("R16G16_FLOAT".parse::<F>(), Ok(F::R16G16Float));
     assert!(F::R8G8B8A8Unorm.is_castable_to(F::R8G8B8A8Sint));
     assert!(!F::R8G8B8A8Unorm.is_castable_to(F::B8G8R8A8Unorm));
     assert!(F::D24UnormS8Uint.is_castable_to(F::R24UnormX8Typeless));
