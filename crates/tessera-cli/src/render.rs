@@ -16,8 +16,8 @@ use tessera_scene::RenderOptions;
     tessera render assets/scenes/depth_test.json -o depth.png\n  \
     tessera render assets/scenes/lit_sphere.json -o sphere.dds --size 512x512\n  \
     tessera render assets/scenes/triangle.json -o triangle.png --threads 1 --quiet\n  \
-    tessera render assets/scenes/level_mrt_9_1.json -o second.png --target 1\n  \
-    tessera render assets/scenes/level_mrt_9_1.json --all-outputs out/\n\n\
+    tessera render assets/scenes/level_mrt_9_1.json -o second.png --target 1 --level 11_0\n  \
+    tessera render assets/scenes/level_mrt_9_1.json --all-outputs out/ --level 11_0\n\n\
     The input kind is chosen by extension: .json is a tessera-scene file (see\n\
     docs/scene-format.md), .gltf/.glb a glTF 2.0 model, .ply a PLY mesh; models are lit by\n\
     one directional light and framed by an automatic camera. Output is deterministic: the\n\
@@ -284,9 +284,9 @@ pub fn run(args: &RenderArgs) -> ExitCode {
                 .collect(),
         };
         eprintln!(
-            "wrote {} ({w}x{h}) in {:.1} s",
+            "wrote {} ({w}x{h}) in {:.1} ms",
             paths.join(", "),
-            started.elapsed().as_secs_f64()
+            started.elapsed().as_secs_f64() * 1000.0
         );
     }
     ExitCode::SUCCESS

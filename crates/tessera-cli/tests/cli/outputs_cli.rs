@@ -53,7 +53,7 @@ fn dds_output_is_the_exact_target_and_summary_is_one_line() {
     assert_eq!(lines.len(), 1, "{stderr}");
     assert!(
         lines[0].starts_with(&format!("wrote {} (128x128) in ", out.display()))
-            && lines[0].ends_with(" s"),
+            && lines[0].ends_with(" ms"),
         "{stderr}"
     );
     let raw = tessera::resource::load_dds(&out).unwrap();
