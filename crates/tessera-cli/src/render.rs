@@ -1,8 +1,9 @@
-//! `tessera render`: render a scene JSON, a glTF model or a PLY mesh to a PNG.
+//! `tessera render`: render a scene JSON, a glTF model or a PLY mesh to PNG or DDS files.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use clap::Args;
 use tessera::debug::Severity;
@@ -13,22 +14,38 @@ use tessera_scene::RenderOptions;
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     tessera render assets/scenes/depth_test.json -o depth.png\n  \
-    tessera render Duck.gltf -o duck.png --size 512x512\n  \
-    tessera render bunny.ply -o bunny.png --threads 1\n  \
-    tessera render assets/scenes/mrt.json -o second.png --target 1 --level 9_1\n\n\
+    tessera render assets/scenes/lit_sphere.json -o sphere.dds --size 512x512\n  \
+    tessera render assets/scenes/triangle.json -o triangle.png --threads 1 --quiet\n  \
+    tessera render assets/scenes/level_mrt_9_1.json -o second.png --target 1 --level 11_0\n  \
+    tessera render assets/scenes/level_mrt_9_1.json --all-outputs out/ --level 11_0\n\n\
     The input kind is chosen by extension: .json is a tessera-scene file (see\n\
     docs/scene-format.md), .gltf/.glb a glTF 2.0 model, .ply a PLY mesh; models are lit by\n\
     one directional light and framed by an automatic camera. Output is deterministic: the\n\
-    same input gives the same bytes at any thread count. Nothing is written on failure\n\
-    (exit code 2, one error line naming file:line:column where it applies).")]
+    same input gives the same bytes at any thread count. `-o` writes by extension: .png\n\
+    (RGBA8 view, depth as grey) or .dds (the target's exact bytes and DXGI format, see\n\
+    docs/outputs.md). Nothing is written on failure (exit code 2, one error line naming\n\
+    file:line:column where it applies).")]
 pub struct RenderArgs {
     /// Scene file (.json), glTF model (.gltf, .glb) or PLY mesh (.ply).
     #[arg(value_name = "INPUT")]
     input: PathBuf,
 
-    /// Output PNG path.
-    #[arg(short, long, value_name = "PNG")]
-    output: PathBuf,
+    /// Output path: `.png` (RGBA8 view) or `.dds` (exact bytes); other extensions are refused.
+    #[arg(
+        short,
+        long,
+        value_name = "PATH",
+        required_unless_present = "all_outputs"
+    )]
+    output: Option<PathBuf>,
+
+    /// Write every output as DIR/NAME.dds and DIR/NAME.png (the folder is created).
+    #[arg(long, value_name = "DIR")]
+    all_outputs: Option<PathBuf>,
+
+    /// No summary line and no progress on stderr (errors and debug messages still print).
+    #[arg(short, long)]
+    quiet: bool,
 
     /// Render-target size instead of the scene's, e.g. 512x512 (viewports scale with it).
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
@@ -82,25 +99,60 @@ pub(crate) fn fail(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Writes `img` to `path` through a temporary file in the same folder, then renames.
+/// Writes `img` to `path` as PNG through `.NAME.PID.tessera-tmp` and a rename.
 pub fn write_png_atomic(img: &image::RgbaImage, path: &Path) -> Result<(), String> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("out.png");
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    if let Err(e) = img.save_with_format(&tmp, image::ImageFormat::Png) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(format!("{}: {e}", path.display()));
+    tessera::resource::encode_png(&image::DynamicImage::ImageRgba8(img.clone()))
+        .and_then(|bytes| tessera::resource::write_file_atomic(path, &bytes))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// What `-o PATH` writes, chosen by its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// The RGBA8 view as PNG.
+    Png,
+    /// The exact bytes as DDS.
+    Dds,
+}
+
+/// The output kind of `path`, or the "cannot write output" message.
+fn kind_of(path: &Path) -> Result<Kind, String> {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    {
+        Some(e) if e == "png" => Ok(Kind::Png),
+        Some(e) if e == "dds" => Ok(Kind::Dds),
+        _ => Err(format!(
+            "cannot write output `{}`: unknown extension; use .png or .dds",
+            path.display()
+        )),
     }
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("{}: {e}", path.display())
-    })
+}
+
+/// Writes one output as `kind` to `path`; errors say they are about the output.
+fn write_output(
+    kind: Kind,
+    img: &image::RgbaImage,
+    tex: &tessera::Texture,
+    path: &Path,
+) -> Result<(), String> {
+    let written = match kind {
+        Kind::Png => tessera::resource::encode_png(&image::DynamicImage::ImageRgba8(img.clone()))
+            .and_then(|bytes| tessera::resource::write_file_atomic(path, &bytes)),
+        Kind::Dds => tessera::resource::save_dds(tex, 0, path),
+    };
+    written.map_err(|e| format!("cannot write output `{}`: {e}", path.display()))
+}
+
+/// "1 output", "2 outputs".
+fn outputs_word(n: usize) -> String {
+    if n == 1 {
+        "1 output".into()
+    } else {
+        format!("{n} outputs")
+    }
 }
 
 /// Runs `tessera render`.
@@ -128,14 +180,20 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             ..tessera::DeviceLimits::default()
         },
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
+    let kind = match args.output.as_deref().map(kind_of).transpose() {
+        Ok(k) => k,
+        Err(e) => return fail(e),
+    };
+    let started = Instant::now();
+    let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let b = indicatif::ProgressBar::new(scene.file.commands.len() as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{spinner} {msg} [{bar:30}] {pos}/{len} commands",
-        ) {
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {prefix}")
+        {
             b.set_style(style.progress_chars("=> "));
         }
-        b.set_message(args.input.display().to_string());
+        b.set_message(format!("rendering {}", args.input.display()));
+        b.set_prefix("commands");
         b
     });
     let result = scene.render_with_progress(&options, &mut |done, _| {
@@ -143,34 +201,93 @@ pub fn run(args: &RenderArgs) -> ExitCode {
             b.set_position(done as u64);
         }
     });
-    if let Some(b) = &bar {
-        b.finish_and_clear();
-    }
     let out = match result {
         Ok(o) => o,
-        Err(e) => return fail(e),
+        Err(e) => {
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            return fail(e);
+        }
     };
     // The debug layer's warnings and errors, one line each (`warning[ID]: Call: text`).
     for m in &out.messages {
         if m.severity <= Severity::Warning {
-            eprintln!("{m}");
+            if let Some(b) = &bar {
+                b.suspend(|| eprintln!("{m}"));
+            } else {
+                eprintln!("{m}");
+            }
         }
     }
-    let img = match args.target.parse::<usize>() {
-        Ok(i) => out.images.get(i).map(|(_, img)| img),
-        Err(_) => out.get(&args.target),
-    };
-    let Some(img) = img else {
-        let names: Vec<&str> = out.images.iter().map(|(n, _)| n.as_str()).collect();
-        return fail(format!(
-            "no output target `{}`; the scene writes {} ({})",
-            args.target,
-            names.len(),
-            names.join(", ")
-        ));
-    };
-    match write_png_atomic(img, &args.output) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(e),
+    let mut jobs: Vec<(Kind, usize, PathBuf)> = Vec::new();
+    if let (Some(kind), Some(path)) = (kind, &args.output) {
+        let index = match args.target.parse::<usize>() {
+            Ok(i) => (i < out.images.len()).then_some(i),
+            Err(_) => out.images.iter().position(|(n, _)| *n == args.target),
+        };
+        let Some(index) = index else {
+            let names: Vec<&str> = out.images.iter().map(|(n, _)| n.as_str()).collect();
+            return fail(format!(
+                "no output target `{}`; the scene writes {} ({})",
+                args.target,
+                outputs_word(names.len()),
+                names.join(", ")
+            ));
+        };
+        jobs.push((kind, index, path.clone()));
     }
+    if let Some(dir) = &args.all_outputs {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return fail(format!("cannot write output `{}`: {e}", dir.display()));
+        }
+        for (i, (name, _)) in out.images.iter().enumerate() {
+            jobs.push((Kind::Dds, i, dir.join(format!("{name}.dds"))));
+            jobs.push((Kind::Png, i, dir.join(format!("{name}.png"))));
+        }
+    }
+    if let Some(b) = &bar {
+        b.set_length(jobs.len() as u64);
+        b.set_position(0);
+        b.set_prefix("files");
+    }
+    for (kind, i, path) in &jobs {
+        if let Some(b) = &bar {
+            let what = if *kind == Kind::Png { "PNG" } else { "DDS" };
+            b.set_message(format!("encoding {what} {}", path.display()));
+        }
+        let (img, tex) = (&out.images[*i].1, &out.textures[*i].1);
+        if let Err(e) = write_output(*kind, img, tex, path) {
+            if let Some(b) = &bar {
+                b.finish_and_clear();
+            }
+            return fail(e);
+        }
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    }
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    if !args.quiet {
+        let (w, h) = out.images.first().map_or((0, 0), |(_, i)| i.dimensions());
+        let paths: Vec<String> = match (&args.output, &args.all_outputs) {
+            (Some(p), None) => vec![p.display().to_string()],
+            (o, d) => o
+                .iter()
+                .map(|p| p.display().to_string())
+                .chain(
+                    d.iter()
+                        .map(|d| format!("{}/ ({})", d.display(), outputs_word(out.images.len()))),
+                )
+                .collect(),
+        };
+        eprintln!(
+            "wrote {} ({w}x{h}) in {:.1} ms",
+            paths.join(", "),
+            started.elapsed().as_secs_f64() * 1000.0
+        );
+    }
+    ExitCode::SUCCESS
 }

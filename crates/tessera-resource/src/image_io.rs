@@ -4,7 +4,7 @@
 //! multisampled textures are refused (resolve first); integer formats clamp into the target
 //! range (0..=255, 0..=65535, or the raw value for f32); depth reads as gray.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use image::{DynamicImage, ImageBuffer, Luma, Rgba, Rgba32FImage, RgbaImage};
 use tessera_caps::{BindFlags, Caps, TextureDesc};
@@ -224,29 +224,42 @@ pub fn read_depth_gray16(
         .ok_or_else(|| ResourceError::Image("buffer size mismatch".into()))
 }
 
-/// Writes subresource `sub` as PNG (depth: 16-bit gray; else 8-bit RGBA) via a temp file + rename.
+/// Writes subresource `sub` as PNG (depth: 16-bit gray; else 8-bit RGBA) via [`write_file_atomic`].
 pub fn save_png(tex: &Texture, sub: u32, path: impl AsRef<Path>) -> Result<(), ResourceError> {
-    let path = path.as_ref();
     let img = if tex.desc().format.kind() == NumericKind::Depth {
         DynamicImage::ImageLuma16(read_depth_gray16(tex, sub)?)
     } else {
         DynamicImage::ImageRgba8(read_rgba8(tex, sub)?)
     };
+    write_file_atomic(path.as_ref(), &encode_png(&img)?)
+}
+
+/// `img` encoded as PNG bytes.
+pub fn encode_png(img: &DynamicImage) -> Result<Vec<u8>, ResourceError> {
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png)?;
+    Ok(out.into_inner())
+}
+
+/// The temporary file an output goes through: `.NAME.PID.tessera-tmp` next to `path`
+/// (`.gitignore` matches `*.tessera-tmp`, so a killed writer leaves nothing to commit).
+pub fn temp_path_for(path: &Path) -> PathBuf {
     let name = path
         .file_name()
         .and_then(|n| n.to_str())
-        .unwrap_or("image.png");
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = img
-        .save_with_format(&tmp, image::ImageFormat::Png)
-        .map_err(ResourceError::from);
-    if let Err(e) = written {
+        .unwrap_or("output");
+    path.with_file_name(format!(".{name}.{}.tessera-tmp", std::process::id()))
+}
+
+/// Writes `bytes` to `path` through [`temp_path_for`] and a rename: `path` holds either
+/// its old contents or all of `bytes`; the temporary file is removed on failure.
+pub fn write_file_atomic(path: &Path, bytes: &[u8]) -> Result<(), ResourceError> {
+    let tmp = temp_path_for(path);
+    let done = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = done {
         let _ = std::fs::remove_file(&tmp);
-        return Err(e);
+        return Err(e.into());
     }
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })?;
     Ok(())
 }
 

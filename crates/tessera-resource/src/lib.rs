@@ -15,6 +15,7 @@ mod blit;
 mod buffer;
 mod clear;
 mod copy;
+mod dds;
 mod error;
 mod image_io;
 mod layout;
@@ -34,9 +35,11 @@ pub use clear::{
     clear_unordered_access_view_uint,
 };
 pub use copy::{copy_resource, copy_subresource_region};
+pub use dds::{RawImage, decode_dds, encode_dds, load_dds, read_raw, save_dds};
 pub use error::ResourceError;
 pub use image_io::{
-    read_depth_gray, read_depth_gray16, read_rgba8, read_rgba16, read_rgba32f, save_png,
+    encode_png, read_depth_gray, read_depth_gray16, read_rgba8, read_rgba16, read_rgba32f,
+    save_png, temp_path_for, write_file_atomic,
 };
 pub use layout::{Box3, SubresourceLayout, calc_subresource};
 pub use map::{MapType, Mapped, map, unmap};

@@ -22,7 +22,7 @@ pub mod shaders;
 mod sniff;
 
 pub use error::SceneError;
-pub use exec::{RenderOptions, RenderedTargets};
+pub use exec::{DEPTH_OUTPUT, RenderOptions, RenderedTargets};
 pub use input::InputPolicy;
 pub use scene::Scene;
 

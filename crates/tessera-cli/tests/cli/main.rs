@@ -2,6 +2,8 @@
 
 mod bench_cli;
 mod caps_cli;
+mod compare_dds_cli;
 mod limits_cli;
 mod load_errors_cli;
+mod outputs_cli;
 mod render_compare_cli;

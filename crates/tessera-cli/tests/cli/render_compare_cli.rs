@@ -140,7 +140,7 @@ fn texture_repeat_over_the_9_1_limit_is_reported_and_strict_fails() {
     let s = bin()
         .arg("render")
         .arg(&scene)
-        .arg("-o")
+        .args(["--quiet", "-o"])
         .arg(&out)
         .output()
         .unwrap();
@@ -174,7 +174,7 @@ fn texture_repeat_over_the_9_1_limit_is_reported_and_strict_fails() {
     let s = bin()
         .arg("render")
         .arg(&scene)
-        .args(["--level", "10_0", "--strict", "-o"])
+        .args(["--level", "10_0", "--strict", "--quiet", "-o"])
         .arg(&strict)
         .output()
         .unwrap();

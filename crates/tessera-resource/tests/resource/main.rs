@@ -3,5 +3,6 @@
 mod budget;
 mod copy_clear;
 mod creation;
+mod dds;
 mod readback;
 mod views_map_update;

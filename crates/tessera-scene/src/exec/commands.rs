@@ -65,7 +65,7 @@ impl Scene {
                 }
             }
             Command::ClearDsv { depth, stencil } => {
-                let dsv = o.depth.as_ref().ok_or_else(|| {
+                let dsv = o.depth.as_ref().map(|(_, v)| v).ok_or_else(|| {
                     self.invalid(path.to_owned(), "the scene has no depth target")
                 })?;
                 let clear_depth = depth.is_some() || stencil.is_none();
@@ -84,7 +84,11 @@ impl Scene {
                     let (_, _, v) = o.color(self, c, format!("{path}.colors[{i}]"))?;
                     views.push(Some(v.clone()));
                 }
-                let d = if *depth { o.depth.as_ref() } else { None };
+                let d = if *depth {
+                    o.depth.as_ref().map(|(_, v)| v)
+                } else {
+                    None
+                };
                 ctx.om_set_render_targets(&views, d).map_err(dev)?;
             }
             Command::SetTopology(t) => ctx.ia_set_primitive_topology((*t).into()).map_err(dev)?,

@@ -44,11 +44,17 @@ pub struct RenderOptions {
     pub limits: tessera::DeviceLimits,
 }
 
-/// The colour targets a scene writes out, in `outputs` order, read back as RGBA8.
+/// The name `outputs` gives the depth-stencil target (docs/scene-format.md).
+pub const DEPTH_OUTPUT: &str = "depth";
+
+/// The targets a scene writes out, in `outputs` order: each as an RGBA8 view and as the
+/// target texture itself (its own format and bytes, e.g. for DDS).
 #[derive(Clone, Debug)]
 pub struct RenderedTargets {
-    /// (target name, image).
+    /// (target name, RGBA8 view; depth as grey).
     pub images: Vec<(String, RgbaImage)>,
+    /// (target name, the target texture), same order as `images`.
+    pub textures: Vec<(String, Texture)>,
     /// The info-queue messages stored during the render (since the queue was last read), in
     /// call order.
     pub messages: Vec<Message>,
@@ -82,7 +88,7 @@ struct Objects {
     vs: BTreeMap<String, VertexShaderHandle>,
     ps: BTreeMap<String, PixelShaderHandle>,
     colors: Vec<ColorTarget>,
-    depth: Option<DepthStencilView>,
+    depth: Option<(Texture, DepthStencilView)>,
 }
 
 impl Objects {
@@ -92,6 +98,22 @@ impl Objects {
             .iter()
             .find(|(n, _, _)| n == name)
             .ok_or_else(|| scene.invalid(path, format!("no colour target named {name:?}")))
+    }
+
+    /// The texture `outputs[i]` names: a colour target, or `"depth"` for the depth target.
+    fn output(&self, scene: &Scene, name: &str, path: String) -> Result<&Texture, SceneError> {
+        if let Some((_, tex, _)) = self.colors.iter().find(|(n, _, _)| n == name) {
+            return Ok(tex);
+        }
+        match &self.depth {
+            Some((tex, _)) if name == DEPTH_OUTPUT => Ok(tex),
+            _ => Err(scene.invalid(
+                path,
+                format!(
+                    "no colour target named {name:?} (and {DEPTH_OUTPUT:?} needs targets.depth)"
+                ),
+            )),
+        }
     }
 }
 
@@ -163,7 +185,7 @@ impl Scene {
             .iter()
             .map(|(_, _, v)| Some(v.clone()))
             .collect();
-        ctx.om_set_render_targets(&rtvs, objs.depth.as_ref())
+        ctx.om_set_render_targets(&rtvs, objs.depth.as_ref().map(|(_, v)| v))
             .map_err(|e| self.device_err("targets".into(), e))?;
         ctx.rs_set_viewports(&[Viewport {
             top_left_x: 0.0,
@@ -185,21 +207,24 @@ impl Scene {
         Ok(out)
     }
 
-    /// Reads back the colour targets named by `outputs` (default: all of them).
+    /// Reads back the targets named by `outputs` (default: every colour target).
     fn read_outputs(&self, objs: &Objects) -> Result<RenderedTargets, SceneError> {
         let names: Vec<String> = match &self.file.outputs {
             Some(o) => o.clone(),
             None => objs.colors.iter().map(|(n, _, _)| n.clone()).collect(),
         };
         let mut images = Vec::new();
+        let mut textures = Vec::new();
         for (i, name) in names.iter().enumerate() {
-            let (_, tex, _) = objs.color(self, name, format!("outputs[{i}]"))?;
+            let tex = objs.output(self, name, format!("outputs[{i}]"))?;
             let img = tessera::resource::read_rgba8(tex, 0)
                 .map_err(|e| self.device_err(format!("outputs[{i}]"), e.into()))?;
             images.push((name.clone(), img));
+            textures.push((name.clone(), tex.clone()));
         }
         Ok(RenderedTargets {
             images,
+            textures,
             messages: Vec::new(),
         })
     }

@@ -9,7 +9,7 @@ use tessera::caps::{
     TextureDesc, Usage,
 };
 use tessera::resource::DsvFlags;
-use tessera::{Buffer, DepthStencilView, Device, InputLayoutHandle, ShaderResourceView};
+use tessera::{Buffer, DepthStencilView, Device, InputLayoutHandle, ShaderResourceView, Texture};
 
 use super::{ColorTarget, Objects, procedural};
 use crate::error::SceneError;
@@ -171,7 +171,7 @@ impl Scene {
         device: &Device,
         w: u32,
         h: u32,
-    ) -> Result<Option<DepthStencilView>, SceneError> {
+    ) -> Result<Option<(Texture, DepthStencilView)>, SceneError> {
         let Some(d) = &self.file.targets.depth else {
             return Ok(None);
         };
@@ -183,6 +183,6 @@ impl Scene {
         let dsv = device
             .create_depth_stencil_view(&tex, None, DsvFlags::default())
             .map_err(self.dev(p))?;
-        Ok(Some(dsv))
+        Ok(Some((tex, dsv)))
     }
 }

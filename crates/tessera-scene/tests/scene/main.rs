@@ -2,6 +2,7 @@
 
 mod golden;
 mod hostile;
+mod outputs;
 mod scene_errors;
 mod scene_fuzz;
 mod scene_golden_api;

@@ -1,4 +1,7 @@
-//! `tessera compare`: compare two PNGs (the logic is `tessera::golden`).
+//! `tessera compare`: compare two PNGs (the logic is `tessera::golden`) or two DDS files
+//! (per channel in the format's own units, `dds`).
+
+mod dds;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,7 +17,11 @@ use crate::render::{fail, write_png_atomic};
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     tessera compare out.png assets/golden/depth_test.png\n  \
-    tessera compare a.png b.png --tolerance 2 --max-diff-pixels 10 --diff diff.png\n\n\
+    tessera compare a.png b.png --tolerance 2 --max-diff-pixels 10 --diff diff.png\n  \
+    tessera compare a.dds b.dds --tolerance 1\n\n\
+    Two .dds files are compared per channel in the format's own units: ULPs for float\n\
+    channels, code differences for UNORM/SNORM/UINT/SINT, depth and stencil separately\n\
+    (--tolerance is then in those units; a format or size mismatch is an error).\n\
     Prints the number of differing pixels, the largest channel difference and the PSNR.\n\
     A pixel differs when one of its RGBA channels differs by more than --tolerance.\n\
     Exit code: 0 when at most --max-diff-pixels pixels differ, 1 otherwise, 2 on error\n\
@@ -52,8 +59,52 @@ fn open_image(p: &Path) -> Result<RgbaImage, String> {
         .map_err(|e| e.to_string())
 }
 
+/// `differing pixels: N of TOTAL (P%)`.
+fn total_line(differing: u64, total: u64) -> String {
+    let pct = if total == 0 {
+        0.0
+    } else {
+        differing as f64 * 100.0 / total as f64
+    };
+    format!("differing pixels: {differing} of {total} ({pct:.2}%)")
+}
+
+fn is_dds(p: &Path) -> bool {
+    p.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("dds"))
+}
+
+/// Compares two DDS files channel by channel.
+fn run_dds(args: &CompareArgs) -> ExitCode {
+    let (a, b) = match (dds::open(&args.a), dds::open(&args.b)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return fail(e),
+    };
+    let tol = u64::from(args.tolerance);
+    let r = match dds::compare(&a, &b, (&args.a, &args.b), tol) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    println!("format: {:?} {}x{}", a.format, a.width, a.height);
+    for c in &r.channels {
+        println!("max {} difference: {} {}", c.name, c.max, c.unit);
+    }
+    println!("{}", total_line(r.differing, r.total));
+    if r.differing <= args.max_diff_pixels {
+        println!("result: match");
+        ExitCode::SUCCESS
+    } else {
+        println!("result: differ");
+        ExitCode::from(1)
+    }
+}
+
 /// Runs `tessera compare`.
 pub fn run(args: &CompareArgs) -> ExitCode {
+    if is_dds(&args.a) || is_dds(&args.b) {
+        return run_dds(args);
+    }
     let (a, b) = match (open_image(&args.a), open_image(&args.b)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => return fail(e),
@@ -71,7 +122,8 @@ pub fn run(args: &CompareArgs) -> ExitCode {
     } else {
         format!("{:.2}", report.psnr)
     };
-    println!("differing pixels: {}", report.differing_pixels);
+    let total = u64::from(a.width()) * u64::from(a.height());
+    println!("{}", total_line(report.differing_pixels, total));
     println!("max channel difference: {}", report.max_channel_diff);
     println!("psnr: {psnr} dB");
     if let Some(path) = &args.diff {
