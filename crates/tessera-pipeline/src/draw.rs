@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use tessera_types::{FillMode, PrimitiveTopology, Viewport};
 
 use crate::band::{RasterContext, make_bands};
-use crate::binning::setup_chunks;
+use crate::binning::{PrimKind, setup_chunks};
 use crate::depth_kind::DepthKind;
 use crate::error::PipelineError;
 use crate::front::batch::{VertexSource, batch_ranges, build_batch, group_ranges, list_stride};
@@ -39,6 +39,8 @@ pub fn draw(
 ) -> Result<DrawStats, PipelineError> {
     match state.topology {
         PrimitiveTopology::PointList
+        | PrimitiveTopology::LineList
+        | PrimitiveTopology::LineStrip
         | PrimitiveTopology::TriangleList
         | PrimitiveTopology::TriangleStrip
         | PrimitiveTopology::TriangleListAdj
@@ -46,11 +48,16 @@ pub fn draw(
         PrimitiveTopology::Undefined => return Ok(DrawStats::default()),
         topology => return Err(PipelineError::UnsupportedTopology { topology }),
     }
-    if state.rasterizer.fill_mode != FillMode::Solid {
-        // Wireframe draws triangle edges as lines (SPEC §3.4), which are not implemented:
-        // refuse rather than silently filling.
-        return Err(PipelineError::UnsupportedFillMode {
-            fill_mode: state.rasterizer.fill_mode,
+    let kind = prim_kind(state);
+    let rs = &state.rasterizer;
+    if matches!(kind, PrimKind::Lines | PrimKind::Wireframe)
+        && (rs.multisample_enable || rs.antialiased_line_enable)
+    {
+        // Only aliased lines are rasterized; quadrilateral and alpha-antialiased lines
+        // (SPEC §3.5) come with multisampling.
+        return Err(PipelineError::UnsupportedLineMode {
+            multisample_enable: rs.multisample_enable,
+            antialiased_line_enable: rs.antialiased_line_enable,
         });
     }
     let (width, height) = target_size(targets)?;
@@ -125,7 +132,7 @@ pub fn draw(
                         &viewport,
                         bands_len,
                         first_primitive,
-                        state.topology == PrimitiveTopology::PointList,
+                        kind,
                     )
                 });
                 // Only when asked (9_x): the surviving primitives' pre-clip spans.
@@ -198,6 +205,17 @@ pub fn draw(
             index_fetches_out_of_bounds: index_fetches_out_of_bounds(state, args, instances),
         },
     })
+}
+
+/// What the draw's primitives are rasterized as: points and lines by topology, triangles
+/// solid or, in wireframe fill, as their edges (SPEC §3.4–§3.6).
+fn prim_kind(state: &DrawState<'_>) -> PrimKind {
+    match state.topology {
+        PrimitiveTopology::PointList => PrimKind::Points,
+        PrimitiveTopology::LineList | PrimitiveTopology::LineStrip => PrimKind::Lines,
+        _ if state.rasterizer.fill_mode == FillMode::Wireframe => PrimKind::Wireframe,
+        _ => PrimKind::Triangles,
+    }
 }
 
 fn uses_dual_source(state: &DrawState<'_>) -> bool {

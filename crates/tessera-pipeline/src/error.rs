@@ -1,7 +1,7 @@
 //! Errors a draw can report.
 
 use tessera_format::Format;
-use tessera_types::{FillMode, PrimitiveTopology};
+use tessera_types::PrimitiveTopology;
 
 /// Why the pipeline refused a draw. Feature-level rules are checked by the caps layer before
 /// the pipeline runs; these are the structural errors of the draw itself.
@@ -35,17 +35,22 @@ pub enum PipelineError {
     /// An indexed draw without an index buffer.
     #[error("DrawIndexed needs an index buffer; none is bound")]
     NoIndexBuffer,
-    /// Topologies this pipeline does not rasterize yet (lines and points come with MSAA).
+    /// Topologies this pipeline does not rasterize yet (the line adjacency topologies).
     #[error("primitive topology {topology:?} is not supported by the pipeline yet")]
     UnsupportedTopology {
         /// The topology.
         topology: PrimitiveTopology,
     },
-    /// Fill modes this pipeline does not rasterize yet (wireframe needs lines).
-    #[error("fill mode {fill_mode:?} is not supported by the pipeline yet")]
-    UnsupportedFillMode {
-        /// The fill mode.
-        fill_mode: FillMode,
+    /// Line algorithms this pipeline does not rasterize yet: quadrilateral lines
+    /// (MultisampleEnable) and alpha-antialiased lines (SPEC §3.5); only aliased lines are.
+    #[error(
+        "SPEC §3.5: only aliased lines are supported; MultisampleEnable = {multisample_enable}, AntialiasedLineEnable = {antialiased_line_enable} select a line algorithm not supported yet"
+    )]
+    UnsupportedLineMode {
+        /// The rasterizer state's MultisampleEnable.
+        multisample_enable: bool,
+        /// The rasterizer state's AntialiasedLineEnable.
+        antialiased_line_enable: bool,
     },
     /// A render target format the output merger cannot write.
     #[error("format {format:?} cannot be a render target")]

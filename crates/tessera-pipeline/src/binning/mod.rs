@@ -1,6 +1,8 @@
 //! Binning: clip and setup in parallel chunks, each chunk's triangles binned into the row
 //! bands ([`BAND_HEIGHT`]) their bounds touch.
 
+mod lines;
+
 use rayon::prelude::*;
 use tessera_types::{CullMode, RasterizerDesc, Viewport};
 
@@ -37,12 +39,32 @@ pub(crate) struct SetupChunk {
     /// first, so no per-band list grows).
     starts: Vec<u32>,
     items: Vec<u32>,
+    /// Line segments that reached setup (after clipping) and the one-pixel primitives their
+    /// lit pixels became, so [`len`](Self::len) counts each line once.
+    lines: usize,
+    line_pixels: usize,
+    /// Scratch list of one line's lit pixels.
+    pixels: Vec<[i32; 2]>,
+}
+
+/// What the assembled primitives of a draw are rasterized as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PrimKind {
+    /// Solid triangles (SPEC §3.4).
+    Triangles,
+    /// Triangles in wireframe fill: their edges as lines (SPEC §3.4).
+    Wireframe,
+    /// Aliased lines (a, b, b) (SPEC §3.5).
+    Lines,
+    /// Points (i, i, i) (SPEC §3.6).
+    Points,
 }
 
 impl SetupChunk {
-    /// Triangles that survived clipping and culling.
+    /// Primitives that survived clipping and culling (a line counts once, however many
+    /// pixels it lights).
     pub(crate) fn len(&self) -> usize {
-        self.prims.len()
+        self.prims.len() - self.line_pixels + self.lines
     }
 
     /// Sets up and bins the two triangles of point `v` at screen position `at` (SPEC §3.6;
@@ -135,7 +157,7 @@ pub(crate) fn setup_chunks(
     vp: &Viewport,
     bands: usize,
     first_primitive: u32,
-    points: bool,
+    kind: PrimKind,
 ) -> Vec<SetupChunk> {
     // Points are never culled (SPEC §3.6).
     let point_rs = RasterizerDesc {
@@ -182,6 +204,16 @@ pub(crate) fn setup_chunks(
                 spans: Vec::with_capacity(tris.len()),
                 starts: Vec::new(),
                 items: Vec::new(),
+                lines: 0,
+                line_pixels: 0,
+                pixels: Vec::new(),
+            };
+            let vs = lines::Vertices {
+                planes: &planes,
+                len,
+                data: &shaded.data,
+                codes: &codes,
+                screen: &screen,
             };
             // Unclipped triangles are set up eight at a time; a clipped one first flushes
             // those before it, so the chunk keeps the submission order.
@@ -190,8 +222,20 @@ pub(crate) fn setup_chunks(
             for (i, t) in tris.iter().enumerate() {
                 let id =
                     first_primitive.wrapping_add((chunk_index * TRIANGLES_PER_TASK + i) as u32);
+                match kind {
+                    PrimKind::Lines => {
+                        // Line primitives: SV_IsFrontFace true, no depth bias (SPEC §3.4, §3.7).
+                        chunk.push_line([t[0], t[1]], &vs, params, (id, (true, 0.0)), bands);
+                        continue;
+                    }
+                    PrimKind::Wireframe => {
+                        chunk.push_wire(*t, &vs, params, id, bands);
+                        continue;
+                    }
+                    PrimKind::Triangles | PrimKind::Points => {}
+                }
                 let c = t.map(|k| codes[k as usize]);
-                if points {
+                if kind == PrimKind::Points {
                     // A point outside the clip volume (or at a NaN position) is dropped whole;
                     // its square is cut only by the viewport/scissor rectangle.
                     if c[0] == 0 {

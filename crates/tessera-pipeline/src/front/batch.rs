@@ -97,6 +97,7 @@ impl<'a> VertexSource<'a> {
 pub fn list_stride(topology: PrimitiveTopology) -> Option<u32> {
     match topology {
         PrimitiveTopology::PointList => Some(1),
+        PrimitiveTopology::LineList => Some(2),
         PrimitiveTopology::TriangleList => Some(3),
         PrimitiveTopology::TriangleListAdj => Some(6),
         _ => None,

@@ -261,6 +261,19 @@ pub fn assemble_triangles(topology: PrimitiveTopology, stream: &[u32], out: &mut
                     .map(|&i| [i, i, i]),
             );
         }
+        // A line a → b is carried as the triangle (a, b, b); setup lights its pixels.
+        PrimitiveTopology::LineList => {
+            for l in stream.chunks_exact(2) {
+                if !l.contains(&STRIP_CUT) {
+                    out.push([l[0], l[1], l[1]]);
+                }
+            }
+        }
+        PrimitiveTopology::LineStrip => {
+            for run in stream.split(|&i| i == STRIP_CUT) {
+                out.extend(run.windows(2).map(|w| [w[0], w[1], w[1]]));
+            }
+        }
         PrimitiveTopology::TriangleList => {
             for t in stream.chunks_exact(3) {
                 if !t.contains(&STRIP_CUT) {

@@ -116,6 +116,44 @@ impl ClipPlanes {
     }
 }
 
+impl ClipPlanes {
+    /// Clips the segment `line` (each `len` floats, outcodes `codes`) to the clip volume
+    /// exactly: each plane moves an outside end point onto the plane, interpolated from the
+    /// inside end towards it; `None` when nothing of it is inside (SPEC §3.2).
+    pub fn clip_line(
+        &self,
+        line: [&[f32]; 2],
+        len: usize,
+        codes: [u8; 2],
+    ) -> Option<[ClipVertex; 2]> {
+        let mut ends = [[0.0; CLIP_FLOATS]; 2];
+        for (e, v) in ends.iter_mut().zip(line) {
+            e[..len].copy_from_slice(&v[..len]);
+        }
+        let any = codes[0] | codes[1];
+        for p in 0..7 {
+            if any & (1 << p) == 0 {
+                continue;
+            }
+            let (da, db) = (self.distance(p, &ends[0]), self.distance(p, &ends[1]));
+            let (a_in, b_in) = (da >= 0.0, db >= 0.0);
+            if !a_in && !b_in {
+                return None;
+            }
+            if a_in != b_in {
+                let (from, to, df, dt) = if a_in { (0, 1, da, db) } else { (1, 0, db, da) };
+                let t = df / (df - dt);
+                let mut v = [0.0; CLIP_FLOATS];
+                for k in 0..len {
+                    v[k] = ends[from][k] + t * (ends[to][k] - ends[from][k]);
+                }
+                ends[to] = v;
+            }
+        }
+        Some(ends)
+    }
+}
+
 /// A tiny fixed-capacity vector so clipping allocates nothing.
 pub mod arrayvec_lite {
     /// A vector of at most `N` items stored inline.

@@ -9,6 +9,7 @@ mod coarse_depth;
 mod depth_stencil;
 mod ia;
 mod layering;
+mod lines;
 mod passthrough;
 mod raster;
 mod robustness;

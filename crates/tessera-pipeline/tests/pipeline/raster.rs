@@ -6,10 +6,8 @@ use common::*;
 use proptest::prelude::*;
 use tessera_format::Format;
 use tessera_pipeline::builtin::{TransformVs, VertexColorPs};
-use tessera_pipeline::{
-    DrawArgs, IndexBufferBinding, InputLayout, PipelineError, VertexBufferBinding,
-};
-use tessera_types::{ComparisonFunc, CullMode, FillMode, PrimitiveTopology, Rect, Viewport};
+use tessera_pipeline::{DrawArgs, IndexBufferBinding, InputLayout, VertexBufferBinding};
+use tessera_types::{ComparisonFunc, CullMode, PrimitiveTopology, Rect, Viewport};
 
 const ONE: [f32; 4] = [1.0 / 255.0, 0.0, 0.0, 0.0];
 const WHITE: [f32; 4] = [1.0; 4];
@@ -286,32 +284,6 @@ fn rs11_culling_and_front_face() {
     let sliver = [(0.0, 0.0), (4.0, 4.0), (2.0, 2.0 + 1.0 / 1024.0)];
     assert_eq!(run(sliver, CullMode::Front, false), None);
     assert_eq!(run(sliver, CullMode::None, false), None);
-}
-
-/// Lines and wireframe are not implemented: typed errors, nothing drawn (points are, see the
-/// facade's `points` tests).
-#[test]
-fn unsupported_topologies_and_fill_mode_are_errors() {
-    for topology in [PrimitiveTopology::LineList, PrimitiveTopology::LineStrip] {
-        let mut rig = Rig::new(4, 4, Format::R8G8B8A8Unorm);
-        rig.topology = topology;
-        let tri = full_screen(&rig, 0.5);
-        assert_eq!(
-            rig.draw(&tri, Some(&FlatPs::new(WHITE))),
-            Err(PipelineError::UnsupportedTopology { topology })
-        );
-        assert!(rig.written().iter().flatten().all(|&w| !w));
-    }
-    let mut rig = Rig::new(4, 4, Format::R8G8B8A8Unorm);
-    rig.rasterizer.fill_mode = FillMode::Wireframe;
-    let tri = full_screen(&rig, 0.5);
-    assert_eq!(
-        rig.draw(&tri, Some(&FlatPs::new(WHITE))),
-        Err(PipelineError::UnsupportedFillMode {
-            fill_mode: FillMode::Wireframe
-        })
-    );
-    assert!(rig.written().iter().flatten().all(|&w| !w));
 }
 
 /// Six pixel-space vertices: two disjoint triangles (0,1,2) and (3,4,5) in a 16×16 target.

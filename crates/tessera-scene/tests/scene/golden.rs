@@ -57,6 +57,7 @@ const SCENES: &[&str] = &[
     "instancing",
     "viewport_scissor",
     "lit_sphere",
+    "lines",
 ];
 
 #[test]
