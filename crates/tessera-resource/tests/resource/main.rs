@@ -4,4 +4,5 @@ mod budget;
 mod copy_clear;
 mod creation;
 mod readback;
+mod tiled;
 mod views_map_update;
