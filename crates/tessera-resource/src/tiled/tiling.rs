@@ -27,7 +27,7 @@ pub enum TiledTier {
 pub enum TiledDesc {
     /// A buffer created with `MISC_TILED`.
     Buffer(BufferDesc),
-    /// A Texture2D[Array] / Texture3D created with `MISC_TILED`.
+    /// A Texture2D or Texture2DArray / Texture3D created with `MISC_TILED`.
     Texture(TextureDesc),
 }
 
