@@ -1,11 +1,10 @@
 //! `GetResourceTiling` as a pure function of the description and the tier (SPEC §6.2), and the
 //! tier-dependent creation rules of tiled resources (SPEC §6.1, TESTCASES TR-05/TR-06).
 
-use tessera_caps::{
-    BindFlags, BufferDesc, FeatureLevel, TextureDesc, TextureDimension, Usage, tiled_tier_range,
-};
+use tessera_caps::{BufferDesc, TextureDesc, TextureDimension};
 use tessera_format::memory::{TILE_SIZE_BYTES, TileDimension, TileShape, standard_tile_shape};
 
+use super::create::{check_common, refuse};
 use super::error::TiledError;
 
 /// `D3D11_PACKED_TILE`: the start index a packed subresource reports (SPEC §6.2).
@@ -83,31 +82,6 @@ impl ResourceTiling {
     }
 }
 
-/// Refuses a tier the level does not allow; the level's range is `tessera_caps::tiled_tier_range`
-/// (SPEC §6.11: Tier 1 from 11_0, Tier 2/3 from 11_1).
-pub fn check_tier_for_level(tier: TiledTier, level: FeatureLevel) -> Result<(), TiledError> {
-    let (min, max) = tiled_tier_range(level);
-    let t = tier as u32;
-    if t < min.max(1) || t > max {
-        return Err(TiledError::TierForLevel {
-            tier: t,
-            level,
-            min,
-            max,
-        });
-    }
-    Ok(())
-}
-
-fn refuse(rule: &'static str, what: &'static str, value: u64, limit: u64) -> TiledError {
-    TiledError::Creation {
-        rule,
-        what,
-        value,
-        limit,
-    }
-}
-
 fn ceil_div(a: u64, b: u64) -> u64 {
     a.div_ceil(b)
 }
@@ -121,39 +95,6 @@ fn to_u32(v: u64, what: &'static str) -> Result<u32, TiledError> {
             u64::from(u32::MAX),
         )
     })
-}
-
-/// Usage, bind and initial-data rules shared by tiled buffers and textures (SPEC §6.1).
-fn check_common(usage: Usage, bind: BindFlags, has_initial_data: bool) -> Result<(), TiledError> {
-    if usage != Usage::Default {
-        return Err(refuse(
-            "SPEC §6.1 tiled resources are USAGE_DEFAULT only",
-            "usage",
-            usage as u64,
-            0,
-        ));
-    }
-    let banned = BindFlags::VERTEX_BUFFER
-        | BindFlags::INDEX_BUFFER
-        | BindFlags::CONSTANT_BUFFER
-        | BindFlags::STREAM_OUTPUT;
-    if bind.intersects(banned) {
-        return Err(refuse(
-            "SPEC §6.1 tiled resources may not bind as vertex/index/constant/stream-output buffer",
-            "bind flags",
-            u64::from(bind.0),
-            0,
-        ));
-    }
-    if has_initial_data {
-        return Err(refuse(
-            "SPEC §6.1 tiled resources take no initial data",
-            "initial data",
-            1,
-            0,
-        ));
-    }
-    Ok(())
 }
 
 /// `GetResourceTiling` of a tiled resource at `tier`, after the creation rules of SPEC §6.1/§6.2.

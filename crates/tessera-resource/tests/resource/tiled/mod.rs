@@ -5,6 +5,7 @@ mod pool_copy;
 mod props;
 mod shapes;
 mod tiling;
+mod validation;
 
 use tessera_caps::{BindFlags, BufferDesc, TextureDesc, TextureDimension};
 use tessera_format::Format;

@@ -199,3 +199,22 @@ fn unsupported_formats_have_no_shape() {
         })
     );
 }
+
+#[test]
+fn tr_23_in_tile_layout_row_pitch_is_the_full_tile_width() {
+    use tessera_format::memory::tile_element_offset;
+    let s = standard_tile_shape(Format::R8G8B8A8Unorm, TileDimension::Texture2D, 1).unwrap();
+    assert_eq!(tile_element_offset(s, 4, 1, (0, 1, 0, 0)), Some(512));
+    assert_eq!(
+        tile_element_offset(s, 4, 1, (99, 7, 0, 0)),
+        Some(512 * 7 + 396)
+    );
+    assert_eq!(tile_element_offset(s, 4, 1, (127, 127, 0, 0)), Some(65532));
+    assert_eq!(tile_element_offset(s, 4, 1, (128, 0, 0, 0)), None);
+    let ms = TileShape {
+        width: 64,
+        height: 64,
+        depth: 1,
+    };
+    assert_eq!(tile_element_offset(ms, 4, 4, (1, 0, 0, 2)), Some(24));
+}
