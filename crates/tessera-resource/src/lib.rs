@@ -24,6 +24,7 @@ mod memory;
 mod mips;
 mod resource;
 mod texture;
+pub mod tiled;
 mod update;
 mod usage;
 mod validate;

@@ -12,15 +12,22 @@
 //!   and the row copies between them.
 //! - [`Words32`]: the 8-lane address unit of 32-bit-texel fast paths (SIMD byte offsets and
 //!   reads), taken from a surface when its layout is linear and its memory < 4 GiB.
+//! - [`standard_tile_shape`] / [`tile_element_offset`]: 64 KiB tile shapes of tiled resources
+//!   and the in-tile address (SPEC §6.2, §6.5).
 
 mod band;
 mod layout;
 mod pitched;
 mod surface;
+mod tile;
 mod words;
 
 pub use band::BandMut;
 pub use layout::{Layout, tight_pitches};
 pub use pitched::{Extent, Pitched, RegionSide, copy_region};
 pub use surface::{Surface, SurfaceMut};
+pub use tile::{
+    TILE_SIZE_BYTES, TileDimension, TileShape, TileShapeError, standard_tile_shape,
+    tile_element_offset,
+};
 pub use words::Words32;

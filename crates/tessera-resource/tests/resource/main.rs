@@ -5,4 +5,5 @@ mod copy_clear;
 mod creation;
 mod dds;
 mod readback;
+mod tiled;
 mod views_map_update;

@@ -1,0 +1,58 @@
+//! Whole-tile data access through a mapping table (SPEC §6.5): NULL tiles read 0 and drop
+//! writes; packed tiles are refused. `copy_tiles` / `update_tiles` of part 2 build on these.
+
+use super::error::{TiledCall, TiledError};
+use super::mapping::TileMappings;
+
+fn param(
+    call: TiledCall,
+    rule: &'static str,
+    what: &'static str,
+    value: u64,
+    limit: u64,
+) -> TiledError {
+    TiledError::param(call, rule, what, value, limit)
+}
+
+impl TileMappings {
+    /// The bytes of resource tile `tile`: `Ok(None)` for a NULL tile (reads 0, SPEC §6.5).
+    pub fn read_tile(&self, tile: u32) -> Result<Option<Vec<u8>>, TiledError> {
+        let e = self.entry(tile)?;
+        Ok(e.and_then(|p| self.pool()?.lock().read(p)))
+    }
+
+    /// Writes a whole resource tile; returns `false` when the tile is NULL and the write is
+    /// dropped (SPEC §6.5). Packed tiles are refused (SPEC §6.2: use ordinary updates).
+    pub fn write_tile(&self, tile: u32, data: &[u8]) -> Result<bool, TiledError> {
+        let p = &self.tiling().packed_mip_desc;
+        let in_slice = tile % self.tiling().tiles_per_slice().max(1);
+        if p.num_packed_mips > 0 && in_slice >= p.start_tile_index_in_overall_resource {
+            return Err(param(
+                TiledCall::Tiles,
+                "SPEC §6.2 CopyTiles/UpdateTiles may not touch packed tiles",
+                "tile",
+                u64::from(tile),
+                u64::from(p.start_tile_index_in_overall_resource),
+            ));
+        }
+        match (self.entry(tile)?, self.pool()) {
+            (Some(t), Some(pool)) => {
+                pool.lock().write(t, data);
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    pub(crate) fn entry(&self, tile: u32) -> Result<Option<u32>, TiledError> {
+        self.entries().get(tile as usize).copied().ok_or_else(|| {
+            param(
+                TiledCall::Tiles,
+                "SPEC §6.5 tile inside the resource",
+                "tile",
+                u64::from(tile),
+                self.entries().len() as u64,
+            )
+        })
+    }
+}
