@@ -55,19 +55,9 @@ pub struct TileMappings {
     entries: Vec<Option<u32>>,
 }
 
-fn param(
-    call: TiledCall,
-    rule: &'static str,
-    what: &'static str,
-    value: u64,
-    limit: u64,
-) -> TiledError {
-    TiledError::param(call, rule, what, value, limit)
-}
-
 fn slice_len<T>(s: Option<&[T]>, n: u32, what: &'static str) -> Result<(), TiledError> {
     match s {
-        Some(s) if (s.len() as u64) < u64::from(n) => Err(param(
+        Some(s) if (s.len() as u64) < u64::from(n) => Err(TiledError::param(
             TiledCall::UpdateTileMappings,
             "SPEC §6.3 array arguments hold NumRegions / NumRanges entries",
             what,
@@ -126,7 +116,7 @@ impl TileMappings {
     fn validate_update(&self, a: &UpdateTileMappings<'_>) -> Result<Vec<(u32, Op)>, TiledError> {
         const CALL: TiledCall = TiledCall::UpdateTileMappings;
         if a.flags & !TILE_MAPPING_NO_OVERWRITE != 0 {
-            return Err(param(
+            return Err(TiledError::param(
                 CALL,
                 "SPEC §6.3 Flags is 0 or NO_OVERWRITE",
                 "flags",
@@ -140,7 +130,7 @@ impl TileMappings {
         slice_len(a.pool_starts, a.num_ranges, "pool start offsets")?;
         slice_len(a.range_counts, a.num_ranges, "range tile counts")?;
         if a.starts.is_none() && a.num_regions > 1 {
-            return Err(param(
+            return Err(TiledError::param(
                 CALL,
                 "SPEC §6.3 NULL start coordinates need NumRegions = 1",
                 "regions",
@@ -176,7 +166,7 @@ impl TileMappings {
                 None => 1, // SPEC §6.12: NumRanges > 1 with NULL counts: one tile each.
             };
             if ops.len() as u64 + u64::from(count) > tiles.len() as u64 {
-                return Err(param(
+                return Err(TiledError::param(
                     CALL,
                     "SPEC §6.3 region tiles equal range tiles",
                     "range tiles",
@@ -187,7 +177,7 @@ impl TileMappings {
             let start = a.pool_starts.map(|s| s[i]);
             let needs_pool = |last: u64| -> Result<u32, TiledError> {
                 let Some(start) = start else {
-                    return Err(param(
+                    return Err(TiledError::param(
                         CALL,
                         "SPEC §6.3 pool ranges need pTilePoolStartOffsets",
                         "range",
@@ -196,7 +186,7 @@ impl TileMappings {
                     ));
                 };
                 let Some(size) = pool_size else {
-                    return Err(param(
+                    return Err(TiledError::param(
                         CALL,
                         "SPEC §6.3 pool ranges need a tile pool",
                         "range",
@@ -205,7 +195,7 @@ impl TileMappings {
                     ));
                 };
                 if u64::from(start) + last >= u64::from(size) {
-                    return Err(param(
+                    return Err(TiledError::param(
                         CALL,
                         "SPEC §6.3/§6.12 pool offset inside the pool's current size",
                         "pool tile",
@@ -228,7 +218,7 @@ impl TileMappings {
                 TILE_RANGE_NULL => ops.extend((0..count).map(|_| Op::Null)),
                 TILE_RANGE_SKIP => ops.extend((0..count).map(|_| Op::Keep)),
                 f => {
-                    return Err(param(
+                    return Err(TiledError::param(
                         CALL,
                         "SPEC §6.3 range flag is 0, NULL, SKIP or REUSE_SINGLE_TILE",
                         "range flag",
@@ -239,7 +229,7 @@ impl TileMappings {
             }
         }
         if ops.len() != tiles.len() {
-            return Err(param(
+            return Err(TiledError::param(
                 CALL,
                 "SPEC §6.3 region tiles equal range tiles",
                 "range tiles",

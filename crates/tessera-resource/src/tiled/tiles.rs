@@ -4,16 +4,6 @@
 use super::error::{TiledCall, TiledError};
 use super::mapping::TileMappings;
 
-fn param(
-    call: TiledCall,
-    rule: &'static str,
-    what: &'static str,
-    value: u64,
-    limit: u64,
-) -> TiledError {
-    TiledError::param(call, rule, what, value, limit)
-}
-
 impl TileMappings {
     /// The bytes of resource tile `tile`: `Ok(None)` for a NULL tile (reads 0, SPEC §6.5).
     pub fn read_tile(&self, tile: u32) -> Result<Option<Vec<u8>>, TiledError> {
@@ -27,7 +17,7 @@ impl TileMappings {
         let p = &self.tiling().packed_mip_desc;
         let in_slice = tile % self.tiling().tiles_per_slice().max(1);
         if p.num_packed_mips > 0 && in_slice >= p.start_tile_index_in_overall_resource {
-            return Err(param(
+            return Err(TiledError::param(
                 TiledCall::Tiles,
                 "SPEC §6.2 CopyTiles/UpdateTiles may not touch packed tiles",
                 "tile",
@@ -46,7 +36,7 @@ impl TileMappings {
 
     pub(crate) fn entry(&self, tile: u32) -> Result<Option<u32>, TiledError> {
         self.entries().get(tile as usize).copied().ok_or_else(|| {
-            param(
+            TiledError::param(
                 TiledCall::Tiles,
                 "SPEC §6.5 tile inside the resource",
                 "tile",
