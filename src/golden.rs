@@ -297,10 +297,11 @@ fn save(img: &RgbaImage, path: &Path) -> Result<(), GoldenError> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| io(e.to_string()))?;
     }
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    img.save_with_format(&tmp, image::ImageFormat::Png)
+    // Through `.NAME.PID.tessera-tmp` and a rename (the name `.gitignore` matches): a killed
+    // run leaves either the old golden or the new one, never half a PNG.
+    let png = tessera_resource::encode_png(&image::DynamicImage::ImageRgba8(img.clone()))
         .map_err(|e| io(e.to_string()))?;
-    std::fs::rename(&tmp, path).map_err(|e| io(e.to_string()))
+    tessera_resource::write_file_atomic(path, &png).map_err(|e| io(e.to_string()))
 }
 
 /// Checks `image` against golden `name` with an explicit configuration.

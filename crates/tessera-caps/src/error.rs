@@ -174,11 +174,15 @@ pub enum CapsError {
         reason: &'static str,
     },
     /// Too many of something bound or declared at once (viewports, scissors, RTs, input slots, …).
-    #[error("feature level {level} allows at most {limit} {what}; the call uses {value}")]
+    #[error(
+        "feature level {level} allows at most {limit} {}; the call uses {value}",
+        counted(*limit, what)
+    )]
     Count {
         /// Device feature level.
         level: FeatureLevel,
-        /// What is counted, e.g. "render targets".
+        /// What is counted, in the plural ("render targets"); the message drops the final
+        /// "s" when the limit is 1 ("at most 1 render target").
         what: &'static str,
         /// SPEC reference.
         rule: &'static str,
@@ -479,6 +483,14 @@ impl CapsError {
             | Self::TiledTier { level, .. } => Some(*level),
             Self::NoFeatureLevel { .. } => None,
         }
+    }
+}
+
+/// The plural noun `what` of a [`CapsError::Count`], singular when `limit` is 1.
+fn counted(limit: u64, what: &'static str) -> &'static str {
+    match what.strip_suffix('s') {
+        Some(one) if limit == 1 => one,
+        _ => what,
     }
 }
 

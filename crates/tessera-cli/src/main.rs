@@ -1,10 +1,13 @@
 //! `tessera`: the command-line front end of the Tessera reference rasterizer.
 //!
-//! One module per subcommand (`caps.rs`, later `render.rs`, `compare.rs`, `bench.rs`).
+//! One module per subcommand (`caps.rs`, `render.rs`, `compare/`, `probe.rs`, `bench/`);
+//! `channels.rs` names a format's channels for `compare` and `probe`.
 
 mod bench;
 mod caps;
+mod channels;
 mod compare;
+mod probe;
 mod render;
 
 use std::process::ExitCode;
@@ -30,6 +33,8 @@ enum Command {
     Render(render::RenderArgs),
     /// Compare two images: differing pixels, max channel difference, PSNR (exit 0/1/2).
     Compare(compare::CompareArgs),
+    /// Print every output's value at one pixel in its own format (colour, depth, stencil).
+    Probe(probe::ProbeArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,5 +44,6 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Probe(args) => probe::run(&args),
     }
 }

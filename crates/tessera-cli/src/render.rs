@@ -47,37 +47,73 @@ pub struct RenderArgs {
     #[arg(short, long)]
     quiet: bool,
 
-    /// Render-target size instead of the scene's, e.g. 512x512 (viewports scale with it).
-    #[arg(long, value_name = "WxH", value_parser = parse_size)]
-    size: Option<(u32, u32)>,
-
-    /// Rasterizer threads, at most 256 (default: RAYON_NUM_THREADS or the CPU count).
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
-
-    /// Feature level instead of the scene's (9_1 .. 12_2); its rules apply to every call.
-    #[arg(long, value_name = "LEVEL")]
-    level: Option<String>,
-
     /// Which colour target to write: an index into the scene's outputs or a target name.
     #[arg(long, value_name = "K", default_value = "0")]
     target: String,
 
+    /// How the input is loaded and rendered (shared with `tessera probe`).
+    #[command(flatten)]
+    pub scene: SceneArgs,
+}
+
+/// How a scene or model is loaded and rendered: size, level, threads, strictness, budget.
+#[derive(Debug, Args)]
+pub struct SceneArgs {
+    /// Render-target size instead of the scene's, e.g. 512x512 (viewports scale with it).
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: Option<(u32, u32)>,
+
+    /// Rasterizer threads, at most 256 (default: RAYON_NUM_THREADS or the CPU count).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Feature level instead of the scene's (9_1 .. 12_2); its rules apply to every call.
+    #[arg(long, value_name = "LEVEL")]
+    pub level: Option<String>,
+
     /// Strict device: an error message of the info queue (a refused call, a 9_x texture
     /// repeat over the limit, …) fails the render with exit code 2 and no output file.
     #[arg(long)]
-    strict: bool,
+    pub strict: bool,
 
     /// The device's memory budget in MiB: the live bytes of all its buffers, textures and
     /// targets together (the default keeps an untrusted scene from taking the machine).
     #[arg(long, value_name = "MIB", default_value_t = 2048,
           value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
-    memory_budget: u64,
+    pub memory_budget: u64,
 
     /// Let file references (scene buffers and textures, glTF buffer and image URIs) leave the
     /// folder of the file naming them: absolute paths, `..`, links out (refused by default).
     #[arg(long)]
-    allow_any_path: bool,
+    pub allow_any_path: bool,
+}
+
+impl SceneArgs {
+    /// Loads `input` (scene, glTF, GLB or PLY) and the render options these flags give.
+    pub fn load(&self, input: &Path) -> Result<(tessera_scene::Scene, RenderOptions), String> {
+        let level = self
+            .level
+            .as_deref()
+            .map(str::parse::<FeatureLevel>)
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        let policy = tessera_scene::InputPolicy {
+            allow_outside_base: self.allow_any_path,
+            ..Default::default()
+        };
+        let scene = tessera_scene::load_with(input, &policy).map_err(|e| e.to_string())?;
+        let options = RenderOptions {
+            feature_level: level,
+            size: self.size,
+            threads: self.threads,
+            strict: self.strict,
+            limits: tessera::DeviceLimits {
+                memory_bytes: self.memory_budget << 20,
+                ..tessera::DeviceLimits::default()
+            },
+        };
+        Ok((scene, options))
+    }
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -157,28 +193,9 @@ fn outputs_word(n: usize) -> String {
 
 /// Runs `tessera render`.
 pub fn run(args: &RenderArgs) -> ExitCode {
-    let level = match args.level.as_deref().map(str::parse::<FeatureLevel>) {
-        None => None,
-        Some(Ok(l)) => Some(l),
-        Some(Err(e)) => return fail(e),
-    };
-    let policy = tessera_scene::InputPolicy {
-        allow_outside_base: args.allow_any_path,
-        ..Default::default()
-    };
-    let scene = match tessera_scene::load_with(&args.input, &policy) {
-        Ok(s) => s,
+    let (scene, options) = match args.scene.load(&args.input) {
+        Ok(loaded) => loaded,
         Err(e) => return fail(e),
-    };
-    let options = RenderOptions {
-        feature_level: level,
-        size: args.size,
-        threads: args.threads,
-        strict: args.strict,
-        limits: tessera::DeviceLimits {
-            memory_bytes: args.memory_budget << 20,
-            ..tessera::DeviceLimits::default()
-        },
     };
     let kind = match args.output.as_deref().map(kind_of).transpose() {
         Ok(k) => k,

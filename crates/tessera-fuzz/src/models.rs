@@ -68,9 +68,14 @@ impl ImageOutcome {
     }
 }
 
-/// A PNG or JPEG: [`decode_image`] under [`fuzz_policy`], then the RGBA8 conversion of a
-/// texture upload; the decoded size must be within the policy.
+/// A DDS file (magic `DDS `): `decode_dds` as `tessera compare` and `tessera probe` read it,
+/// then every texel decoded as `probe` does; or a PNG or JPEG: [`decode_image`] under
+/// [`fuzz_policy`], then the RGBA8 conversion of a texture upload; the decoded size must be
+/// within the policy.
 pub fn image(data: &[u8]) -> ImageOutcome {
+    if data.starts_with(b"DDS ") {
+        return dds(data);
+    }
     let policy = fuzz_policy();
     match decode_image(
         data,
@@ -89,4 +94,29 @@ pub fn image(data: &[u8]) -> ImageOutcome {
         }
         Err(_) => ImageOutcome::Rejected,
     }
+}
+
+/// The DDS half of [`image`]: a decoded file holds every texel it claims, and each decodes
+/// (or refuses with an error) without a panic.
+fn dds(data: &[u8]) -> ImageOutcome {
+    let Ok(img) = tessera::resource::decode_dds(data) else {
+        return ImageOutcome::Rejected;
+    };
+    let Ok(surface) = img.surface() else {
+        return ImageOutcome::Rejected;
+    };
+    let format = img.format;
+    let (bw, bh) = (
+        format.info().block_width.max(1),
+        format.info().block_height.max(1),
+    );
+    for y in 0..img.height.div_ceil(bh) {
+        for x in 0..img.width.div_ceil(bw) {
+            let texel = surface.texel(x, y, 0);
+            assert_eq!(texel.len(), format.info().bytes_per_block as usize);
+            let _ = (format.decode_float(texel), format.decode_uint(texel));
+            let _ = (format.decode_depth(texel), format.decode_stencil(texel));
+        }
+    }
+    ImageOutcome::Decoded
 }

@@ -131,6 +131,21 @@ pub fn decode_dds(bytes: &[u8]) -> Result<RawImage, ResourceError> {
             format!("volume of depth {}", dds.get_depth()),
         ));
     }
+    // The header is untrusted: compare its size with the data in u128 before any usize
+    // arithmetic (a 2^32 × 2^32 header of 16-byte texels would overflow).
+    let info = format.info();
+    let need = u128::from(width.div_ceil(info.block_width.max(1)))
+        * u128::from(height.div_ceil(info.block_height.max(1)))
+        * u128::from(info.bytes_per_block);
+    if need > dds.data.len() as u128 {
+        return Err(dds_err(
+            "size",
+            format!(
+                "{format:?} {width}x{height} needs {need} bytes, the file has {}",
+                dds.data.len()
+            ),
+        ));
+    }
     let (_, size) = Surface::tight_pitches(format, width, height);
     let data = dds
         .data

@@ -941,6 +941,28 @@ fn limit_messages_agree_in_number() {
         one.to_string(),
         "feature level 9_1 allows at most 1 array slice for this texture; the texture uses 2"
     );
+    let one_target = CapsError::Count {
+        level: L9_1,
+        what: "render targets",
+        rule: "SPEC §2.2 OMSetRenderTargets",
+        limit: 1,
+        value: 2,
+    };
+    assert_eq!(
+        one_target.to_string(),
+        "feature level 9_1 allows at most 1 render target; the call uses 2"
+    );
+    let four_targets = CapsError::Count {
+        level: L9_3,
+        what: "render targets",
+        rule: "SPEC §2.2 OMSetRenderTargets",
+        limit: 4,
+        value: 5,
+    };
+    assert_eq!(
+        four_targets.to_string(),
+        "feature level 9_3 allows at most 4 render targets; the call uses 5"
+    );
     let many = CapsError::MipLevels {
         level: L11_0,
         limit: 9,

@@ -6,7 +6,9 @@
 
 use std::path::Path;
 
-use tessera::format::{Component, Format, NumericKind};
+use tessera::format::{Format, NumericKind};
+
+use crate::channels::{Channel, channels, field};
 use tessera::resource::RawImage;
 
 /// One channel's largest difference.
@@ -34,27 +36,13 @@ pub fn open(p: &Path) -> Result<RawImage, String> {
     tessera::resource::load_dds(p).map_err(|e| format!("{}: {e}", p.display()))
 }
 
-/// Whether channel `c` of `format` is a float channel (ULPs) rather than codes.
-fn is_float(format: Format, comp: Component) -> bool {
+/// Whether channel `ch` of `format` is a float channel (ULPs) rather than codes.
+fn is_float(format: Format, ch: Channel) -> bool {
     match format.info().kind {
         NumericKind::Float => true,
-        NumericKind::Depth => comp == Component::Depth && format.info().channel_bits[0] == 32,
+        NumericKind::Depth => ch.slot == 0 && ch.bits == 32,
         _ => false,
     }
-}
-
-/// Channel bits `[off, off + bits)` of a little-endian texel.
-fn field(texel: &[u8], off: u32, bits: u32) -> u64 {
-    let mut v = 0u64;
-    for (i, b) in texel.iter().enumerate().take(8) {
-        v |= u64::from(*b) << (8 * i);
-    }
-    let mask = if bits >= 64 {
-        u64::MAX
-    } else {
-        (1 << bits) - 1
-    };
-    (v >> off) & mask
 }
 
 /// The raw value as an ordered integer: sign-magnitude floats and two's-complement SNORM/SINT.
@@ -92,22 +80,15 @@ pub fn compare(
     }
     let format = a.format;
     let info = format.info();
-    if format.is_compressed() || info.bits_per_element == 0 || info.bits_per_element > 64 {
+    if format.is_compressed() || info.bits_per_element == 0 || info.bits_per_element > 128 {
         return Err(format!("{na}: compare does not read {format:?} channels"));
     }
-    // Slots with bits: R,G,B,A order of channel_bits; names from the components.
-    let comps: Vec<(usize, Component)> = info
-        .components
-        .iter()
-        .enumerate()
-        .filter(|(i, c)| *i < 4 && info.channel_bits[*i] > 0 && **c != Component::X)
-        .map(|(i, c)| (i, *c))
-        .collect();
+    let comps = channels(format);
     let signed = matches!(info.kind, NumericKind::Snorm | NumericKind::Sint);
     let mut channels: Vec<ChannelMax> = comps
         .iter()
-        .map(|&(_, c)| ChannelMax {
-            name: format!("{c:?}"),
+        .map(|&c| ChannelMax {
+            name: c.name.to_owned(),
             unit: if is_float(format, c) { "ulp" } else { "code" },
             max: 0,
         })
@@ -121,13 +102,12 @@ pub fn compare(
         for x in 0..a.width {
             let (ta, tb) = (sa.texel(x, y, 0), sb.texel(x, y, 0));
             let mut differs = false;
-            for (k, &(i, c)) in comps.iter().enumerate() {
-                let (bits, off) = (info.channel_bits[i], info.channel_offsets[i]);
+            for (k, &c) in comps.iter().enumerate() {
                 let float = is_float(format, c);
                 // Unsigned small floats (11/10 bits) have no sign bit: their bits are ordered.
-                let sgn = (float && bits >= 16) || (signed && c != Component::Stencil);
-                let va = ordered(field(ta, off, bits), bits, float, sgn);
-                let vb = ordered(field(tb, off, bits), bits, float, sgn);
+                let sgn = (float && c.bits >= 16) || (signed && c.name != "Stencil");
+                let va = ordered(field(ta, c), c.bits, float, sgn);
+                let vb = ordered(field(tb, c), c.bits, float, sgn);
                 let d = va.abs_diff(vb);
                 channels[k].max = channels[k].max.max(d);
                 differs |= d > tolerance;

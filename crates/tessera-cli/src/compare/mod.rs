@@ -86,7 +86,7 @@ fn run_dds(args: &CompareArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
-    println!("format: {:?} {}x{}", a.format, a.width, a.height);
+    println!("format: {} {}x{}", a.format.name(), a.width, a.height);
     for c in &r.channels {
         println!("max {} difference: {} {}", c.name, c.max, c.unit);
     }

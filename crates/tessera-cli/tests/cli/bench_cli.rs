@@ -1,14 +1,9 @@
 //! Runs the built `tessera bench`: any scene file gives one JSON line of whole renders, the
 //! rastbench path still gives its line, and every error exits 2.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn tessera(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .output()
-        .expect("run tessera")
-}
+use crate::common::tessera;
 
 fn scene(name: &str) -> String {
     format!("{}/../../assets/scenes/{name}", env!("CARGO_MANIFEST_DIR"))

@@ -1,14 +1,7 @@
 //! Runs the built `tessera` binary: `tessera caps` JSON values, diff, listing, the bad-level
 //! error and the `--d3d9` floor (SPEC §1.4).
 
-use std::process::{Command, Output};
-
-fn tessera(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .output()
-        .expect("run tessera")
-}
+use crate::common::tessera;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = tessera(args);

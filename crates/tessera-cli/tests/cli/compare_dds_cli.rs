@@ -7,12 +7,7 @@ use std::process::{Command, Output};
 use tessera::format::Format;
 use tessera::resource::{RawImage, encode_dds};
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tessera-cmpdds-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::common::scratch;
 
 fn write(dir: &Path, name: &str, format: Format, w: u32, data: Vec<u8>) -> PathBuf {
     let p = dir.join(name);
@@ -65,13 +60,58 @@ fn float_channels_differ_in_ulps_and_total_is_printed() {
     assert_eq!(o.status.code(), Some(1), "{out}");
     assert_eq!(
         out,
-        "format: R16G16B16A16Float 2x1\nmax R difference: 3 ulp\nmax G difference: 2 ulp\n\
+        "format: R16G16B16A16_FLOAT 2x1\nmax R difference: 3 ulp\nmax G difference: 2 ulp\n\
          max B difference: 0 ulp\nmax A difference: 0 ulp\n\
          differing pixels: 1 of 2 (50.00%)\nresult: differ\n"
     );
     let o = compare(&a, &b, &["--tolerance", "3"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).contains("differing pixels: 0 of 2 (0.00%)"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Channels are named by their field, not by memory order: B5G6R5's R field is bits 11..16,
+/// and a difference there is reported as R.
+#[test]
+fn channels_are_named_by_field_not_memory_order() {
+    let dir = scratch("b5g6r5");
+    let f = Format::B5G6R5Unorm;
+    let a = write(&dir, "a.dds", f, 1, (31u16 << 11).to_le_bytes().to_vec());
+    let b = write(&dir, "b.dds", f, 1, (28u16 << 11).to_le_bytes().to_vec());
+    let out = String::from_utf8_lossy(&compare(&a, &b, &[]).stdout).into_owned();
+    assert!(
+        out.contains(
+            "max R difference: 3 code\nmax G difference: 0 code\nmax B difference: 0 code\n"
+        ),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// 128-bit texels are read whole: the A channel of R32G32B32A32_FLOAT lies at bits 96..128.
+#[test]
+fn four_channel_f32_is_compared_per_channel() {
+    let dir = scratch("rgba32f");
+    let f = Format::R32G32B32A32Float;
+    let px = |a: f32| {
+        [0.0f32, 0.0, 0.0, a]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect()
+    };
+    let a = write(&dir, "a.dds", f, 1, px(1.0));
+    let b = write(
+        &dir,
+        "b.dds",
+        f,
+        1,
+        px(f32::from_bits(1.0f32.to_bits() + 5)),
+    );
+    let out = String::from_utf8_lossy(&compare(&a, &b, &[]).stdout).into_owned();
+    assert!(
+        out.contains("max B difference: 0 ulp\nmax A difference: 5 ulp\n"),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -1,13 +1,10 @@
 //! The hand cases of issue #20 that the device's limits answer: each fails with one error line
 //! and exit code 2, at once, without taking the machine's memory or threads.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use crate::common::root;
 
 /// Runs `tessera` with `args`, returning its output and how long it took.
 fn run(args: &[&str]) -> (Output, Duration) {

@@ -2,8 +2,10 @@
 
 mod bench_cli;
 mod caps_cli;
+mod common;
 mod compare_dds_cli;
 mod limits_cli;
 mod load_errors_cli;
 mod outputs_cli;
+mod probe_cli;
 mod render_compare_cli;

@@ -1,23 +1,9 @@
 //! `tessera render` outputs: `-o` by extension (.png, .dds, others refused), `--all-outputs`,
 //! the summary line and `--quiet`, and the help's example files.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tessera"))
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tessera-outputs-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::common::{bin, root, scratch};
 
 /// stderr without the debug layer's `warning[...]` lines (the scenes' own messages).
 fn own_lines(stderr: &[u8]) -> Vec<String> {

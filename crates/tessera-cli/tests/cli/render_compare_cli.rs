@@ -1,22 +1,6 @@
 //! `tessera render` and `tessera compare` end to end, through the built binary.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tessera"))
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tessera-cli-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use crate::common::{bin, root, scratch};
 
 #[test]
 fn render_scene_then_compare_with_its_golden() {
@@ -124,7 +108,7 @@ fn broken_scene_gives_one_error_line_exit_2_and_no_png() {
         .output()
         .unwrap();
     assert_eq!(s.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&s.stderr).contains("at most 1 render targets"));
+    assert!(String::from_utf8_lossy(&s.stderr).contains("at most 1 render target;"));
     assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

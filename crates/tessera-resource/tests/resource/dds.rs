@@ -123,4 +123,19 @@ fn bad_files_are_refused() {
         decode_dds(&file).unwrap_err().to_string(),
         "image: DDS size: R8G8B8A8Unorm 2x2 needs 16 bytes, the file has 15"
     );
+    // A hostile header: 2^32-1 × 2^32-1 texels of 16 bytes (dwHeight at byte 12, dwWidth at
+    // 16) needs more bytes than usize holds; refused, not an overflow.
+    let mut huge = encode_dds(&RawImage {
+        format: Format::R32G32B32A32Float,
+        width: 1,
+        height: 1,
+        data: vec![0; 16],
+    })
+    .unwrap();
+    huge[12..20].fill(0xFF);
+    assert_eq!(
+        decode_dds(&huge).unwrap_err().to_string(),
+        "image: DDS size: R32G32B32A32Float 4294967295x4294967295 needs \
+         295147905041913872400 bytes, the file has 16"
+    );
 }

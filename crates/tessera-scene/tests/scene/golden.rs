@@ -73,7 +73,7 @@ fn level_9_1_refusals_and_11_0_renders() {
     for (name, expect) in [
         (
             "level_mrt_9_1",
-            "feature level 9_1 allows at most 1 render targets",
+            "feature level 9_1 allows at most 1 render target;",
         ),
         (
             "level_index32_9_1",

@@ -83,3 +83,39 @@ fn check_writes_missing_blesses_and_reports_mismatch() {
     );
     let _ = std::fs::remove_dir_all(local.golden_dir.parent().unwrap());
 }
+
+/// A written golden goes through `.NAME.PID.tessera-tmp` (the name `.gitignore` matches) and
+/// a rename: afterwards the folder holds exactly the golden, whose pixels are the image's,
+/// and a failed write leaves nothing behind.
+#[test]
+fn written_golden_leaves_no_temp_file() {
+    let img = RgbaImage::from_fn(3, 2, |x, y| Rgba([x as u8 * 80, y as u8 * 90, 7, 255]));
+    let bless = config("atomic", true, false);
+    assert_eq!(
+        check_with(&bless, "atomic", &img, Tolerance::EXACT).unwrap(),
+        CheckOutcome::Written
+    );
+    let names: Vec<String> = std::fs::read_dir(&bless.golden_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["atomic.png"]);
+    let read = image::open(bless.golden_dir.join("atomic.png")).unwrap();
+    assert_eq!(read.to_rgba8(), img);
+    // A write that fails at the rename (a folder stands where the golden goes) removes its
+    // temporary file too.
+    let blocked = config("atomic-blocked", true, false);
+    std::fs::create_dir_all(blocked.golden_dir.join("blocked.png")).unwrap();
+    assert!(matches!(
+        check_with(&blocked, "blocked", &img, Tolerance::EXACT),
+        Err(GoldenError::Io { .. })
+    ));
+    let left: Vec<String> = std::fs::read_dir(&blocked.golden_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["blocked.png"]);
+    let gitignore =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.gitignore")).unwrap();
+    assert!(gitignore.lines().any(|l| l.trim() == "*.tessera-tmp"));
+}
