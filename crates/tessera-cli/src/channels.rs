@@ -19,6 +19,18 @@ pub struct Channel {
     pub offset: u32,
 }
 
+impl Channel {
+    /// Whether this channel of `format` holds float bits (ULPs in `compare`, hex in `probe`):
+    /// float formats and D32 depth.
+    pub fn is_float(self, format: Format) -> bool {
+        match format.info().kind {
+            NumericKind::Float => true,
+            NumericKind::Depth => self.slot == 0 && self.bits == 32,
+            _ => false,
+        }
+    }
+}
+
 /// The channels `format` stores, in R, G, B, A (depth, stencil) order.
 pub fn channels(format: Format) -> Vec<Channel> {
     let info = format.info();

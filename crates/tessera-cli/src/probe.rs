@@ -80,15 +80,6 @@ fn decode(format: Format, ch: Channel, texel: &[u8]) -> Result<Value, String> {
     })
 }
 
-/// Whether the channel's code is a float's bits (printed in hex): float formats and D32 depth.
-fn is_float_bits(format: Format, ch: Channel) -> bool {
-    match format.info().kind {
-        NumericKind::Float => true,
-        NumericKind::Depth => ch.slot == 0 && ch.bits == 32,
-        _ => false,
-    }
-}
-
 /// One output's probe: its name, image, and the pixel's channels.
 struct Probe {
     name: String,
@@ -186,7 +177,7 @@ fn rendered(input: &Path, scene_args: &SceneArgs) -> Result<Vec<(String, RawImag
 /// `R 1 (code 255)`, `R 0.5 (bits 0x3800)`, `R 7`, `Stencil 3`, `R code 12`.
 fn channel_text(format: Format, (ch, code, value): &(Channel, u64, Value)) -> String {
     match value {
-        Value::Float(v) if is_float_bits(format, *ch) => {
+        Value::Float(v) if ch.is_float(format) => {
             format!("{} {v} (bits {code:#x})", ch.name)
         }
         Value::Float(v) => format!("{} {v} (code {code})", ch.name),

@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
-use tessera::format::{Format, NumericKind};
+use tessera::format::NumericKind;
 
-use crate::channels::{Channel, channels, field};
+use crate::channels::{channels, field};
 use tessera::resource::RawImage;
 
 /// One channel's largest difference.
@@ -34,15 +34,6 @@ pub struct DdsReport {
 /// Reads a DDS file to compare; the error names the file.
 pub fn open(p: &Path) -> Result<RawImage, String> {
     tessera::resource::load_dds(p).map_err(|e| format!("{}: {e}", p.display()))
-}
-
-/// Whether channel `ch` of `format` is a float channel (ULPs) rather than codes.
-fn is_float(format: Format, ch: Channel) -> bool {
-    match format.info().kind {
-        NumericKind::Float => true,
-        NumericKind::Depth => ch.slot == 0 && ch.bits == 32,
-        _ => false,
-    }
 }
 
 /// The raw value as an ordered integer: sign-magnitude floats and two's-complement SNORM/SINT.
@@ -89,7 +80,7 @@ pub fn compare(
         .iter()
         .map(|&c| ChannelMax {
             name: c.name.to_owned(),
-            unit: if is_float(format, c) { "ulp" } else { "code" },
+            unit: if c.is_float(format) { "ulp" } else { "code" },
             max: 0,
         })
         .collect();
@@ -103,7 +94,7 @@ pub fn compare(
             let (ta, tb) = (sa.texel(x, y, 0), sb.texel(x, y, 0));
             let mut differs = false;
             for (k, &c) in comps.iter().enumerate() {
-                let float = is_float(format, c);
+                let float = c.is_float(format);
                 // Unsigned small floats (11/10 bits) have no sign bit: their bits are ordered.
                 let sgn = (float && c.bits >= 16) || (signed && c.name != "Stencil");
                 let va = ordered(field(ta, c), c.bits, float, sgn);
