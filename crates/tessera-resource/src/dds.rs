@@ -146,20 +146,8 @@ pub fn decode_dds(bytes: &[u8]) -> Result<RawImage, ResourceError> {
             ),
         ));
     }
-    let (_, size) = Surface::tight_pitches(format, width, height);
-    let data = dds
-        .data
-        .get(..size)
-        .ok_or_else(|| {
-            dds_err(
-                "size",
-                format!(
-                    "{format:?} {width}x{height} needs {size} bytes, the file has {}",
-                    dds.data.len()
-                ),
-            )
-        })?
-        .to_vec();
+    // `need` is at most `data.len()`, checked above: the slice is in bounds.
+    let data = dds.data[..need as usize].to_vec();
     Ok(RawImage {
         format,
         width,
