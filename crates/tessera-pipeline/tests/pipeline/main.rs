@@ -11,6 +11,7 @@ mod ia;
 mod layering;
 mod lines;
 mod passthrough;
+mod points;
 mod raster;
 mod robustness;
 mod solid;
