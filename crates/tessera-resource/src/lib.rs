@@ -22,6 +22,7 @@ mod layout;
 mod map;
 mod memory;
 mod mips;
+mod resolve;
 mod resource;
 mod texture;
 pub mod tiled;
@@ -45,7 +46,8 @@ pub use image_io::{
 pub use layout::{Box3, SubresourceLayout, calc_subresource};
 pub use map::{MapType, Mapped, map, unmap};
 pub use memory::{DEFAULT_MEMORY_LIMIT_BYTES, MemoryBudget, physical_memory_limit_bytes};
-pub use mips::{generate_mips, resolve_subresource};
+pub use mips::generate_mips;
+pub use resolve::resolve_subresource;
 pub use resource::Resource;
 pub use texture::{SubresourceData, Texture, TextureReadGuard, TextureWriteGuard};
 pub use update::update_subresource;

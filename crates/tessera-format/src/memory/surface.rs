@@ -276,6 +276,11 @@ impl<'a> SurfaceMut<'a> {
     pub fn as_bytes_mut(&mut self) -> &mut [u8] {
         self.data
     }
+
+    /// The memory, for the memory owner's own splits (sample planes).
+    pub(crate) fn into_bytes(self) -> &'a mut [u8] {
+        self.data
+    }
 }
 
 #[cfg(test)]
