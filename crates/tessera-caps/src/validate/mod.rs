@@ -9,6 +9,7 @@ mod sampler;
 mod shader;
 mod state;
 mod texture;
+mod tiled;
 mod view;
 
 pub use copy::{
