@@ -10,6 +10,7 @@ mod om;
 mod ops;
 mod reads;
 mod stages;
+mod tiled;
 
 use std::sync::PoisonError;
 
