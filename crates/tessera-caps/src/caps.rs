@@ -59,9 +59,10 @@ pub struct FeatureSupport {
     pub uav_slots: u32,
 }
 
-/// The highest tiled-resources tier Tessera implements: none yet (tile pools and mappings are
-/// issue #16). Every device reports `TiledResourcesTier` 0 and refuses `MISC_TILED` /
-/// `MISC_TILE_POOL`, even at 12_x, whose level requires Tier 2 (docs/caps.md "Not implemented").
+/// The highest tiled-resources tier Tessera implements: none yet (views of tiled resources are
+/// issue #16). Every device reports `TiledResourcesTier` 0, even at 12_x, whose level requires
+/// Tier 2 (docs/caps.md "Not implemented"); the opt-in preview
+/// ([`CapsOptions::emulated_tiled_tier`]) does not change that answer.
 pub const IMPLEMENTED_TILED_RESOURCES_TIER: u32 = 0;
 
 /// A tier the level allows, capped at the one Tessera implements.
