@@ -11,6 +11,7 @@ mod ops;
 mod reads;
 mod stages;
 mod tiled;
+mod tiled_copy;
 
 use std::sync::PoisonError;
 

@@ -1,9 +1,10 @@
 //! Tile copies, updates and readback at Tier 2 (SPEC §6.5, §6.8; TR-07/08/19/23/24/28): NULL
 //! tiles read 0 (the format's defaults decode from it) and drop writes, silently.
 
-use tessera::caps::{BufferDesc, Usage};
+use tessera::caps::{BindFlags, BufferDesc, TextureDesc, Usage};
 use tessera::debug::MessageId;
 use tessera::format::Format;
+use tessera::resource::SubresourceData;
 use tessera::resource::tiled::{TILE_RANGE_NULL, TiledError, UpdateTileMappings};
 use tessera::{Device, Error};
 
@@ -276,4 +277,54 @@ fn tiled_buffer_bytes_through_the_table() {
     assert_eq!(back[3 * 65536..], data[3 * 65536..]);
     // A short write is refused, nothing written.
     assert!(ctx.write_tiled_subresource(&b, 0, &data[1..]).is_err());
+}
+
+#[test]
+fn tr_25_copy_from_a_partly_mapped_tiled_texture() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let r = d
+        .create_tiled_texture(&tiled_tex(256, 256, 1, 1, Format::R8G8B8A8Unorm), None)
+        .unwrap();
+    let p = pool(&d, 1);
+    map(&mut ctx, &r, &p, c(1, 0, 0), 1, 0);
+    ctx.write_tiled_subresource(&r, 0, &pattern(256, 256))
+        .unwrap();
+    let full = vec![0xFFu8; 256 * 256 * 4];
+    let init = [SubresourceData::new(&full, 1024, 0)];
+    let plain = TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE);
+    let dst = d.create_texture(&plain, Some(&init)).unwrap();
+    ctx.copy_tiled_subresource(&dst, 0, &r, 0).unwrap();
+    let g = dst.read();
+    let s = g.surface(0).unwrap();
+    // Tile (0, 0) is NULL: 0; tile (1, 0) mapped: the pattern; row 200 (tiles 2, 3): 0.
+    assert_eq!(s.row(3, 0)[..512], [0; 512]);
+    assert_eq!(
+        s.row(3, 0)[512 + 4 * 2..512 + 4 * 3],
+        [130, 3, 130 ^ 3, 0xA5]
+    );
+    assert!(s.row(200, 0).iter().all(|&b| b == 0));
+    drop(g);
+    assert!(ids(&d).is_empty());
+    // Another format or extent is refused, the destination untouched.
+    let other = d
+        .create_texture(
+            &TextureDesc::tex2d(128, 128, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE),
+            None,
+        )
+        .unwrap();
+    assert!(matches!(
+        ctx.copy_tiled_subresource(&other, 0, &r, 0),
+        Err(Error::Tiled(_))
+    ));
+    let f = d
+        .create_texture(
+            &TextureDesc::tex2d(256, 256, Format::R32Float, BindFlags::SHADER_RESOURCE),
+            None,
+        )
+        .unwrap();
+    assert!(matches!(
+        ctx.copy_tiled_subresource(&f, 0, &r, 0),
+        Err(Error::Tiled(_))
+    ));
 }
