@@ -14,6 +14,18 @@ use crate::debug::{InfoQueue, Severity};
 use crate::error::{Error, Result};
 use crate::limits::DeviceLimits;
 
+/// What a Tier-1 read of a NULL-mapped tile returns (undefined in D3D, SPEC §6.8; Tessera makes
+/// it a documented, deterministic value and raises `NULL_TILE_MAPPING_ACCESS_ERROR`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tier1NullRead {
+    /// Zero bytes, as Tier 2 defines it (the RefDev choice of SPEC §6.8).
+    #[default]
+    Zero,
+    /// The poison word `FF 00 FF FF` repeated through the tile (`tiled::POISON_WORD`), so a
+    /// golden image shows the bug.
+    Poison,
+}
+
 /// How to create a device (`D3D11CreateDevice` arguments).
 #[derive(Clone, Debug)]
 pub struct DeviceDesc {
@@ -30,6 +42,9 @@ pub struct DeviceDesc {
     pub strict: bool,
     /// The device's own limits: memory budget, work per draw, threads ([`DeviceLimits`]).
     pub limits: DeviceLimits,
+    /// What a Tier-1 read of a NULL tile returns in the tiled preview (SPEC §6.8: undefined
+    /// in D3D; zero by default, or a poison word so a golden image shows the bug).
+    pub tiled_null_read: Tier1NullRead,
 }
 
 impl Default for DeviceDesc {
@@ -41,6 +56,7 @@ impl Default for DeviceDesc {
             caps_options: CapsOptions::default(),
             strict: false,
             limits: DeviceLimits::default(),
+            tiled_null_read: Tier1NullRead::Zero,
         }
     }
 }
@@ -62,6 +78,8 @@ pub(crate) struct DeviceInner {
     pub(crate) device_limits: DeviceLimits,
     /// Live bytes of every buffer and texture this device created.
     pub(crate) budget: MemoryBudget,
+    /// [`DeviceDesc::tiled_null_read`].
+    pub(crate) tiled_null_read: Tier1NullRead,
 }
 
 /// A Tessera device: `Send + Sync`, cheap to clone (a handle).
@@ -106,6 +124,7 @@ impl Device {
                 queue: InfoQueue::new(break_on),
                 device_limits: desc.limits,
                 budget: MemoryBudget::new(desc.limits.memory_bytes),
+                tiled_null_read: desc.tiled_null_read,
             }),
         })
     }

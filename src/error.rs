@@ -80,6 +80,10 @@ pub enum Error {
     /// message for a call that would otherwise have succeeded.
     #[error("strict device: {0}")]
     Strict(Box<Message>),
+    /// A rule of the tiled-resources preview refused the call (SPEC §6; a refused mapping call
+    /// changes nothing).
+    #[error(transparent)]
+    Tiled(tessera_resource::tiled::TiledError),
     /// A query was read before it ended.
     #[error("query data requested before End")]
     QueryNotEnded,
@@ -130,7 +134,21 @@ impl Error {
             Self::Strict(m) => m.id,
             Self::ThreadPool { .. } => MessageId::ResourceRule,
             Self::DeviceLimit { .. } => MessageId::DeviceLimitExceeded,
+            Self::Tiled(e) => tiled_message_id(e),
         }
+    }
+}
+
+fn tiled_message_id(e: &tessera_resource::tiled::TiledError) -> MessageId {
+    match e.message_id() {
+        Some("UPDATETILEMAPPINGS_INVALID_PARAMETER") => {
+            MessageId::UpdateTileMappingsInvalidParameter
+        }
+        Some("COPYTILEMAPPINGS_INVALID_PARAMETER") => MessageId::CopyTileMappingsInvalidParameter,
+        Some("COPYTILES_INVALID_PARAMETER") => MessageId::CopyTilesInvalidParameter,
+        Some("UPDATETILES_INVALID_PARAMETER") => MessageId::UpdateTilesInvalidParameter,
+        Some("RESIZETILEPOOL_INVALID_PARAMETER") => MessageId::ResizeTilePoolInvalidParameter,
+        _ => MessageId::ResourceRule,
     }
 }
 

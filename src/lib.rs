@@ -10,6 +10,7 @@ pub mod limits;
 mod query;
 mod report;
 mod state;
+pub mod tiled;
 
 pub use tessera_caps as caps;
 pub use tessera_format as format;

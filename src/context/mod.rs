@@ -10,6 +10,8 @@ mod om;
 mod ops;
 mod reads;
 mod stages;
+mod tiled;
+mod tiled_copy;
 
 use std::sync::PoisonError;
 

@@ -102,6 +102,25 @@ message_ids! {
     CreateSamplerStateExcessiveAnisotropy = 0x0010_0004, "CREATESAMPLERSTATE_EXCESSIVE_ANISOTROPY", d3d, Error, StateCreation;
     /// 10Level9: 9_3 render targets of different bit depths (SPEC §2.2 OMSetRenderTargets).
     OmSetRenderTargetsNoDifferingBitDepths = 0x0010_000f, "OMSETRENDERTARGETS_NO_DIFFERING_BIT_DEPTHS", d3d, Error, StateSetting;
+    /// UpdateTileMappings refused: bad region, range, count or pool offset (SPEC §6.3, §6.12).
+    UpdateTileMappingsInvalidParameter = 0x0030_018D, "UPDATETILEMAPPINGS_INVALID_PARAMETER", d3d, Error, ResourceManipulation;
+    /// CopyTileMappings refused: bad flags or regions (SPEC §6.4).
+    CopyTileMappingsInvalidParameter = 0x0030_018E, "COPYTILEMAPPINGS_INVALID_PARAMETER", d3d, Error, ResourceManipulation;
+    /// CopyTiles refused: direction flags, region, packed tiles or buffer range (SPEC §6.5).
+    CopyTilesInvalidParameter = 0x0030_018F, "COPYTILES_INVALID_PARAMETER", d3d, Error, ResourceManipulation;
+    /// UpdateTiles refused: region, packed tiles or source size (SPEC §6.5).
+    UpdateTilesInvalidParameter = 0x0030_0190, "UPDATETILES_INVALID_PARAMETER", d3d, Error, ResourceManipulation;
+    /// ResizeTilePool refused: not a multiple of 64 KiB, or out of memory (SPEC §6.6).
+    ResizeTilePoolInvalidParameter = 0x0030_0191, "RESIZETILEPOOL_INVALID_PARAMETER", d3d, Error, ResourceManipulation;
+    /// A Tier-1 access touched a NULL-mapped tile (undefined in D3D; Tessera reads the
+    /// device's `Tier1NullRead` value and drops writes, SPEC §6.8), or a packed tail was only
+    /// partly mapped (SPEC §6.2).
+    NullTileMappingAccessError = 0x0030_0194, "NULL_TILE_MAPPING_ACCESS_ERROR", d3d, Error, Execution;
+    /// A shrunk tile pool keeps mapped tiles past its new end alive (SPEC §6.6, §6.12).
+    ResizeTilePoolShrinkWithMappingsStillDefinedPastEnd = 0x0030_019C, "RESIZETILEPOOL_SHRINK_WITH_MAPPINGS_STILL_DEFINED_PAST_END", d3d, Warning, ResourceManipulation;
+    /// Tier 1: pool tiles last mapped by a buffer read or written through a texture, or the
+    /// reverse (SPEC §6.10; treated as a NULL access).
+    TiledResourceTier1BufferTextureMismatch = 0x0030_01A2, "TILED_RESOURCE_TIER_1_BUFFER_TEXTURE_MISMATCH", d3d, Error, Execution;
     /// A call refused by a feature-level rule of the caps layer (SPEC §1, §2).
     FeatureLevelRule = T + 1, "FEATURE_LEVEL_RULE", tessera, Error, Miscellaneous;
     /// A call refused by a resource rule (creation, views, copies, maps).

@@ -15,3 +15,4 @@ mod repeat_queue;
 mod shaders;
 mod stage_methods;
 mod stages;
+mod tiled;

@@ -16,6 +16,12 @@ pub struct CapsOptions {
     pub tiled_resources_tier: Option<u32>,
     /// Turn off optional features (RefDev default `false`: every "optional" cap is reported as supported).
     pub minimal_optional_features: bool,
+    /// The tiled-resources **preview** (issue #16 part 2): `Some(1..=3)` makes tile pools, tiled
+    /// buffers/textures, mappings, tile copies/updates and readback available with the rules of
+    /// that tier. `TiledResourcesTier` stays [`IMPLEMENTED_TILED_RESOURCES_TIER`] (0), because views
+    /// of tiled resources (sampling, targets, UAVs) are not implemented; refused where the level
+    /// does not allow the tier (SPEC §6.11: Tier 1 needs 11_0, Tier 2/3 need 11_1).
+    pub emulated_tiled_tier: Option<u32>,
 }
 
 /// `CheckFeatureSupport` answers of the device (D3D11_FEATURE_* like; SPEC §1.2 footnotes, §6.11).
@@ -53,9 +59,10 @@ pub struct FeatureSupport {
     pub uav_slots: u32,
 }
 
-/// The highest tiled-resources tier Tessera implements: none yet (tile pools and mappings are
-/// issue #16). Every device reports `TiledResourcesTier` 0 and refuses `MISC_TILED` /
-/// `MISC_TILE_POOL`, even at 12_x, whose level requires Tier 2 (docs/caps.md "Not implemented").
+/// The highest tiled-resources tier Tessera implements: none yet (views of tiled resources are
+/// issue #16). Every device reports `TiledResourcesTier` 0, even at 12_x, whose level requires
+/// Tier 2 (docs/caps.md "Not implemented"); the opt-in preview
+/// ([`CapsOptions::emulated_tiled_tier`]) does not change that answer.
 pub const IMPLEMENTED_TILED_RESOURCES_TIER: u32 = 0;
 
 /// A tier the level allows, capped at the one Tessera implements.
@@ -136,6 +143,16 @@ impl Caps {
             None if options.minimal_optional_features => capped(min),
             None => capped(max),
         };
+        if let Some(t) = options.emulated_tiled_tier
+            && (t < min.max(1) || t > max)
+        {
+            return Err(CapsError::TiledTier {
+                level,
+                min: if max == 0 { 0 } else { min.max(1) },
+                max,
+                value: t,
+            });
+        }
         let opt = |s: Support| match s {
             Support::Yes => true,
             Support::No => false,
@@ -223,6 +240,12 @@ impl Caps {
     /// `CheckFormatSupport` answer for `format` (SPEC §2.1, formats.json).
     pub fn check_format_support(&self, format: Format) -> FormatSupport {
         format_support(self.level, format)
+    }
+
+    /// The tier of the tiled-resources preview ([`CapsOptions::emulated_tiled_tier`]); `None`
+    /// when the device was not created with one (then every tiled call is refused).
+    pub fn emulated_tiled_tier(&self) -> Option<u32> {
+        self.options.emulated_tiled_tier
     }
 
     /// Refuses `feature` with `NotImplemented` where the level allows tiled resources but

@@ -71,6 +71,11 @@ impl MemoryBudget {
         self.inner.limit
     }
 
+    /// Whether both handles count into the same budget (the same device).
+    pub fn ptr_eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+
     /// Bytes held by live resources now.
     pub fn live_bytes(&self) -> u64 {
         self.inner.live.load(Ordering::Acquire)

@@ -10,6 +10,7 @@ mod sampler;
 mod shader;
 mod state;
 mod texture;
+mod tiled;
 mod view;
 
 pub use copy::{

@@ -96,7 +96,9 @@ impl Caps {
             .misc_flags
             .intersects(MiscFlags::TILED | MiscFlags::TILE_POOL)
         {
-            self.tiled_implemented("tiled buffers and tile pools (MISC_TILED / MISC_TILE_POOL)")?;
+            self.tiled_implemented(
+                "CreateBuffer with MISC_TILED / MISC_TILE_POOL (tiled resource views are not implemented yet; the tiled preview's create_tiled_buffer / create_tile_pool make them)",
+            )?;
         }
         if level.is_9_x() && desc.usage != Usage::Staging {
             let vib =

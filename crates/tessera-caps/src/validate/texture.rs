@@ -121,7 +121,9 @@ impl Caps {
             ));
         }
         if desc.misc_flags.contains(MiscFlags::TILED) {
-            self.tiled_implemented("tiled textures (MISC_TILED)")?;
+            self.tiled_implemented(
+                "CreateTexture with MISC_TILED (tiled resource views are not implemented yet; the tiled preview's create_tiled_texture makes tiled textures)",
+            )?;
             let tier = self.check_feature_support().tiled_resources_tier;
             let needed = match desc.dimension {
                 TextureDimension::D2 => 1,

@@ -16,6 +16,8 @@
 //!   reads), taken from a surface when its layout is linear and its memory < 4 GiB.
 //! - [`standard_tile_shape`] / [`tile_element_offset`]: 64 KiB tile shapes of tiled resources
 //!   and the in-tile address (SPEC §6.2, §6.5).
+//! - [`TiledSubresource`]: a tiled subresource's element → (resource tile, offset in tile), and
+//!   the [`TileSpan`]s between it and its tight linear copy (copies, updates, readback).
 
 mod band;
 mod layout;
@@ -23,6 +25,7 @@ mod pitched;
 mod samples;
 mod surface;
 mod tile;
+mod tiled;
 mod words;
 
 pub use band::BandMut;
@@ -34,4 +37,5 @@ pub use tile::{
     TILE_SIZE_BYTES, TileDimension, TileShape, TileShapeError, standard_tile_shape,
     tile_element_offset,
 };
+pub use tiled::{TileSpan, TiledPlacement, TiledSubresource};
 pub use words::Words32;

@@ -4,3 +4,4 @@ mod bc;
 mod codec;
 mod convert;
 mod props;
+mod tiled;

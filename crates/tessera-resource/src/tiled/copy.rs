@@ -4,6 +4,13 @@ use super::error::{TiledCall, TiledError};
 use super::mapping::{TILE_MAPPING_NO_OVERWRITE, TileMappings};
 use super::region::{TileRegionSize, TiledResourceCoordinate, region_tiles};
 
+/// `D3D11_TILE_COPY_NO_OVERWRITE` (SPEC §6.5).
+pub const TILE_COPY_NO_OVERWRITE: u32 = 1;
+/// `D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE` (SPEC §6.5).
+pub const TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE: u32 = 2;
+/// `D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER` (SPEC §6.5).
+pub const TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER: u32 = 4;
+
 /// `CopyTileMappings`: copies the mappings (not data) of a region of `src` (`None`: `dst` itself)
 /// into `dst`, as if through a temporary (overlap is fine). A source pool different from the
 /// destination's clears every destination mapping first. Validated whole before applying.

@@ -14,8 +14,10 @@ pub enum TiledCall {
     CopyTileMappings,
     /// `ResizeTilePool`.
     ResizeTilePool,
-    /// `CopyTiles` / `UpdateTiles` (whole-tile data access).
+    /// `UpdateTiles` and the other whole-tile / byte accesses of the model.
     Tiles,
+    /// `CopyTiles` (tiles to and from a linear buffer, SPEC §6.5).
+    CopyTiles,
 }
 
 /// Every refusal of the tiled model; a refused call changes nothing (SPEC §6.12).
@@ -67,8 +69,8 @@ pub enum TiledError {
 }
 
 impl TiledError {
-    /// Shorthand for [`TiledError::InvalidParameter`].
-    pub(crate) fn param(
+    /// Shorthand for [`TiledError::InvalidParameter`] (the facade's tile calls use it too).
+    pub fn param(
         call: TiledCall,
         rule: &'static str,
         what: &'static str,
@@ -96,6 +98,7 @@ impl TiledError {
             TiledCall::CopyTileMappings => "COPYTILEMAPPINGS_INVALID_PARAMETER",
             TiledCall::ResizeTilePool => "RESIZETILEPOOL_INVALID_PARAMETER",
             TiledCall::Tiles => "UPDATETILES_INVALID_PARAMETER",
+            TiledCall::CopyTiles => "COPYTILES_INVALID_PARAMETER",
         })
     }
 }

@@ -99,6 +99,11 @@ impl TilePool {
         Arc::ptr_eq(&self.inner, &other.inner)
     }
 
+    /// Whether the pool's tiles are reserved from `budget` (the owner check of the facade).
+    pub fn uses_budget(&self, budget: &MemoryBudget) -> bool {
+        self.lock().budget.ptr_eq(budget)
+    }
+
     /// The pool's current size in tiles.
     pub fn size_in_tiles(&self) -> u32 {
         self.lock().size_tiles
@@ -203,6 +208,32 @@ impl PoolInner {
                 .clone()
                 .unwrap_or_else(|| vec![0; TILE_SIZE_BYTES as usize]),
         )
+    }
+
+    /// Copies bytes at `offset` of `tile` into `out` (zeros until first written); `false` if
+    /// the tile holds no memory. The span is inside the tile (checked by the caller).
+    pub(crate) fn read_into(&self, tile: u32, offset: usize, out: &mut [u8]) -> bool {
+        let Some(Some(s)) = self.slots.get(tile as usize) else {
+            return false;
+        };
+        match &s.bytes {
+            Some(b) => out.copy_from_slice(&b[offset..offset + out.len()]),
+            None => out.fill(0),
+        }
+        true
+    }
+
+    /// Writes `data` at `offset` of `tile`, allocating its bytes on first write; `false` if the
+    /// tile holds no memory. The span is inside the tile (checked by the caller).
+    pub(crate) fn write_at(&mut self, tile: u32, offset: usize, data: &[u8]) -> bool {
+        let Some(Some(s)) = self.slots.get_mut(tile as usize) else {
+            return false;
+        };
+        let bytes = s
+            .bytes
+            .get_or_insert_with(|| vec![0; TILE_SIZE_BYTES as usize]);
+        bytes[offset..offset + data.len()].copy_from_slice(data);
+        true
     }
 
     /// Writes a whole tile; allocates its bytes on first write.

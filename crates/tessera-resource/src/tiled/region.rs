@@ -43,6 +43,19 @@ fn bad(call: TiledCall, what: &'static str, value: u64, limit: u64) -> TiledErro
 }
 
 /// The resource tiles of one region, in walk order (x, then y, then z / slices), or the error.
+/// The resource tiles of one region in walk order (SPEC §6.3: x, then y, then z / slices),
+/// validated against the resource as `call` (out-of-bounds regions: `E_INVALIDARG`).
+pub fn region_tile_list(
+    tiling: &ResourceTiling,
+    start: TiledResourceCoordinate,
+    size: TileRegionSize,
+    call: TiledCall,
+) -> Result<Vec<u32>, TiledError> {
+    let mut out = Vec::new();
+    region_tiles(tiling, start, size, call, &mut out)?;
+    Ok(out)
+}
+
 pub(crate) fn region_tiles(
     t: &ResourceTiling,
     c: TiledResourceCoordinate,

@@ -15,8 +15,7 @@ impl TileMappings {
     /// dropped (SPEC §6.5). Packed tiles are refused (SPEC §6.2: use ordinary updates).
     pub fn write_tile(&self, tile: u32, data: &[u8]) -> Result<bool, TiledError> {
         let p = &self.tiling().packed_mip_desc;
-        let in_slice = tile % self.tiling().tiles_per_slice().max(1);
-        if p.num_packed_mips > 0 && in_slice >= p.start_tile_index_in_overall_resource {
+        if self.tiling().is_packed_tile(tile) {
             return Err(TiledError::param(
                 TiledCall::Tiles,
                 "SPEC §6.2 CopyTiles/UpdateTiles may not touch packed tiles",
@@ -34,6 +33,27 @@ impl TileMappings {
         }
     }
 
+    /// Copies `out.len()` bytes at `offset` of resource tile `tile` into `out`; returns `false`
+    /// and leaves `out` untouched when the tile is NULL (the caller chooses the NULL value,
+    /// SPEC §6.8). The span must lie inside one tile.
+    pub fn read_bytes(&self, tile: u32, offset: usize, out: &mut [u8]) -> Result<bool, TiledError> {
+        check_span(tile, offset, out.len())?;
+        match (self.entry(tile)?, self.pool()) {
+            (Some(t), Some(pool)) => Ok(pool.lock().read_into(t, offset, out)),
+            _ => Ok(false),
+        }
+    }
+
+    /// Writes `data` at `offset` of resource tile `tile`; returns `false` when the tile is NULL
+    /// and the write is dropped (SPEC §6.8). The span must lie inside one tile.
+    pub fn write_bytes(&self, tile: u32, offset: usize, data: &[u8]) -> Result<bool, TiledError> {
+        check_span(tile, offset, data.len())?;
+        match (self.entry(tile)?, self.pool()) {
+            (Some(t), Some(pool)) => Ok(pool.lock().write_at(t, offset, data)),
+            _ => Ok(false),
+        }
+    }
+
     pub(crate) fn entry(&self, tile: u32) -> Result<Option<u32>, TiledError> {
         self.entries().get(tile as usize).copied().ok_or_else(|| {
             TiledError::param(
@@ -45,4 +65,17 @@ impl TileMappings {
             )
         })
     }
+}
+
+fn check_span(_tile: u32, offset: usize, len: usize) -> Result<(), TiledError> {
+    if offset as u64 + len as u64 > tessera_format::memory::TILE_SIZE_BYTES {
+        return Err(TiledError::param(
+            TiledCall::Tiles,
+            "SPEC §6.5 a byte span lies inside one 64 KiB tile",
+            "span end",
+            offset as u64 + len as u64,
+            tessera_format::memory::TILE_SIZE_BYTES,
+        ));
+    }
+    Ok(())
 }

@@ -80,6 +80,13 @@ impl ResourceTiling {
     pub fn tiles_per_slice(&self) -> u32 {
         self.num_tiles_for_entire_resource / self.array_size.max(1)
     }
+
+    /// Whether resource tile `tile` belongs to a slice's packed tail (SPEC §6.2).
+    pub fn is_packed_tile(&self, tile: u32) -> bool {
+        let p = &self.packed_mip_desc;
+        p.num_packed_mips > 0
+            && tile % self.tiles_per_slice().max(1) >= p.start_tile_index_in_overall_resource
+    }
 }
 
 fn ceil_div(a: u64, b: u64) -> u64 {

@@ -172,3 +172,59 @@ fn tier_follows_the_level() {
     assert!(check_tier_for_level(TiledTier::Tier1, L::L10_1).is_err());
     assert!(check_tier_for_level(TiledTier::Tier1, L::L12_0).is_err());
 }
+
+#[test]
+fn subresource_placement_and_tile_coordinates() {
+    use tessera_format::memory::TiledPlacement;
+    // 512×128 RGBA8 full chain at Tier 2: mip 0 = 4×1 tiles; mips 1..9 packed from tile 4.
+    let d = TiledDesc::Texture(t2d(512, 128, 10, 1, Format::R8G8B8A8Unorm));
+    let t = get_resource_tiling(&d, TiledTier::Tier2, false).unwrap();
+    let s0 = subresource_placement(&d, &t, 0).unwrap();
+    assert_eq!((s0.width, s0.height, s0.element_bytes), (512, 128, 4));
+    assert!(matches!(
+        s0.placement,
+        TiledPlacement::Standard {
+            first_tile: 0,
+            tiles_wide: 4,
+            tiles_high: 1,
+            ..
+        }
+    ));
+    // Mip 2 follows mip 1 (256×64×4 = 65536 bytes) in the tail.
+    let s2 = subresource_placement(&d, &t, 2).unwrap();
+    assert_eq!(
+        s2.placement,
+        TiledPlacement::Packed {
+            first_tile: 4,
+            tail_offset: 65536
+        }
+    );
+    assert_eq!((s2.width, s2.height), (128, 32));
+    assert!(subresource_placement(&d, &t, 10).is_err());
+    let at = |tile| {
+        t.coordinate_of(tile)
+            .map(|c| (c.x, c.y, c.z, c.subresource))
+    };
+    assert_eq!(at(3), Some((3, 0, 0, 0)));
+    assert_eq!(at(5), Some((1, 0, 0, 1)));
+    assert_eq!(at(6), None);
+    assert!(t.is_packed_tile(4) && !t.is_packed_tile(3));
+    // BC1: placement counts blocks (512×256-texel tiles = 128×64 blocks).
+    let bc = TiledDesc::Texture(t2d(1024, 256, 1, 1, Format::Bc1Unorm));
+    let tb = get_resource_tiling(&bc, TiledTier::Tier2, false).unwrap();
+    let p = subresource_placement(&bc, &tb, 0).unwrap();
+    assert_eq!((p.width, p.height, p.element_bytes), (256, 64, 8));
+    match p.placement {
+        TiledPlacement::Standard {
+            shape_elements,
+            tiles_wide,
+            ..
+        } => {
+            assert_eq!(
+                (shape_elements.width, shape_elements.height, tiles_wide),
+                (128, 64, 2)
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -1,0 +1,167 @@
+//! Tiled address translation (SPEC §6.2, §6.5): an element of a tiled subresource →
+//! (resource tile, byte offset in the tile), and the contiguous byte runs between a tiled
+//! subresource and its tightly packed linear copy (rows of elements, the samples of a pixel
+//! consecutive, planes after rows) that copies, updates and readback walk.
+
+use super::tile::{TILE_SIZE_BYTES, TileShape, tile_element_offset};
+
+/// Where one subresource of a tiled resource lies in the resource's tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TiledPlacement {
+    /// Standard tiles, x fastest then y then z (SPEC §6.2).
+    Standard {
+        /// Resource tile index of the subresource's tile (0, 0, 0).
+        first_tile: u32,
+        /// Tiles across (`WidthInTiles`).
+        tiles_wide: u32,
+        /// Tiles down (`HeightInTiles`).
+        tiles_high: u32,
+        /// The tile's extent in elements (blocks for BC; pixels for MSAA).
+        shape_elements: TileShape,
+    },
+    /// In the packed tail of its slice: the tail's bytes laid out linearly over its tiles
+    /// (RefDev choice, docs/tiled-resources.md), this subresource at `tail_offset`.
+    Packed {
+        /// Resource tile index of the slice's first packed tile.
+        first_tile: u32,
+        /// Byte offset of this subresource inside the tail.
+        tail_offset: u64,
+    },
+}
+
+/// One subresource of a tiled resource: its placement and its extent in elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TiledSubresource {
+    /// Where its bytes lie.
+    pub placement: TiledPlacement,
+    /// Elements across (blocks for BC; bytes for a buffer).
+    pub width: u32,
+    /// Elements down.
+    pub height: u32,
+    /// Elements deep (Texture3D planes).
+    pub depth: u32,
+    /// Bytes per element (per block for BC; 1 for a buffer).
+    pub element_bytes: u32,
+    /// Samples per pixel (stored consecutively, SPEC §6.5).
+    pub samples: u32,
+}
+
+/// A run of bytes contiguous both in a tile and in the linear copy of the subresource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileSpan {
+    /// The resource tile.
+    pub tile: u32,
+    /// Byte offset inside that tile.
+    pub tile_offset: usize,
+    /// Byte offset inside the tightly packed linear subresource.
+    pub linear_offset: usize,
+    /// Bytes in the run.
+    pub len: usize,
+}
+
+impl TiledSubresource {
+    /// Bytes of one pixel (all its samples).
+    fn pixel_bytes(&self) -> u64 {
+        u64::from(self.element_bytes) * u64::from(self.samples)
+    }
+
+    /// Bytes of the tightly packed linear copy (rows of `width` pixels, `height` rows a plane).
+    pub fn linear_len(&self) -> u64 {
+        self.pixel_bytes() * u64::from(self.width) * u64::from(self.height) * u64::from(self.depth)
+    }
+
+    /// The resource tile and in-tile byte offset of element (`ex`, `ey`, `ez`) sample `sample`
+    /// (SPEC §6.5); `None` outside the subresource.
+    pub fn element_address(&self, ex: u32, ey: u32, ez: u32, sample: u32) -> Option<(u32, usize)> {
+        if ex >= self.width || ey >= self.height || ez >= self.depth || sample >= self.samples {
+            return None;
+        }
+        match self.placement {
+            TiledPlacement::Standard {
+                first_tile,
+                tiles_wide,
+                tiles_high,
+                shape_elements: s,
+            } => {
+                let (tx, ty, tz) = (ex / s.width, ey / s.height, ez / s.depth);
+                let tile = u64::from(first_tile)
+                    + u64::from(tx)
+                    + u64::from(tiles_wide)
+                        * (u64::from(ty) + u64::from(tiles_high) * u64::from(tz));
+                let at = (ex % s.width, ey % s.height, ez % s.depth, sample);
+                let offset = tile_element_offset(s, self.element_bytes, self.samples, at)?;
+                Some((u32::try_from(tile).ok()?, offset))
+            }
+            TiledPlacement::Packed {
+                first_tile,
+                tail_offset,
+            } => {
+                let pixel = u64::from(ex)
+                    + u64::from(self.width)
+                        * (u64::from(ey) + u64::from(self.height) * u64::from(ez));
+                let at = tail_offset
+                    + pixel * self.pixel_bytes()
+                    + u64::from(sample) * u64::from(self.element_bytes);
+                let tile = u64::from(first_tile) + at / TILE_SIZE_BYTES;
+                Some((u32::try_from(tile).ok()?, (at % TILE_SIZE_BYTES) as usize))
+            }
+        }
+    }
+
+    /// Every run of the subresource in linear order. Standard tiles: each row of pixels cut at
+    /// tile boundaries; packed: the subresource is one range of the tail, cut every 64 KiB.
+    pub fn spans(&self) -> Vec<TileSpan> {
+        let mut out = Vec::new();
+        match self.placement {
+            TiledPlacement::Standard { shape_elements, .. } => {
+                let pixel = self.pixel_bytes() as usize;
+                let mut linear = 0usize;
+                for ez in 0..self.depth {
+                    for ey in 0..self.height {
+                        let mut ex = 0u32;
+                        while ex < self.width {
+                            let Some((tile, tile_offset)) = self.element_address(ex, ey, ez, 0)
+                            else {
+                                return out;
+                            };
+                            let n = (shape_elements.width - ex % shape_elements.width)
+                                .min(self.width - ex);
+                            let len = n as usize * pixel;
+                            out.push(TileSpan {
+                                tile,
+                                tile_offset,
+                                linear_offset: linear,
+                                len,
+                            });
+                            linear += len;
+                            ex += n;
+                        }
+                    }
+                }
+            }
+            TiledPlacement::Packed {
+                first_tile,
+                tail_offset,
+            } => {
+                let end = tail_offset + self.linear_len();
+                let mut at = tail_offset;
+                while at < end {
+                    let in_tile = at % TILE_SIZE_BYTES;
+                    let len = (TILE_SIZE_BYTES - in_tile).min(end - at);
+                    let Ok(tile) = u32::try_from(u64::from(first_tile) + at / TILE_SIZE_BYTES)
+                    else {
+                        return out;
+                    };
+                    out.push(TileSpan {
+                        tile,
+                        tile_offset: in_tile as usize,
+                        linear_offset: (at - tail_offset) as usize,
+                        len: len as usize,
+                    });
+                    at += len;
+                }
+            }
+        }
+        out
+    }
+}
