@@ -30,10 +30,7 @@ impl Program {
             .uses
             .constant_bytes
             .iter()
-            .map(|&(slot, bytes)| ConstantBufferUse {
-                slot,
-                constants: bytes.div_ceil(16),
-            })
+            .map(|&(slot, bytes)| ConstantBufferUse::required(slot, bytes.div_ceil(16)))
             .collect();
         constant_buffers.sort_by_key(|c| c.slot);
         let mut shader_resources = self.uses.textures.clone();
