@@ -5,7 +5,7 @@
 //! each of the 8 lanes ([`Lanes`]); its type lives in the op that reads it (`f32`, `i32`, `u32`;
 //! `bool` is `0` or `1`). Swizzles, member accesses and constructors cost nothing: they rename
 //! registers at compile time. Constants live in the initial register file
-//! ([`Program::template`]), so they are never recomputed.
+//! ([`Program::template`](crate::program::Program::template)), so they are never recomputed.
 //!
 //! Control flow stays structured ([`Node`]): the interpreter runs a block under an 8-bit lane
 //! mask, `if` splits the mask, a loop runs until no lane is left in it, and `break`, `continue`,
@@ -367,5 +367,3 @@ pub enum Node {
     /// Active lanes are discarded (`discard`) and finish.
     Kill,
 }
-
-pub use crate::program::{Input, InputBind, Interp, Output, OutputBind, Program, Stage, Uses};

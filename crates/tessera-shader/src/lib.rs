@@ -17,7 +17,7 @@ mod compile;
 mod error;
 pub mod exec;
 pub mod ir;
-mod program;
+pub mod program;
 pub mod reflect;
 pub mod stage;
 
@@ -25,5 +25,5 @@ pub use compile::{
     CompileOptions, DEFAULT_STEP_BUDGET, MAX_REGISTERS, Validated, compile, parse_spirv, parse_wgsl,
 };
 pub use error::{CompileError, ExecError};
-pub use ir::{Program, Stage};
+pub use program::{Program, Stage};
 pub use stage::{WgslPixelShader, WgslVertexShader};

@@ -5,7 +5,8 @@ use tessera_pipeline::shader::{
     ConstantBufferUse, Interpolation, SamplePair, ShaderProfile, ShaderSignature, SignatureElement,
 };
 
-use crate::ir::{Input, Interp, Node, Op, Output, Program, Stage};
+use crate::ir::{Node, Op};
+use crate::program::{Input, Interp, Output, Program, Stage};
 
 impl Program {
     /// The D3D profile the program needs: `*_4_0_level_9_1` when it uses only float

@@ -11,7 +11,8 @@ use wide::f32x8;
 use crate::compile::CompileOptions;
 use crate::error::{CompileError, ExecError};
 use crate::exec::run;
-use crate::ir::{Input, Lanes, Output, Program, Stage};
+use crate::ir::Lanes;
+use crate::program::{Input, Output, Program, Stage};
 
 fn lanes(v: f32x8) -> Lanes {
     v.to_array().map(f32::to_bits)

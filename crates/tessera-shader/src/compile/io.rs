@@ -5,7 +5,8 @@ use naga::{Binding, BuiltIn, Handle, Interpolation, Type, TypeInner};
 use super::Compiler;
 use super::shape::{Kind, shape_of_handle};
 use crate::error::CompileError;
-use crate::ir::{Input, InputBind, Interp, Output, OutputBind, R, Stage};
+use crate::ir::R;
+use crate::program::{Input, InputBind, Interp, Output, OutputBind, Stage};
 
 use tessera_pipeline::shader::{MAX_RENDER_TARGETS, MAX_VARYINGS, MAX_VERTEX_INPUTS};
 

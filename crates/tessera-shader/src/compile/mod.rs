@@ -21,7 +21,8 @@ use naga::valid::{Capabilities, FunctionInfo, ModuleInfo, ValidationFlags, Valid
 use naga::{Expression, Function, Handle, Module, ShaderStage};
 
 use crate::error::CompileError;
-use crate::ir::{Lanes, Node, Op, OutputBind, Program, R, Stage, Uses};
+use crate::ir::{Lanes, Node, Op, R};
+use crate::program::{OutputBind, Program, Stage, Uses};
 use shape::Shape;
 
 /// The most registers one program may use (a larger variable or type is a typed error, not an
@@ -218,7 +219,7 @@ pub(crate) struct Compiler<'m> {
     pub locals: HashMap<Handle<naga::LocalVariable>, R>,
     pub privates: HashMap<Handle<naga::GlobalVariable>, R>,
     pub args: Vec<Vec<R>>,
-    pub inputs: Vec<crate::ir::InputBind>,
+    pub inputs: Vec<crate::program::InputBind>,
     pub outputs: Vec<OutputBind>,
     /// Registers of the whole result value, in the result type's order.
     pub result: Vec<R>,

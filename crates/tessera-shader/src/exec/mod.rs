@@ -11,7 +11,8 @@ mod ops;
 use tessera_pipeline::env::ShaderEnv;
 
 use crate::error::ExecError;
-use crate::ir::{Lanes, Node, Program};
+use crate::ir::{Lanes, Node};
+use crate::program::Program;
 
 /// The register file and lane state after a call.
 #[derive(Clone, Debug)]
