@@ -5,7 +5,9 @@ use tessera::caps::{BindFlags, BufferDesc, TextureDesc, Usage};
 use tessera::debug::MessageId;
 use tessera::format::Format;
 use tessera::resource::SubresourceData;
-use tessera::resource::tiled::{TILE_RANGE_NULL, TiledError, UpdateTileMappings};
+use tessera::resource::tiled::{
+    TILE_RANGE_NULL, TILE_RANGE_REUSE_SINGLE_TILE, TileRegionSize, TiledError, UpdateTileMappings,
+};
 use tessera::{Device, Error};
 
 use super::*;
@@ -327,4 +329,47 @@ fn tr_25_copy_from_a_partly_mapped_tiled_texture() {
         ctx.copy_tiled_subresource(&f, 0, &r, 0),
         Err(Error::Tiled(_))
     ));
+}
+
+#[test]
+fn tr_15_reuse_single_tile_aliases_the_data() {
+    // 512×512 RGBA8: 4×4 tiles; the 2×3 box at (1, 1) all on pool tile 12.
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let r = d
+        .create_tiled_texture(&tiled_tex(512, 512, 1, 1, Format::R8G8B8A8Unorm), None)
+        .unwrap();
+    let p = pool(&d, 16);
+    let size = TileRegionSize {
+        num_tiles: 6,
+        use_box: true,
+        width: 2,
+        height: 3,
+        depth: 1,
+    };
+    ctx.update_tile_mappings(
+        &r,
+        &UpdateTileMappings {
+            num_regions: 1,
+            starts: Some(&[c(1, 1, 0)]),
+            sizes: Some(&[size]),
+            pool: Some(&p),
+            num_ranges: 1,
+            range_flags: Some(&[TILE_RANGE_REUSE_SINGLE_TILE]),
+            pool_starts: Some(&[12]),
+            ..UpdateTileMappings::default()
+        },
+    )
+    .unwrap();
+    let x: Vec<u8> = (0..65536u32).map(|i| (i * 7 % 256) as u8).collect();
+    ctx.update_tiles(&r, c(1, 1, 0), linear(1), &x, 0).unwrap();
+    ctx.tiled_resource_barrier(Some(&r), Some(&r)).unwrap();
+    let buf = buffer(&d, 65536);
+    ctx.copy_tiles(&r, c(2, 3, 0), linear(1), &buf, 0, 4)
+        .unwrap();
+    assert_eq!(buf.read().to_vec(), x);
+    // Tile (3, 3) is outside the box: NULL.
+    ctx.copy_tiles(&r, c(3, 3, 0), linear(1), &buf, 0, 4)
+        .unwrap();
+    assert!(buf.read().iter().all(|&b| b == 0));
 }
