@@ -170,3 +170,42 @@ fn texture3d_msaa_bc_and_array_slices_round_trip() {
             .all(|&b| b == 0)
     );
 }
+
+#[test]
+fn memory_follows_the_pool_not_the_virtual_size() {
+    // A 16384×16384 RGBA8 virtual texture with its full mip chain (1 GiB of mip 0 alone) costs
+    // the budget nothing; its pool's tiles cost 64 KiB each, and only written tiles get bytes.
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let r = d
+        .create_tiled_texture(&tiled_tex(16384, 16384, 0, 1, Format::R8G8B8A8Unorm), None)
+        .unwrap();
+    let t = d.get_resource_tiling(&r).unwrap();
+    assert_eq!(t.subresource_tilings[0].width_in_tiles, 128);
+    assert_eq!(d.memory_budget().live_bytes(), 0);
+    let mut held = 0;
+    for tiles in [4u32, 400] {
+        let p = pool(&d, tiles);
+        assert_eq!(
+            d.memory_budget().live_bytes(),
+            held + u64::from(tiles) * 65536
+        );
+        // Mapping into the new pool releases the old one (the resource held it last).
+        map(&mut ctx, &r, &p, c(0, 0, 0), tiles, 0);
+        assert_eq!(d.memory_budget().live_bytes(), u64::from(tiles) * 65536);
+        held = u64::from(tiles) * 65536;
+        ctx.update_tiles(
+            &r,
+            c(0, 0, 0),
+            linear(tiles),
+            &vec![1; tiles as usize * 65536],
+            0,
+        )
+        .unwrap();
+        let back = ctx.read_tiled_subresource(&r, 8).unwrap();
+        assert_eq!(back.len(), 64 * 64 * 4);
+        drop(p);
+        // The resource still maps into the pool, so the pool (and its budget) stays alive.
+        assert_eq!(d.memory_budget().live_bytes(), u64::from(tiles) * 65536);
+    }
+}
