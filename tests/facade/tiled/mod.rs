@@ -6,6 +6,7 @@ mod create;
 mod data;
 mod layouts;
 mod mappings;
+mod shapes;
 mod tier1;
 
 use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};
