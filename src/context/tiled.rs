@@ -291,7 +291,7 @@ impl DeviceContext {
             self.owned(CALL, "tiled resource", resource.owner())?;
             let map = resource.lock();
             let place = subresource_placement(resource.desc(), map.tiling(), sub)?;
-            let mut out = vec![0u8; place.linear_len() as usize];
+            let mut out = tessera_resource::allocate_zeroed(place.linear_len())?;
             let mut access = Access::new(&self.device, resource, &map);
             for s in place.spans() {
                 access.read(

@@ -71,7 +71,7 @@ impl DeviceContext {
                     u64::from(place.width),
                 ));
             }
-            let mut bytes = vec![0u8; place.linear_len() as usize];
+            let mut bytes = tessera_resource::allocate_zeroed(place.linear_len())?;
             let mut access = Access::new(&self.device, src, &map);
             for s in place.spans() {
                 access.read(

@@ -68,8 +68,8 @@ impl<'a> Access<'a> {
             tile - tile % per_slice + t.packed_mip_desc.start_tile_index_in_overall_resource;
         let n = t.packed_mip_desc.num_tiles_for_packed_mips;
         let e = self.map.entries();
-        let mapped = (first..first + n)
-            .filter(|&i| e[i as usize].is_some())
+        let mapped = (first..first.saturating_add(n))
+            .filter(|&i| e.get(i as usize).is_some_and(Option::is_some))
             .count();
         mapped != 0 && mapped != n as usize
     }

@@ -7,6 +7,46 @@
 //! shader-resource, render-target, depth-stencil or unordered-access view can be made of it,
 //! and `create_buffer` / `create_texture` refuse `MISC_TILED` ("tiled resource views are not
 //! implemented yet"). `CheckFeatureSupport` keeps answering `TiledResourcesTier` 0.
+//!
+//! ```
+//! use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};
+//! use tessera::resource::tiled::{TileRegionSize, TiledResourceCoordinate, UpdateTileMappings};
+//! use tessera::{Device, DeviceDesc, FeatureLevel, Format};
+//!
+//! let device = Device::new(&DeviceDesc {
+//!     caps_options: CapsOptions { emulated_tiled_tier: Some(2), ..CapsOptions::default() },
+//!     ..DeviceDesc::at(FeatureLevel::L11_1)
+//! })?;
+//! let pool = device.create_tile_pool(&BufferDesc {
+//!     byte_width: 4 * 65536,
+//!     misc_flags: MiscFlags::TILE_POOL,
+//!     ..BufferDesc::default()
+//! })?;
+//! // 256×256 RGBA8 = 2×2 tiles of 128×128 texels, all NULL at first.
+//! let texture = device.create_tiled_texture(
+//!     &TextureDesc {
+//!         misc_flags: MiscFlags::TILED,
+//!         ..TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE)
+//!     },
+//!     None,
+//! )?;
+//! let mut ctx = device.immediate_context();
+//! // Map tile (0, 0) to pool tile 3.
+//! ctx.update_tile_mappings(&texture, &UpdateTileMappings {
+//!     num_regions: 1,
+//!     starts: Some(&[TiledResourceCoordinate::default()]),
+//!     sizes: Some(&[TileRegionSize { num_tiles: 1, ..TileRegionSize::default() }]),
+//!     pool: Some(&pool),
+//!     num_ranges: 1,
+//!     pool_starts: Some(&[3]),
+//!     ..UpdateTileMappings::default()
+//! })?;
+//! ctx.write_tiled_subresource(&texture, 0, &vec![0xFF; 256 * 256 * 4])?;
+//! let bytes = ctx.read_tiled_subresource(&texture, 0)?;
+//! assert_eq!(bytes[..4], [0xFF; 4]); // texel (0, 0): tile (0, 0), mapped
+//! assert_eq!(bytes[128 * 4..128 * 4 + 4], [0; 4]); // texel (128, 0): a NULL tile reads 0
+//! # Ok::<(), tessera::Error>(())
+//! ```
 
 mod access;
 mod create;

@@ -1,6 +1,7 @@
 //! `tessera`: the command-line front end of the Tessera reference rasterizer.
 //!
-//! One module per subcommand (`caps.rs`, `render.rs`, `compare/`, `probe.rs`, `bench/`);
+//! One module per subcommand (`caps.rs`, `render.rs`, `compare/`, `probe.rs`, `bench/`,
+//! `tiling.rs`);
 //! `channels.rs` names a format's channels for `compare` and `probe`.
 
 mod bench;
@@ -9,6 +10,7 @@ mod channels;
 mod compare;
 mod probe;
 mod render;
+mod tiling;
 
 use std::process::ExitCode;
 
@@ -35,6 +37,8 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Print every output's value at one pixel in its own format (colour, depth, stencil).
     Probe(probe::ProbeArgs),
+    /// Print GetResourceTiling of a tiled resource description (tile counts, packed mips, tile shape).
+    Tiling(tiling::TilingArgs),
 }
 
 fn main() -> ExitCode {
@@ -45,5 +49,6 @@ fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Probe(args) => probe::run(&args),
+        Command::Tiling(args) => tiling::run(&args),
     }
 }

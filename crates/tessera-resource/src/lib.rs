@@ -45,7 +45,9 @@ pub use image_io::{
 };
 pub use layout::{Box3, SubresourceLayout, calc_subresource};
 pub use map::{MapType, Mapped, map, unmap};
-pub use memory::{DEFAULT_MEMORY_LIMIT_BYTES, MemoryBudget, physical_memory_limit_bytes};
+pub use memory::{
+    DEFAULT_MEMORY_LIMIT_BYTES, MemoryBudget, allocate_zeroed, physical_memory_limit_bytes,
+};
 pub use mips::generate_mips;
 pub use resolve::resolve_subresource;
 pub use resource::Resource;

@@ -127,8 +127,10 @@ impl Drop for Reservation {
     }
 }
 
-/// Refuses `requested` bytes over the limit, then allocates them zeroed without aborting on failure.
-pub(crate) fn allocate_zeroed(requested: u64) -> Result<Vec<u8>, ResourceError> {
+/// Refuses `requested` bytes over the limit, then allocates them zeroed without aborting on
+/// failure (`ResourceError::OutOfMemory`): every scratch or readback buffer of a size the caller
+/// chose goes through it (the facade's tiled readback too).
+pub fn allocate_zeroed(requested: u64) -> Result<Vec<u8>, ResourceError> {
     let limit = physical_memory_limit_bytes();
     let oom = || ResourceError::OutOfMemory {
         requested_bytes: requested,

@@ -1,32 +1,16 @@
 //! Tile copies, updates and readback at Tier 2 (SPEC §6.5, §6.8; TR-07/08/19/23/24/28): NULL
 //! tiles read 0 (the format's defaults decode from it) and drop writes, silently.
 
+use tessera::Error;
 use tessera::caps::{BindFlags, BufferDesc, TextureDesc, Usage};
 use tessera::debug::MessageId;
 use tessera::format::Format;
 use tessera::resource::SubresourceData;
-use tessera::resource::tiled::{TILE_RANGE_NULL, TiledError, UpdateTileMappings};
-use tessera::{Device, Error};
+use tessera::resource::tiled::{
+    TILE_RANGE_NULL, TILE_RANGE_REUSE_SINGLE_TILE, TileRegionSize, TiledError, UpdateTileMappings,
+};
 
 use super::*;
-
-fn buffer(d: &Device, bytes: u32) -> tessera::Buffer {
-    d.create_buffer(
-        &BufferDesc {
-            byte_width: bytes,
-            ..BufferDesc::default()
-        },
-        None,
-    )
-    .unwrap()
-}
-
-/// Texel (x, y) of a tightly packed RGBA8 image `w` wide holds (x, y, x ^ y, 0xA5) (low bytes).
-fn pattern(w: u32, h: u32) -> Vec<u8> {
-    (0..h)
-        .flat_map(|y| (0..w).flat_map(move |x| [x as u8, y as u8, (x ^ y) as u8, 0xA5]))
-        .collect()
-}
 
 #[test]
 fn tr_23_copy_tiles_linear_layout_and_back() {
@@ -187,99 +171,6 @@ fn tr_07_tr_08_tr_19_null_tiles_read_zero_and_format_defaults() {
 }
 
 #[test]
-fn tr_28_packed_tail_is_mapped_all_or_nothing() {
-    // 512×128 RGBA8, 10 mips, Tier 2: mip 0 is 4×1 tiles; mips 1..9 (from 256×64) are packed
-    // into ceil(87388 / 65536) = 2 tiles from tile 4.
-    let d = device(2);
-    let mut ctx = d.immediate_context();
-    let r = d
-        .create_tiled_texture(&tiled_tex(512, 128, 10, 1, Format::R8G8B8A8Unorm), None)
-        .unwrap();
-    let t = d.get_resource_tiling(&r).unwrap().packed_mip_desc;
-    assert_eq!(
-        (
-            t.num_standard_mips,
-            t.num_packed_mips,
-            t.start_tile_index_in_overall_resource,
-            t.num_tiles_for_packed_mips
-        ),
-        (1, 9, 4, 2)
-    );
-    let p = pool(&d, 8);
-    // Packed tiles refuse CopyTiles/UpdateTiles (SPEC §6.2).
-    assert!(matches!(
-        ctx.update_tiles(&r, c(0, 0, 1), linear(1), &[0; 65536], 0),
-        Err(Error::Tiled(_))
-    ));
-    map(&mut ctx, &r, &p, c(0, 0, 1), 1, 7);
-    let mip1 = pattern(256, 64);
-    d.info_queue().clear();
-    ctx.write_tiled_subresource(&r, 1, &mip1).unwrap();
-    assert!(
-        ctx.read_tiled_subresource(&r, 1)
-            .unwrap()
-            .iter()
-            .all(|&b| b == 0)
-    );
-    let msgs = d.info_queue().messages();
-    assert_eq!(ids(&d), [MessageId::NullTileMappingAccessError; 2]);
-    assert!(
-        msgs[0].text.contains("only partly mapped"),
-        "{}",
-        msgs[0].text
-    );
-    // Both packed tiles mapped, to disjoint pool tiles 7 and 3: every packed mip works.
-    ctx.update_tile_mappings(
-        &r,
-        &UpdateTileMappings {
-            num_regions: 1,
-            starts: Some(&[c(0, 0, 1)]),
-            sizes: Some(&[linear(2)]),
-            pool: Some(&p),
-            num_ranges: 2,
-            pool_starts: Some(&[7, 3]),
-            range_counts: Some(&[1, 1]),
-            ..UpdateTileMappings::default()
-        },
-    )
-    .unwrap();
-    assert_eq!(r.mappings()[4..], [Some(7), Some(3)]);
-    d.info_queue().clear();
-    for mip in 1..10u32 {
-        let img = pattern((512 >> mip).max(1), (128 >> mip).max(1));
-        ctx.write_tiled_subresource(&r, mip, &img).unwrap();
-        assert_eq!(
-            ctx.read_tiled_subresource(&r, mip).unwrap(),
-            img,
-            "mip {mip}"
-        );
-    }
-    assert_eq!(ctx.read_tiled_subresource(&r, 1).unwrap(), mip1);
-    assert!(ids(&d).is_empty());
-}
-
-#[test]
-fn tiled_buffer_bytes_through_the_table() {
-    let d = device(3);
-    let mut ctx = d.immediate_context();
-    let b = d
-        .create_tiled_buffer(&tiled_buf(3 * 65536 + 10), None)
-        .unwrap();
-    let p = pool(&d, 2);
-    map(&mut ctx, &b, &p, c(1, 0, 0), 1, 0);
-    map(&mut ctx, &b, &p, c(3, 0, 0), 1, 1);
-    let data: Vec<u8> = (0..3 * 65536 + 10).map(|i: u32| (i % 253) as u8).collect();
-    ctx.write_tiled_subresource(&b, 0, &data).unwrap();
-    let back = ctx.read_tiled_subresource(&b, 0).unwrap();
-    assert!(back[..65536].iter().all(|&x| x == 0));
-    assert_eq!(back[65536..2 * 65536], data[65536..2 * 65536]);
-    assert!(back[2 * 65536..3 * 65536].iter().all(|&x| x == 0));
-    assert_eq!(back[3 * 65536..], data[3 * 65536..]);
-    // A short write is refused, nothing written.
-    assert!(ctx.write_tiled_subresource(&b, 0, &data[1..]).is_err());
-}
-
-#[test]
 fn tr_25_copy_from_a_partly_mapped_tiled_texture() {
     let d = device(2);
     let mut ctx = d.immediate_context();
@@ -327,4 +218,47 @@ fn tr_25_copy_from_a_partly_mapped_tiled_texture() {
         ctx.copy_tiled_subresource(&f, 0, &r, 0),
         Err(Error::Tiled(_))
     ));
+}
+
+#[test]
+fn tr_15_reuse_single_tile_aliases_the_data() {
+    // 512×512 RGBA8: 4×4 tiles; the 2×3 box at (1, 1) all on pool tile 12.
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let r = d
+        .create_tiled_texture(&tiled_tex(512, 512, 1, 1, Format::R8G8B8A8Unorm), None)
+        .unwrap();
+    let p = pool(&d, 16);
+    let size = TileRegionSize {
+        num_tiles: 6,
+        use_box: true,
+        width: 2,
+        height: 3,
+        depth: 1,
+    };
+    ctx.update_tile_mappings(
+        &r,
+        &UpdateTileMappings {
+            num_regions: 1,
+            starts: Some(&[c(1, 1, 0)]),
+            sizes: Some(&[size]),
+            pool: Some(&p),
+            num_ranges: 1,
+            range_flags: Some(&[TILE_RANGE_REUSE_SINGLE_TILE]),
+            pool_starts: Some(&[12]),
+            ..UpdateTileMappings::default()
+        },
+    )
+    .unwrap();
+    let x: Vec<u8> = (0..65536u32).map(|i| (i * 7 % 256) as u8).collect();
+    ctx.update_tiles(&r, c(1, 1, 0), linear(1), &x, 0).unwrap();
+    ctx.tiled_resource_barrier(Some(&r), Some(&r)).unwrap();
+    let buf = buffer(&d, 65536);
+    ctx.copy_tiles(&r, c(2, 3, 0), linear(1), &buf, 0, 4)
+        .unwrap();
+    assert_eq!(buf.read().to_vec(), x);
+    // Tile (3, 3) is outside the box: NULL.
+    ctx.copy_tiles(&r, c(3, 3, 0), linear(1), &buf, 0, 4)
+        .unwrap();
+    assert!(buf.read().iter().all(|&b| b == 0));
 }

@@ -4,7 +4,9 @@
 
 mod create;
 mod data;
+mod layouts;
 mod mappings;
+mod shapes;
 mod tier1;
 
 use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};
@@ -113,4 +115,23 @@ pub fn map(
 /// The IDs of the device's stored messages, oldest first.
 pub fn ids(d: &Device) -> Vec<MessageId> {
     d.info_queue().messages().iter().map(|m| m.id).collect()
+}
+
+/// A DEFAULT buffer of `bytes`.
+pub fn buffer(d: &Device, bytes: u32) -> tessera::Buffer {
+    d.create_buffer(
+        &BufferDesc {
+            byte_width: bytes,
+            ..BufferDesc::default()
+        },
+        None,
+    )
+    .unwrap()
+}
+
+/// Texel (x, y) of a tightly packed RGBA8 image `w` wide holds (x, y, x ^ y, 0xA5) (low bytes).
+pub fn pattern(w: u32, h: u32) -> Vec<u8> {
+    (0..h)
+        .flat_map(|y| (0..w).flat_map(move |x| [x as u8, y as u8, (x ^ y) as u8, 0xA5]))
+        .collect()
 }

@@ -9,3 +9,4 @@ mod load_errors_cli;
 mod outputs_cli;
 mod probe_cli;
 mod render_compare_cli;
+mod tiling_cli;
