@@ -61,7 +61,7 @@ impl<'a> SurfaceMut<'a> {
     /// Every plane (sample plane or depth slice) as its own one-slice surface, in order, over
     /// disjoint bytes: how the pipeline gets one target per sample, each split into bands like a
     /// single-sample target. A surface of one slice gives itself.
-    pub fn planes_mut(self) -> Result<Vec<SurfaceMut<'a>>, FormatError> {
+    pub fn planes_mut(&mut self) -> Result<Vec<SurfaceMut<'_>>, FormatError> {
         let l = self.layout();
         let one = Layout::linear(
             l.format(),
@@ -71,7 +71,7 @@ impl<'a> SurfaceMut<'a> {
             l.row_pitch(),
             l.depth_pitch(),
         )?;
-        let (mut rest, mut out) = (self.into_bytes(), Vec::with_capacity(l.depth() as usize));
+        let (mut rest, mut out) = (self.as_bytes_mut(), Vec::with_capacity(l.depth() as usize));
         for p in 0..l.depth() {
             let len = if p + 1 < l.depth() {
                 l.depth_pitch()
@@ -126,10 +126,8 @@ mod tests {
         assert_eq!(plane0.texel(2, 1, 0), &[1u8; 4]);
         assert_eq!(s.plane(2).unwrap().texel(2, 1, 0), &[3u8; 4]);
         assert!(s.plane(4).is_none());
-        let planes = SurfaceMut::from_layout(l, &mut data)
-            .unwrap()
-            .planes_mut()
-            .unwrap();
+        let mut whole = SurfaceMut::from_layout(l, &mut data).unwrap();
+        let planes = whole.planes_mut().unwrap();
         assert_eq!(planes.len(), 4);
         for (p, plane) in planes.iter().enumerate() {
             assert_eq!(plane.layout(), single);

@@ -10,6 +10,7 @@ mod depth_stencil;
 mod ia;
 mod layering;
 mod lines;
+mod msaa;
 mod passthrough;
 mod points;
 mod raster;
