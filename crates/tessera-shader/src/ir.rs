@@ -31,9 +31,9 @@ pub enum FBin {
     Div,
     /// WGSL `%`: `a - b * trunc(a / b)`, computed as Rust's `%` (exact `fmod`).
     Rem,
-    /// `min(a, b)`: IEEE minNum (a NaN operand yields the other operand).
+    /// `min(a, b)`: IEEE minNum (a NaN operand yields the other operand; `min(-0, +0) = -0`).
     Min,
-    /// `max(a, b)`: IEEE maxNum (a NaN operand yields the other operand).
+    /// `max(a, b)`: IEEE maxNum (a NaN operand yields the other operand; `max(-0, +0) = +0`).
     Max,
     /// `pow(a, b)` (libm `powf`).
     Pow,

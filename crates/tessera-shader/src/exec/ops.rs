@@ -53,6 +53,25 @@ fn ff2(a: &Lanes, b: &Lanes, g: impl Fn(f32, f32) -> f32) -> Lanes {
     map2(a, b, |x, y| g(f(x), f(y)).to_bits())
 }
 
+/// IEEE-754 minNum with a fixed choice between zeros: a NaN operand yields the other one, and
+/// `min(-0, +0) = -0` (Rust's `f32::min` leaves the zero to the platform).
+fn min_num(x: f32, y: f32) -> f32 {
+    if x.is_nan() || y < x || (y == x && y.is_sign_negative()) {
+        y
+    } else {
+        x
+    }
+}
+
+/// IEEE-754 maxNum with a fixed choice between zeros: `max(-0, +0) = +0`.
+fn max_num(x: f32, y: f32) -> f32 {
+    if x.is_nan() || y > x || (y == x && y.is_sign_positive()) {
+        y
+    } else {
+        x
+    }
+}
+
 fn fun(op: FUn, a: &Lanes) -> Lanes {
     match op {
         FUn::Neg => map1(a, |x| x ^ 0x8000_0000),
@@ -97,8 +116,8 @@ fn fbin(op: FBin, a: &Lanes, b: &Lanes) -> Lanes {
         FBin::Mul => ff2(a, b, |x, y| x * y),
         FBin::Div => ff2(a, b, |x, y| x / y),
         FBin::Rem => ff2(a, b, |x, y| x % y),
-        FBin::Min => ff2(a, b, f32::min),
-        FBin::Max => ff2(a, b, f32::max),
+        FBin::Min => ff2(a, b, min_num),
+        FBin::Max => ff2(a, b, max_num),
         FBin::Pow => ff2(a, b, libm::powf),
         FBin::Atan2 => ff2(a, b, libm::atan2f),
         FBin::Step => ff2(a, b, |edge, x| if x >= edge { 1.0 } else { 0.0 }),
