@@ -318,18 +318,20 @@ pub fn exec(regs: &mut [Lanes], env: &ShaderEnv<'_>, op: &Op, mask: u8) {
             dynamic,
         } => {
             let bytes = env.constant_buffers.get(r(slot)).copied().flatten();
-            let dynv = dynamic.map(|d| regs[r(d)]);
-            let mut o = [0; 8];
-            for (l, out) in o.iter_mut().enumerate() {
-                let at = u64::from(offset) + u64::from(dynv.map_or(0, |v| v[l]));
-                let word = usize::try_from(at)
+            let word = |at: u64| -> u32 {
+                usize::try_from(at)
                     .ok()
-                    .and_then(|at| bytes?.get(at..at.checked_add(4)?));
-                if let Some(w) = word {
-                    *out = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                    .and_then(|at| bytes?.get(at..at.checked_add(4)?))
+                    .map_or(0, |w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            };
+            regs[r(dst)] = match dynamic {
+                // A static offset reads the same word in every lane.
+                None => [word(u64::from(offset)); 8],
+                Some(d) => {
+                    let dynv = regs[r(d)];
+                    dynv.map(|v| word(u64::from(offset) + u64::from(v)))
                 }
-            }
-            regs[r(dst)] = o;
+            };
         }
         Op::Sample {
             kind,
