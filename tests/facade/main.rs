@@ -9,6 +9,7 @@ mod fl_draw;
 mod limits;
 mod linkage;
 mod modules;
+mod msaa;
 mod points;
 mod queries;
 mod repeat_queue;

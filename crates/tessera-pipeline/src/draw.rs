@@ -56,6 +56,9 @@ pub fn draw(
     if samples > 1 && matches!(kind, PrimKind::Lines | PrimKind::Wireframe) {
         return Err(PipelineError::MultisampledLines { samples });
     }
+    if samples > 1 && state.blend.alpha_to_coverage_enable {
+        return Err(PipelineError::AlphaToCoverage { samples });
+    }
     if matches!(kind, PrimKind::Lines | PrimKind::Wireframe)
         && (rs.multisample_enable || rs.antialiased_line_enable)
     {

@@ -109,7 +109,8 @@ fn resolve_averages_in_the_float_domain_of_the_format() {
     );
 }
 
-/// Refusals: integer, typeless, depth and cross-family formats (`ResolveFormat`), a
+/// Refusals: integer, typeless, depth, cross-family and formats.json-unresolvable formats
+/// (`ResolveFormat`), a
 /// single-sample source, a multisampled destination, different sizes.
 #[test]
 fn resolve_refusals_are_typed() {
@@ -147,6 +148,28 @@ fn resolve_refusals_are_typed() {
         resolve_subresource(&c, &d32_dst, 0, &d32, 0, Format::D32Float),
         Err(ResourceError::ResolveFormat {
             reason: "depth, block-compressed and video formats are not resolvable",
+            ..
+        })
+    ));
+    // R24_UNORM_X8 reads as float but formats.json gives it no multisample_resolve.
+    let r24 = TextureDesc {
+        sample_desc: SampleDesc {
+            count: 4,
+            quality: 0,
+        },
+        ..tex2d(
+            2,
+            2,
+            Format::R24G8Typeless,
+            tessera_caps::BindFlags::DEPTH_STENCIL,
+        )
+    };
+    let r24 = Texture::new(&c, &r24, None).unwrap();
+    let r24_dst = Texture::new(&c, &tex2d(2, 2, Format::R24G8Typeless, SRV), None).unwrap();
+    assert!(matches!(
+        resolve_subresource(&c, &r24_dst, 0, &r24, 0, Format::R24UnormX8Typeless),
+        Err(ResourceError::ResolveFormat {
+            reason: "formats.json: no multisample_resolve at this level",
             ..
         })
     ));
