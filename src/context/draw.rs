@@ -305,9 +305,6 @@ impl DeviceContext {
             let tex = view
                 .texture()
                 .ok_or(Error::Unsupported("render targets of buffers"))?;
-            if tex.desc().sample_desc.count > 1 {
-                return Err(Error::Unsupported("multisampled render targets"));
-            }
             if tex.dimension() == TextureDimension::D3 {
                 return Err(Error::Unsupported("render targets of 3D textures"));
             }
@@ -365,6 +362,27 @@ impl DeviceContext {
             depth_stencil,
             read_only_depth: dsv.is_some_and(|v| v.read_only_depth()),
             read_only_stencil: dsv.is_some_and(|v| v.read_only_stencil()),
+            sample_positions: match target_textures.first() {
+                Some((t, _)) => sample_pattern(t.desc().sample_desc).ok_or(Error::Unsupported(
+                    "a sample count without a sample pattern",
+                ))?,
+                None => &[],
+            },
         })
+    }
+}
+
+/// The sample positions of a target's `DXGI_SAMPLE_DESC` (SPEC §3.8): the centre pattern for
+/// `CENTER_MULTISAMPLE_PATTERN`, else the standard pattern of the count (quality 0 and
+/// `STANDARD_MULTISAMPLE_PATTERN` are the standard one on this device); single-sample: none.
+/// The pipeline checks every bound target against it (same sample count, SPEC §5.6).
+/// `None` for a count without a pattern (texture creation refuses those).
+fn sample_pattern(desc: tessera_caps::SampleDesc) -> Option<&'static [[i8; 2]]> {
+    match desc.count {
+        0 | 1 => Some(&[]),
+        n if desc.quality == tessera_caps::CENTER_MULTISAMPLE_PATTERN => {
+            tessera_caps::center_sample_positions(n)
+        }
+        n => tessera_caps::standard_sample_positions(n),
     }
 }

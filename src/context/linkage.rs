@@ -81,6 +81,7 @@ impl DeviceContext {
         for cb in &sig.constant_buffers {
             let slot = cb.slot as usize;
             match bound.constant_buffers.get(slot).and_then(Option::as_ref) {
+                None if cb.optional => {}
                 None => d.report_id(
                     MessageId::DeviceDrawConstantBufferNotSet,
                     call,

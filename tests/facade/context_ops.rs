@@ -148,10 +148,7 @@ impl PixelShader for SampleLevelPs {
             ConstantBufferUse, SamplePair, ShaderProfile, ShaderSignature,
         };
         ShaderSignature {
-            constant_buffers: vec![ConstantBufferUse {
-                slot: 0,
-                constants: 1,
-            }],
+            constant_buffers: vec![ConstantBufferUse::required(0, 1)],
             shader_resources: vec![0],
             samplers: vec![0],
             samples: vec![SamplePair {

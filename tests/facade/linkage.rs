@@ -63,9 +63,26 @@ fn constant_buffers_missing_or_too_small() {
         .create_pixel_shader(Arc::new(tessera::pipeline::builtin::VertexColorPs))
         .unwrap();
     ctx.ps_set_shader(Some(&ps)).unwrap();
+    // TransformVs declares cb0 optional (identity when empty): an empty slot is not reported.
     ctx.vs_set_constant_buffers(0, &[None]).unwrap();
     ctx.draw(4, 0).unwrap();
-    assert_eq!(ids(&d), [MessageId::DeviceDrawConstantBufferNotSet]);
+    assert_eq!(ids(&d), []);
+    // ConstantColorPs needs its cb0: the empty slot is reported.
+    let constant_ps = d
+        .create_pixel_shader(Arc::new(tessera::pipeline::builtin::ConstantColorPs))
+        .unwrap();
+    ctx.ps_set_shader(Some(&constant_ps)).unwrap();
+    ctx.draw(4, 0).unwrap();
+    // (It also writes SV_Target1..7, which have no views: those reports are not this test's.)
+    let reported = ids(&d);
+    let cb = MessageId::DeviceDrawConstantBufferNotSet;
+    assert_eq!(
+        reported.iter().filter(|&&id| id == cb).count(),
+        1,
+        "{reported:?}"
+    );
+    assert_eq!(reported[0], cb, "{reported:?}");
+    ctx.ps_set_shader(Some(&ps)).unwrap();
     // TransformVs reads 4 constants (64 bytes): 48 are too few, 64 are enough.
     ctx.vs_set_constant_buffers(0, &[Some(constant_buffer(&d, &[[0.0; 4]; 3]))])
         .unwrap();

@@ -28,10 +28,7 @@ struct PairPs {
 impl PixelShader for PairPs {
     fn signature(&self) -> ShaderSignature {
         ShaderSignature {
-            constant_buffers: vec![ConstantBufferUse {
-                slot: 0,
-                constants: self.constants,
-            }],
+            constant_buffers: vec![ConstantBufferUse::required(0, self.constants)],
             shader_resources: vec![0],
             samplers: vec![1],
             samples: vec![SamplePair {

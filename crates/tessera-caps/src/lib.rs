@@ -45,8 +45,9 @@ pub use tessera_types::{
     ShaderSignature, SignatureElement,
 };
 pub use validate::{
-    COPY_RULE_GPU_TO_GPU, COPY_RULE_MIPPED_TEX3D, COPY_RULE_SRV_ONLY_TO_STAGING,
-    COPY_RULE_TEX3D_TO_STAGING, CopyDesc, CopyKind, MAX_VERTEX_ELEMENTS,
-    MAX_VERTEX_STRUCTURE_BYTES, ResourceDesc,
+    CENTER_MULTISAMPLE_PATTERN, COPY_RULE_GPU_TO_GPU, COPY_RULE_MIPPED_TEX3D,
+    COPY_RULE_SRV_ONLY_TO_STAGING, COPY_RULE_TEX3D_TO_STAGING, CopyDesc, CopyKind,
+    MAX_VERTEX_ELEMENTS, MAX_VERTEX_STRUCTURE_BYTES, ResourceDesc, SAMPLE_COUNTS,
+    STANDARD_MULTISAMPLE_PATTERN, center_sample_positions, standard_sample_positions,
 };
 pub use values::{CountOrNote, DrawKind, NonPow2, PerLevel, Support, Tier};

@@ -32,5 +32,5 @@ mod table;
 
 pub use error::FormatError;
 pub use info::{Component, FormatInfo, NumericKind};
-pub use memory::{BandMut, Layout, Surface, SurfaceMut, Words32, tight_pitches};
+pub use memory::{BandMut, Layout, Surface, SurfaceMut, Words32, sample_planes, tight_pitches};
 pub use table::Format;

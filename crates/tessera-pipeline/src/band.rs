@@ -5,7 +5,7 @@
 
 use tessera_types::RenderTargetBlendDesc;
 
-use crate::block::Coverage;
+use crate::block::{Coverage, MAX_SAMPLES};
 use crate::depth_kind::DepthKind;
 use crate::env::ShaderEnv;
 use crate::error::PipelineError;
@@ -20,6 +20,7 @@ use crate::shader::{
     Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, ZERO_REG,
 };
 use crate::state::Targets;
+use tessera_format::SurfaceMut;
 
 /// Rows per band: the unit of parallel rasterization. Even, so a 4×2 block never spans two
 /// bands. 16 rather than 8 halves the triangle × band pairs of small triangles that a band
@@ -62,6 +63,19 @@ pub struct RasterContext<'a> {
     /// ([`PixelShader::passthrough`]), depth is tested early and blending reads no second
     /// source: the pixel stage skips the shader call.
     pub passthrough: Option<usize>,
+    /// The sample pattern of multisampled targets (`None`: single-sample).
+    pub msaa: Option<Msaa>,
+}
+
+/// The sample pattern of a multisampled draw (SPEC §3.8) and its sample mask (§5.3).
+#[derive(Clone, Copy, Debug)]
+pub struct Msaa {
+    /// Samples per pixel: 2, 4, 8 or 16.
+    pub count: usize,
+    /// Offsets `[x, y]` from the pixel centre in 1/16 pixel, in sample order.
+    pub offsets: [[i8; 2]; MAX_SAMPLES],
+    /// The draw's sample mask: bit `i` gates sample `i` (RefDev mapping, SPEC §5.3).
+    pub sample_mask: u32,
 }
 
 /// The rows `[y0, y1)` of every target that one worker owns.
@@ -79,6 +93,34 @@ pub struct Band<'a> {
     pub scratch: Box<Scratch>,
     /// Per-cell depth bounds of the draw, when its depth test can use them.
     pub coarse: CoarseDepth,
+    /// Samples 1.. of multisampled targets (sample 0 is `colors` and `depth`); empty for
+    /// single-sample targets.
+    pub samples: Vec<SampleBand<'a>>,
+}
+
+/// The band's rows of one sample plane of every target (SPEC §3.8; docs/memory.md).
+pub struct SampleBand<'a> {
+    /// Render targets by slot.
+    pub colors: Vec<Option<BandTarget<'a>>>,
+    /// Depth-stencil.
+    pub depth: Option<BandDepth<'a>>,
+}
+
+impl<'a> Band<'a> {
+    /// The render targets and depth-stencil of sample `s` (0: the band's own).
+    #[inline]
+    pub fn sample_views(
+        &mut self,
+        s: usize,
+    ) -> Option<(&mut Vec<Option<BandTarget<'a>>>, &mut Option<BandDepth<'a>>)> {
+        match s {
+            0 => Some((&mut self.colors, &mut self.depth)),
+            _ => self
+                .samples
+                .get_mut(s - 1)
+                .map(|p| (&mut p.colors, &mut p.depth)),
+        }
+    }
 }
 
 /// Pixel-shader inputs and outputs reused across blocks.
@@ -131,11 +173,14 @@ pub struct CoveredBlock {
     pub mask: Coverage,
 }
 
-/// Splits every target into bands of [`BAND_HEIGHT`] rows, each owning its rows of every target.
+/// Splits every target into bands of [`BAND_HEIGHT`] rows, each owning its rows of every
+/// target; a multisampled target (`samples` > 1 planes, [`tessera_format::sample_planes`]) is
+/// split plane by plane, plane 0 into the band's own views and plane `s` into `samples[s - 1]`.
 pub fn make_bands<'t>(
     targets: &'t mut Targets<'_>,
     height: u32,
     depth_kind: Option<DepthKind>,
+    samples: usize,
 ) -> Result<Vec<Band<'t>>, PipelineError> {
     let bands = height.div_ceil(BAND_HEIGHT) as usize;
     let mut work: Vec<Band<'t>> = (0..bands)
@@ -146,6 +191,12 @@ pub fn make_bands<'t>(
             depth: None,
             scratch: Box::default(),
             coarse: CoarseDepth::default(),
+            samples: (1..samples)
+                .map(|_| SampleBand {
+                    colors: Vec::new(),
+                    depth: None,
+                })
+                .collect(),
         })
         .collect();
     for target in targets.colors.iter_mut().take(MAX_RENDER_TARGETS) {
@@ -154,24 +205,60 @@ pub fn make_bands<'t>(
                 let kind = TargetKind::of(s.format())?;
                 let texel_size = s.format().info().bytes_per_block as usize;
                 let (format, width) = (s.format(), s.width());
-                for (band, data) in work.iter_mut().zip(s.bands_mut(BAND_HEIGHT)) {
-                    band.colors.push(Some(BandTarget {
-                        data,
-                        format,
-                        kind,
-                        texel_size,
-                        width,
-                    }));
+                for (p, plane) in planes(s, samples)?.into_iter().enumerate() {
+                    for (band, data) in work.iter_mut().zip(plane.into_bands(BAND_HEIGHT)) {
+                        let t = Some(BandTarget {
+                            data,
+                            format,
+                            kind,
+                            texel_size,
+                            width,
+                        });
+                        match band.sample_views(p) {
+                            Some((colors, _)) => colors.push(t),
+                            None => unreachable!("a band has a view per sample"),
+                        }
+                    }
                 }
             }
-            None => work.iter_mut().for_each(|b| b.colors.push(None)),
+            None => work.iter_mut().for_each(|b| {
+                b.colors.push(None);
+                b.samples.iter_mut().for_each(|p| p.colors.push(None));
+            }),
         }
     }
     if let (Some(s), Some(kind)) = (targets.depth_stencil.as_mut(), depth_kind) {
         let width = s.width();
-        for (band, data) in work.iter_mut().zip(s.bands_mut(BAND_HEIGHT)) {
-            band.depth = Some(BandDepth { data, kind, width });
+        for (p, plane) in planes(s, samples)?.into_iter().enumerate() {
+            for (band, data) in work.iter_mut().zip(plane.into_bands(BAND_HEIGHT)) {
+                if let Some((_, depth)) = band.sample_views(p) {
+                    *depth = Some(BandDepth { data, kind, width });
+                }
+            }
         }
     }
     Ok(work)
+}
+
+/// The sample planes of a target: itself when single-sample, else its `samples` planes
+/// (`SampleCountMismatch` when it has another number of slices).
+fn planes<'t>(
+    s: &'t mut SurfaceMut<'_>,
+    samples: usize,
+) -> Result<Vec<SurfaceMut<'t>>, PipelineError> {
+    if samples <= 1 {
+        return Ok(vec![s.reborrow()]);
+    }
+    if s.depth() as usize != samples {
+        return Err(PipelineError::SampleCountMismatch {
+            expected: samples,
+            got: s.depth(),
+        });
+    }
+    let got = s.depth();
+    s.planes_mut()
+        .map_err(|_| PipelineError::SampleCountMismatch {
+            expected: samples,
+            got,
+        })
 }

@@ -12,9 +12,16 @@ pub const LANE_CX: [f32; 8] = [0.5, 1.5, 0.5, 1.5, 2.5, 3.5, 2.5, 3.5];
 pub const LANE_CY: [f32; 8] = [0.5, 0.5, 1.5, 1.5, 0.5, 0.5, 1.5, 1.5];
 
 /// The coverage of a block: bit k set = lane k covered (one sample per pixel). The one
-/// coverage type of the raster, pixel and output-merger stages; per-sample coverage for
-/// multisampled targets is to replace it here (a mask per sample), nowhere else.
+/// coverage type of the raster, pixel and output-merger stages; multisampled targets carry one
+/// per sample (`SampleCoverage`).
 pub type Coverage = u8;
+
+/// Most samples per pixel a sample pattern has (SPEC §3.8: 16).
+pub const MAX_SAMPLES: usize = 16;
+
+/// The coverage of a block on a multisampled target: entry `s` holds the lanes whose sample
+/// `s` is covered (a [`Coverage`] per sample), entries past the sample count are 0.
+pub type SampleCoverage = [Coverage; MAX_SAMPLES];
 
 /// Iterates the covered lanes of `mask`.
 #[inline]

@@ -17,8 +17,9 @@ use rayon::prelude::*;
 
 use tessera_types::{FillMode, PrimitiveTopology, Viewport};
 
-use crate::band::{RasterContext, make_bands};
+use crate::band::{Msaa, RasterContext, make_bands};
 use crate::binning::{PrimKind, setup_chunks};
+use crate::block::MAX_SAMPLES;
 use crate::depth_kind::DepthKind;
 use crate::error::PipelineError;
 use crate::front::batch::{VertexSource, batch_ranges, build_batch, group_ranges, list_stride};
@@ -27,7 +28,7 @@ use crate::om::depth::DepthStencilOps;
 use crate::om::target::{TargetKind, blend_range};
 use crate::report::{index_fetches_out_of_bounds, measure_repeat};
 use crate::schedule::{raster_batches, window};
-use crate::setup::SetupParams;
+use crate::setup::{MSAA_SAMPLE_REACH, SetupParams};
 use crate::shader::{Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS};
 use crate::state::{DrawArgs, DrawReport, DrawState, DrawStats, Targets, TextureRepeat};
 
@@ -50,6 +51,11 @@ pub fn draw(
     }
     let kind = prim_kind(state);
     let rs = &state.rasterizer;
+    let msaa = sample_pattern(targets.sample_positions, state.sample_mask)?;
+    let samples = msaa.map_or(1, |m| m.count);
+    if samples > 1 && matches!(kind, PrimKind::Lines | PrimKind::Wireframe) {
+        return Err(PipelineError::MultisampledLines { samples });
+    }
     if matches!(kind, PrimKind::Lines | PrimKind::Wireframe)
         && (rs.multisample_enable || rs.antialiased_line_enable)
     {
@@ -75,12 +81,16 @@ pub fn draw(
         None => None,
     };
     let inputs: &[Interpolation] = state.pixel_shader.map_or(&[], |ps| ps.inputs());
-    let ctx = raster_context(state, targets, inputs, &viewport, depth_kind)?;
+    let ctx = RasterContext {
+        msaa,
+        ..raster_context(state, targets, inputs, &viewport, depth_kind)?
+    };
     // Nothing is rasterized without a pixel shader when depth and stencil are off (SPEC §5.1),
-    // and a sample mask without bit 0 writes nothing on single-sample targets (SPEC §5.3).
+    // and a sample mask without a bit of the targets' samples writes nothing (SPEC §5.3).
     let ds = &state.depth_stencil;
+    let sample_bits = u32::MAX >> (32 - samples);
     let rasterize = !(state.pixel_shader.is_none() && !ds.depth_enable && !ds.stencil_enable)
-        && state.sample_mask & 1 != 0;
+        && state.sample_mask & sample_bits != 0;
     let rect = raster_rect(&viewport, state, width, height);
     let params = SetupParams {
         viewport,
@@ -88,8 +98,9 @@ pub fn draw(
         rasterizer: &state.rasterizer,
         inputs,
         depth: depth_kind,
+        sample_reach: if samples > 1 { MSAA_SAMPLE_REACH } else { 0 },
     };
-    let mut bands = make_bands(targets, height, depth_kind)?;
+    let mut bands = make_bands(targets, height, depth_kind, samples)?;
 
     let (source, count) = VertexSource::of(state, args)?;
     let (instances, start_instance) = match args {
@@ -336,5 +347,30 @@ fn raster_context<'a>(
             .pixel_shader
             .and_then(|ps| ps.passthrough())
             .filter(|&k| k < inputs.len().min(MAX_VARYINGS) && !late && !dual_source),
+        msaa: None,
     })
+}
+
+/// The draw's sample pattern ([`Targets::sample_positions`](crate::state::Targets)) checked:
+/// `None` for single-sample (no entry, or the one centre sample), else 2, 4, 8 or 16 offsets
+/// in [-8, 7] sixteenths (SPEC §3.8), with the draw's sample mask; `BadSamplePattern` otherwise.
+fn sample_pattern(positions: &[[i8; 2]], sample_mask: u32) -> Result<Option<Msaa>, PipelineError> {
+    let in_range = positions.iter().flatten().all(|v| (-8..=7).contains(v));
+    match positions.len() {
+        0 => Ok(None),
+        1 if positions[0] == [0, 0] => Ok(None),
+        n @ (2 | 4 | 8 | 16) if in_range => {
+            let mut offsets = [[0; 2]; MAX_SAMPLES];
+            offsets[..n].copy_from_slice(positions);
+            Ok(Some(Msaa {
+                count: n,
+                offsets,
+                sample_mask,
+            }))
+        }
+        n => Err(PipelineError::BadSamplePattern {
+            count: n,
+            offsets: positions.to_vec(),
+        }),
+    }
 }

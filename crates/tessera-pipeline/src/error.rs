@@ -52,6 +52,37 @@ pub enum PipelineError {
         /// The rasterizer state's AntialiasedLineEnable.
         antialiased_line_enable: bool,
     },
+    /// Lines and wireframe fill on multisampled targets (quadrilateral lines, SPEC §3.5) are
+    /// not rasterized yet: only triangles and points are, per sample (SPEC §3.8).
+    #[error(
+        "SPEC §3.5/§3.8: lines and wireframe on {samples}-sample targets (quadrilateral lines) are not supported yet; triangles and points are"
+    )]
+    MultisampledLines {
+        /// Samples per pixel of the bound targets.
+        samples: usize,
+    },
+    /// A sample pattern of a count other than 1, 2, 4, 8 or 16 (the counts with a standard
+    /// pattern, SPEC §3.8), or with an offset outside [-8, 7] sixteenths of a pixel.
+    #[error(
+        "SPEC §3.8: a sample pattern has 1, 2, 4, 8 or 16 offsets in [-8, 7]/16 pixel; this one has {count} (offsets {offsets:?})"
+    )]
+    BadSamplePattern {
+        /// Offsets in the pattern.
+        count: usize,
+        /// The offsets given.
+        offsets: Vec<[i8; 2]>,
+    },
+    /// A target whose sample planes do not match the draw's sample pattern (SPEC §5.6: every
+    /// bound target has the same sample count).
+    #[error(
+        "SPEC §5.6: the draw's sample pattern has {expected} samples but a bound target has {got} sample planes"
+    )]
+    SampleCountMismatch {
+        /// Samples of the pattern.
+        expected: usize,
+        /// Planes (slices) of the target surface.
+        got: u32,
+    },
     /// A render target format the output merger cannot write.
     #[error("format {format:?} cannot be a render target")]
     BadRenderTargetFormat {

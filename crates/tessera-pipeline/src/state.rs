@@ -71,6 +71,13 @@ pub struct Targets<'a> {
     pub read_only_depth: bool,
     /// The DSV forbids stencil writes (`D3D11_DSV_READ_ONLY_STENCIL`).
     pub read_only_stencil: bool,
+    /// The targets' sample pattern: offsets `[x, y]` from the pixel centre in 1/16 pixel, +y
+    /// down, in sample order (SPEC §3.8; `tessera_caps::standard_sample_positions`). Empty or
+    /// one entry: single-sample. With `n > 1` entries every target surface holds `n` sample
+    /// planes (`tessera_format::sample_planes`), coverage and depth are found per sample, the
+    /// pixel shader runs once per pixel at its centre and each covered sample is blended and
+    /// written.
+    pub sample_positions: &'a [[i8; 2]],
 }
 
 /// Everything a draw reads besides its targets.
@@ -101,7 +108,7 @@ pub struct DrawState<'a> {
     pub blend: BlendDesc,
     /// Blend factor for `BLEND_FACTOR` / `INV_BLEND_FACTOR`.
     pub blend_factor: [f32; 4],
-    /// Sample mask (bit 0 gates single-sample targets).
+    /// Sample mask: bit `i` gates sample `i` (SPEC §5.3; bit 0 gates single-sample targets).
     pub sample_mask: u32,
     /// Viewports (index 0 is used without a geometry shader).
     pub viewports: &'a [Viewport],

@@ -38,7 +38,8 @@ fn pitched(l: &SubresourceLayout) -> Pitched {
     }
 }
 
-/// Fills depth slices `z0..z1` of subresource `l` with `op` applied to every element.
+/// Applies `op` to every element of depth slices `z0..z1` of subresource `l` (every sample plane
+/// of a multisampled one).
 fn for_each_element(
     storage: &mut [u8],
     l: &SubresourceLayout,
@@ -49,7 +50,7 @@ fn for_each_element(
 ) -> Result<(), ResourceError> {
     let row_bytes = l.elements_per_row as usize * elem;
     let at = pitched(l);
-    for z in z0..z1.min(l.depth) {
+    for z in l.memory_slice_range(z0, z1) {
         for y in 0..l.rows as usize {
             let row = at
                 .row_mut(storage, y, z as usize, row_bytes)
@@ -62,7 +63,7 @@ fn for_each_element(
     Ok(())
 }
 
-/// Fills slices `z0..z1` of `l` with one encoded element: one row is built element-wise, then
+/// Fills slices `z0..z1` of `l` (every sample plane of a multisampled one) with one encoded element: one row is built element-wise, then
 /// copied into every row. Rows are independent, so they are filled in parallel on the calling
 /// rayon pool (the device's, which the facade installs), 16 rows or more per task.
 fn fill(
@@ -82,7 +83,7 @@ fn fill(
     row.chunks_exact_mut(elem)
         .for_each(|c| c.copy_from_slice(pattern));
     let at = pitched(l);
-    for z in z0..z1.min(l.depth) {
+    for z in l.memory_slice_range(z0, z1) {
         let slice = at
             .slice_rows_mut(storage, z as usize, rows, row_bytes)
             .ok_or_else(|| ResourceError::OutOfBounds("storage shorter than layout".into()))?;

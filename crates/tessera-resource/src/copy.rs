@@ -196,15 +196,15 @@ fn copy_texture_region(
     }
     let (ex, ey, ez) = sr.elems;
     let fits = |origin: u32, n: u32, limit: u32| origin.checked_add(n).is_some_and(|e| e <= limit);
-    if !fits(x / bw, ex, dl.elements_per_row / dl.sample_count.max(1))
+    if !fits(x / bw, ex, dl.elements_per_row)
         || !fits(y / bh, ey, dl.rows)
-        || !fits(z, ez, dl.depth)
+        || !fits(z, ez, dl.memory_slices())
     {
         return Err(ResourceError::OutOfBounds(format!(
             "destination at ({x},{y},{z}) does not fit the source box"
         )));
     }
-    let elem = info.bytes_per_block as usize * dl.sample_count as usize;
+    let elem = info.bytes_per_block as usize;
     let dr_at = Pitched {
         offset: dl.offset,
         row_pitch: dl.row_pitch,

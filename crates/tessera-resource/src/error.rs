@@ -102,6 +102,20 @@ pub enum ResourceError {
     /// A view description is invalid for its resource (`E_INVALIDARG` from Create*View).
     #[error("invalid view: {0}")]
     InvalidView(String),
+    /// `ResolveSubresource` cannot average `format` (SPEC §3.8 resolve, §2.1 CheckFormatSupport
+    /// `multisample_resolve`): integer, typeless, depth and block formats, or a format the level
+    /// does not resolve, or one outside the source's or destination's family.
+    #[error(
+        "ResolveSubresource at feature level {level}: {format:?} cannot be resolved ({reason})"
+    )]
+    ResolveFormat {
+        /// Device feature level.
+        level: FeatureLevel,
+        /// The resolve format asked for.
+        format: Format,
+        /// Which rule refuses it.
+        reason: &'static str,
+    },
     /// The format cannot be used by this operation (e.g. readback of a typeless format).
     #[error("{op}: format {format:?} is not supported here")]
     FormatNotSupported {

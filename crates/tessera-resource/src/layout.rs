@@ -2,8 +2,9 @@
 //!
 //! Order is D3D's subresource order (`subresource = mip + slice * mip_levels`), so one array
 //! slice holds all its mips back to back. Rows are tightly packed: a row is one row of texels
-//! (one row of 4x4 blocks for BC formats); multisampled textures store `sample_count`
-//! consecutive elements per pixel, so a row holds `width * sample_count` elements.
+//! (one row of 4x4 blocks for BC formats). A multisampled subresource (2D, one slice) is
+//! `sample_count` sample planes, each laid out like the single-sample subresource and
+//! `depth_pitch` bytes apart (`tessera_format::memory::sample_planes`, docs/memory.md).
 
 use tessera_caps::TextureDesc;
 
@@ -26,11 +27,12 @@ pub struct SubresourceLayout {
     pub depth: u32,
     /// Rows of elements per depth slice (`ceil(height / block_height)`).
     pub rows: u32,
-    /// Elements per row (`ceil(width / block_width) * sample_count`).
+    /// Elements per row (`ceil(width / block_width)`).
     pub elements_per_row: u32,
-    /// Samples per pixel (1 unless multisampled).
+    /// Samples per pixel (1 unless multisampled); each sample is a plane `depth_pitch` bytes
+    /// after the previous one.
     pub sample_count: u32,
-    /// Total bytes of this subresource (`depth_pitch * depth`).
+    /// Total bytes of this subresource (`depth_pitch * depth * sample_count`).
     pub size: usize,
     /// Mip level of this subresource.
     pub mip: u32,
@@ -47,6 +49,22 @@ impl SubresourceLayout {
     /// Bytes of valid data in one row (equal to `row_pitch`: storage is tightly packed).
     pub fn row_bytes(&self) -> usize {
         self.row_pitch
+    }
+
+    /// Slices of memory, `depth_pitch` bytes apart: the depth slices, or the sample planes of a
+    /// multisampled subresource (which is one slice deep).
+    pub fn memory_slices(&self) -> u32 {
+        self.depth.saturating_mul(self.sample_count)
+    }
+
+    /// The memory slices that depth slices `z0..z1` occupy: those slices, or every sample
+    /// plane of a multisampled subresource.
+    pub fn memory_slice_range(&self, z0: u32, z1: u32) -> std::ops::Range<u32> {
+        if self.sample_count > 1 {
+            0..self.memory_slices()
+        } else {
+            z0..z1.min(self.depth)
+        }
     }
 }
 
@@ -122,15 +140,17 @@ impl TextureLayout {
             let depth = mip_dim(desc.depth, mip);
             let blocks_w = width.div_ceil(info.block_width);
             let rows = height.div_ceil(info.block_height);
-            let elements_per_row = blocks_w.checked_mul(samples).ok_or_else(overflow)?;
+            let elements_per_row = blocks_w;
             let row_pitch = u64::from(elements_per_row)
                 .checked_mul(bpe)
                 .ok_or_else(overflow)?;
             let depth_pitch = row_pitch
                 .checked_mul(u64::from(rows))
                 .ok_or_else(overflow)?;
+            // Multisampled: one sample plane per sample (depth is 1).
             let size = depth_pitch
                 .checked_mul(u64::from(depth))
+                .and_then(|v| v.checked_mul(u64::from(samples)))
                 .ok_or_else(overflow)?;
             mips.push(MipLayout {
                 offset_in_slice: offset,
@@ -298,8 +318,9 @@ pub(crate) fn box_region(
     }
     let ex = (b.right - b.left).div_ceil(bw);
     let ey = (b.bottom - b.top).div_ceil(bh);
-    let ez = b.back - b.front;
-    let elem = info.bytes_per_block as usize * l.sample_count as usize;
+    // The box's depth slices, or (multisampled, one slice deep) every sample plane.
+    let ez = (b.back - b.front).saturating_mul(l.sample_count);
+    let elem = info.bytes_per_block as usize;
     Ok(ByteRegion {
         at: crate::blit::Pitched {
             offset: l.offset,

@@ -22,6 +22,7 @@ mod layout;
 mod map;
 mod memory;
 mod mips;
+mod resolve;
 mod resource;
 mod texture;
 pub mod tiled;
@@ -47,7 +48,8 @@ pub use map::{MapType, Mapped, map, unmap};
 pub use memory::{
     DEFAULT_MEMORY_LIMIT_BYTES, MemoryBudget, allocate_zeroed, physical_memory_limit_bytes,
 };
-pub use mips::{generate_mips, resolve_subresource};
+pub use mips::generate_mips;
+pub use resolve::resolve_subresource;
 pub use resource::Resource;
 pub use texture::{SubresourceData, Texture, TextureReadGuard, TextureWriteGuard};
 pub use update::update_subresource;

@@ -1,11 +1,11 @@
-//! `GenerateMips` (box filter, linear space for sRGB) and `ResolveSubresource` (sample average).
+//! `GenerateMips` (box filter, linear space for sRGB).
 
 use tessera_caps::{BindFlags, Caps, MiscFlags, TextureDimension};
 use tessera_format::Format;
 use tessera_format::{Surface, SurfaceMut};
 
 use crate::layout::SubresourceLayout;
-use crate::{ResourceError, ShaderResourceView, Texture};
+use crate::{ResourceError, ShaderResourceView};
 
 /// A decoded float image: `w x h x d` texels of RGBA, x fastest.
 #[derive(Clone, Debug, PartialEq)]
@@ -152,75 +152,6 @@ pub fn generate_mips(caps: &Caps, srv: &ShaderResourceView) -> Result<(), Resour
             img = img.downsample();
             let l = tex.layout(sub)?;
             img.encode(format, &l, &mut g.surface_mut(sub)?)?;
-        }
-    }
-    Ok(())
-}
-
-/// `ResolveSubresource`: averages the samples of each pixel (stored as `sample_count` consecutive
-/// elements) into a single-sampled destination; `format` must be a typed float-readable member of both families.
-pub fn resolve_subresource(
-    caps: &Caps,
-    dst: &Texture,
-    dst_sub: u32,
-    src: &Texture,
-    src_sub: u32,
-    format: Format,
-) -> Result<(), ResourceError> {
-    const OP: &str = "ResolveSubresource";
-    let _ = caps;
-    let refuse = |reason: &str| ResourceError::InvalidOperation {
-        op: OP,
-        reason: reason.into(),
-    };
-    let (sd, dd) = (src.desc(), dst.desc());
-    if sd.sample_desc.count <= 1 || dd.sample_desc.count != 1 {
-        return Err(refuse(
-            "source must be multisampled and destination single-sampled",
-        ));
-    }
-    if dd.usage == tessera_caps::Usage::Immutable {
-        return Err(ResourceError::UsageNotAllowed {
-            op: OP,
-            usage: dd.usage,
-        });
-    }
-    if format.is_typeless()
-        || !format.is_float_readable()
-        || !sd.format.is_castable_to(format)
-        || !dd.format.is_castable_to(format)
-    {
-        return Err(ResourceError::FormatNotSupported { op: OP, format });
-    }
-    if src.ptr_eq(dst) {
-        return Err(refuse("source and destination are the same resource"));
-    }
-    src.check_not_mapped()?;
-    dst.check_not_mapped()?;
-    let sl = src.layout(src_sub)?;
-    let dl = dst.layout(dst_sub)?;
-    if (sl.width, sl.height) != (dl.width, dl.height) {
-        return Err(refuse("source and destination sizes differ"));
-    }
-    let n = sl.sample_count;
-    let sg = src.read();
-    // The source surface is `width * n` elements wide: the samples of a texel are adjacent.
-    let ssurf = sg.surface(src_sub)?;
-    let mut dg = dst.write();
-    let mut dsurf = dg.surface_mut(dst_sub)?;
-    for y in 0..sl.height {
-        for x in 0..sl.width {
-            let mut acc = [0.0f32; 4];
-            for s in 0..n {
-                let t = format.decode_float(ssurf.element(x * n + s, y, 0).unwrap_or(&[]))?;
-                for c in 0..4 {
-                    acc[c] += t[c];
-                }
-            }
-            let e = dsurf
-                .element_mut(x, y, 0)
-                .ok_or_else(|| ResourceError::OutOfBounds("resolve".into()))?;
-            format.encode_float(acc.map(|v| v / n as f32), e)?;
         }
     }
     Ok(())

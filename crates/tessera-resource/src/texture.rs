@@ -368,14 +368,14 @@ impl TextureWriteGuard<'_> {
 }
 
 /// The `(format, width, height, depth, row_pitch, depth_pitch)` of a subresource surface: the
-/// mip size, with MSAA rows widened to `width * sample_count` elements.
+/// mip size; a multisampled subresource's slices are its sample planes
+/// (`tessera_format::memory::sample_planes`: slice `s` = sample `s`).
 fn surface_shape(tex: &Texture, l: &SubresourceLayout) -> (Format, u32, u32, u32, usize, usize) {
-    let width = l.width.saturating_mul(l.sample_count);
     (
         tex.inner.desc.format,
-        width,
+        l.width,
         l.height,
-        l.depth,
+        l.memory_slices(),
         l.row_pitch,
         l.depth_pitch,
     )

@@ -25,10 +25,7 @@ impl VertexShader for InstancedTransformVs {
         ];
         inputs.extend((2..2 + n).map(|r| SignatureElement::positional(r, 4)));
         ShaderSignature {
-            constant_buffers: vec![ConstantBufferUse {
-                slot: 0,
-                constants: 4,
-            }],
+            constant_buffers: vec![ConstantBufferUse::optional(0, 4)],
             inputs,
             outputs: (0..n).map(|r| SignatureElement::positional(r, 4)).collect(),
             ..ShaderSignature::new(ShaderProfile::Vs4_0Level9_1)

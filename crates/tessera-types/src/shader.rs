@@ -100,6 +100,30 @@ pub struct ConstantBufferUse {
     pub slot: u32,
     /// Float4 constants read: the highest index read + 1.
     pub constants: u32,
+    /// The shader defines its behaviour with the slot empty (a built-in convenience such as
+    /// `TransformVs`, which uses identity), so an empty slot is not reported at draw
+    /// (`DEVICE_DRAW_CONSTANT_BUFFER_NOT_SET`); a bound buffer that is too small still is.
+    pub optional: bool,
+}
+
+impl ConstantBufferUse {
+    /// A slot the shader needs: an empty slot at draw is reported, as D3D's debug layer does.
+    pub const fn required(slot: u32, constants: u32) -> Self {
+        Self {
+            slot,
+            constants,
+            optional: false,
+        }
+    }
+
+    /// A slot the shader may run without (it documents what it uses instead).
+    pub const fn optional(slot: u32, constants: u32) -> Self {
+        Self {
+            slot,
+            constants,
+            optional: true,
+        }
+    }
 }
 
 /// One texture–sampler pair a shader samples with: `t<texture>.Sample(s<sampler>, v<coords>)`.

@@ -3,6 +3,7 @@
 mod copy;
 mod draw;
 mod input_layout;
+mod msaa;
 mod query;
 mod resource;
 mod sampler;
@@ -17,6 +18,10 @@ pub use copy::{
     COPY_RULE_TEX3D_TO_STAGING, CopyDesc, CopyKind, ResourceDesc,
 };
 pub use input_layout::{MAX_VERTEX_ELEMENTS, MAX_VERTEX_STRUCTURE_BYTES};
+pub use msaa::{
+    CENTER_MULTISAMPLE_PATTERN, SAMPLE_COUNTS, STANDARD_MULTISAMPLE_PATTERN,
+    center_sample_positions, standard_sample_positions,
+};
 
 use crate::FeatureLevel;
 use crate::error::CapsError;

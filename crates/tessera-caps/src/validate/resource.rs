@@ -361,7 +361,7 @@ impl Caps {
             ));
         }
         self.validate_usage(desc.usage, desc.bind_flags, desc.cpu_access)?;
-        self.validate_sampling_desc(desc, samples)?;
+        self.validate_sample_desc(desc)?;
         self.validate_texture_format(desc, mips)?;
         self.validate_texture_misc(desc)
     }

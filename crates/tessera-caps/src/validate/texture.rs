@@ -1,58 +1,14 @@
-//! Texture sub-checks: MSAA sample desc, per-bind format support (formats.json), misc flags (SPEC §2.1, §6.11).
+//! Texture sub-checks: per-bind format support (formats.json), misc flags (SPEC §2.1, §6.11).
 
 use tessera_format::Format;
 
-use super::{invalid, is_pow2, unsupported};
+use super::{invalid, unsupported};
 use crate::caps::Caps;
 use crate::desc::{BindFlags, MiscFlags, TextureDesc, TextureDimension};
 use crate::error::CapsError;
 use crate::format_support::FormatSupport;
 
 impl Caps {
-    pub(super) fn validate_sampling_desc(
-        &self,
-        desc: &TextureDesc,
-        samples: u32,
-    ) -> Result<(), CapsError> {
-        let level = self.level();
-        if samples == 0 || !is_pow2(samples) || samples > 32 {
-            return Err(invalid(
-                level,
-                "D3D11 DXGI_SAMPLE_DESC",
-                format!("SampleDesc.Count {samples} is not 1, 2, 4, … 32"),
-            ));
-        }
-        if samples > 1 {
-            if desc.dimension != TextureDimension::D2 || desc.resolved_mip_levels() != 1 {
-                return Err(invalid(
-                    level,
-                    "D3D11 CreateTexture2D MSAA",
-                    "multisampled textures are 2D with one mip",
-                ));
-            }
-            let flag = match samples {
-                4 => FormatSupport::MSAA_4X,
-                8 => FormatSupport::MSAA_8X,
-                _ => FormatSupport::MSAA_OTHER,
-            };
-            if !desc.format.is_typeless() && !self.check_format_support(desc.format).contains(flag)
-            {
-                return Err(CapsError::FormatUnsupported {
-                    level,
-                    format: desc.format,
-                    usage: "a multisampled render target",
-                });
-            }
-        } else if desc.sample_desc.quality != 0 {
-            return Err(invalid(
-                level,
-                "D3D11 DXGI_SAMPLE_DESC",
-                "single-sampled textures need quality 0",
-            ));
-        }
-        Ok(())
-    }
-
     /// Format-support checks for a texture's dimension and binds (formats.json); typeless formats are checked at view time.
     pub(super) fn validate_texture_format(
         &self,

@@ -9,5 +9,6 @@ mod fl_draw;
 mod input_layout;
 mod level;
 mod monotonic;
+mod msaa;
 mod shader;
 mod stages;

@@ -14,10 +14,7 @@ fn with_constants(profile: ShaderProfile, per_buffer: &[u32]) -> ShaderSignature
         constant_buffers: per_buffer
             .iter()
             .enumerate()
-            .map(|(slot, &constants)| ConstantBufferUse {
-                slot: slot as u32,
-                constants,
-            })
+            .map(|(slot, &constants)| ConstantBufferUse::required(slot as u32, constants))
             .collect(),
         ..ShaderSignature::new(profile)
     }

@@ -8,6 +8,8 @@
 //!   way in and [`Surface::with_format`] the only reinterpretation (TYPELESS casts).
 //! - [`BandMut`]: the rows of one band of a target, split off by [`SurfaceMut::bands_mut`]
 //!   so parallel bands never share bytes.
+//! - [`sample_planes`]: multisampled subresources, each sample a plane laid out like the
+//!   single-sample subresource ([`Surface::sample`], [`Surface::plane`], [`SurfaceMut::planes_mut`]).
 //! - [`Pitched`] / [`copy_region`]: pitched regions of raw memory (user data, allocations)
 //!   and the row copies between them.
 //! - [`Words32`]: the 8-lane address unit of 32-bit-texel fast paths (SIMD byte offsets and
@@ -20,6 +22,7 @@
 mod band;
 mod layout;
 mod pitched;
+mod samples;
 mod surface;
 mod tile;
 mod tiled;
@@ -28,6 +31,7 @@ mod words;
 pub use band::BandMut;
 pub use layout::{Layout, tight_pitches};
 pub use pitched::{Extent, Pitched, RegionSide, copy_region};
+pub use samples::sample_planes;
 pub use surface::{Surface, SurfaceMut};
 pub use tile::{
     TILE_SIZE_BYTES, TileDimension, TileShape, TileShapeError, standard_tile_shape,

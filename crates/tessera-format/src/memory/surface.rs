@@ -201,6 +201,15 @@ impl<'a> SurfaceMut<'a> {
 
     layout_accessors!();
 
+    /// Mutable reborrow: the same layout over the same bytes for a shorter lifetime.
+    #[inline]
+    pub fn reborrow(&mut self) -> SurfaceMut<'_> {
+        SurfaceMut {
+            layout: self.layout,
+            data: &mut *self.data,
+        }
+    }
+
     /// Read-only reborrow.
     #[inline]
     pub fn as_surface(&self) -> Surface<'_> {
@@ -252,23 +261,13 @@ impl<'a> SurfaceMut<'a> {
     /// only way the pipeline's parallel bands get target memory, so no two share a byte.
     /// `rows` = 0 is taken as 1.
     pub fn bands_mut(&mut self, rows: u32) -> impl Iterator<Item = BandMut<'_>> {
-        let rows = rows.max(1);
-        let layout = self.layout;
-        let band_bytes = layout.row_pitch() * rows as usize;
-        // Slice 0 only: 2D targets (3D targets bind one slice through their view).
-        let slice = layout.bytes_needed().min(if layout.depth() > 1 {
-            layout.depth_pitch()
-        } else {
-            usize::MAX
-        });
-        let len = slice.min(self.data.len());
-        let data = &mut self.data[..len];
-        data.chunks_mut(band_bytes.max(1))
-            .enumerate()
-            .map(move |(i, bytes)| {
-                let y0 = i as u32 * rows;
-                BandMut::new(layout, y0, bytes)
-            })
+        split_bands(self.layout, &mut *self.data, rows)
+    }
+
+    /// [`Self::bands_mut`] of a surface given up whole, so the bands keep its lifetime (the
+    /// sample planes of [`Self::planes_mut`], each banded as a target of its own).
+    pub fn into_bands(self, rows: u32) -> impl Iterator<Item = BandMut<'a>> {
+        split_bands(self.layout, self.data, rows)
     }
 
     /// The memory the layout covers, writable (bulk fills and copies of a whole layout).
@@ -276,6 +275,26 @@ impl<'a> SurfaceMut<'a> {
     pub fn as_bytes_mut(&mut self) -> &mut [u8] {
         self.data
     }
+}
+
+/// Slice 0 of `layout` over `data` in bands of `rows` rows ([`SurfaceMut::bands_mut`]).
+fn split_bands(layout: Layout, data: &mut [u8], rows: u32) -> impl Iterator<Item = BandMut<'_>> {
+    let rows = rows.max(1);
+    let band_bytes = layout.row_pitch() * rows as usize;
+    // Slice 0 only: 2D targets (3D targets bind one slice through their view).
+    let slice = layout.bytes_needed().min(if layout.depth() > 1 {
+        layout.depth_pitch()
+    } else {
+        usize::MAX
+    });
+    let len = slice.min(data.len());
+    let data = &mut data[..len];
+    data.chunks_mut(band_bytes.max(1))
+        .enumerate()
+        .map(move |(i, bytes)| {
+            let y0 = i as u32 * rows;
+            BandMut::new(layout, y0, bytes)
+        })
 }
 
 #[cfg(test)]

@@ -38,9 +38,8 @@ impl UseSpec {
         };
         ShaderSignature {
             constant_buffers: (self.constant_buffers.iter().take(16))
-                .map(|&(slot, constants)| ConstantBufferUse {
-                    slot: u32::from(slot % 20),
-                    constants: u32::from(constants),
+                .map(|&(slot, constants)| {
+                    ConstantBufferUse::required(u32::from(slot % 20), u32::from(constants))
                 })
                 .collect(),
             shader_resources: self

@@ -159,9 +159,11 @@ pub(crate) fn setup_chunks(
     first_primitive: u32,
     kind: PrimKind,
 ) -> Vec<SetupChunk> {
-    // Points are never culled (SPEC §3.6).
+    // Points are never culled (SPEC §3.6) and always front-facing (§3.4, RS-16): their
+    // squares are clockwise on screen, so clockwise is front for them whatever the state says.
     let point_rs = RasterizerDesc {
         cull_mode: CullMode::None,
+        front_counter_clockwise: false,
         ..*params.rasterizer
     };
     let point_params = SetupParams {

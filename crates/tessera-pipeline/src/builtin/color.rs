@@ -46,10 +46,7 @@ impl PixelShader for ConstantColorPs {
     /// every render target; at 9_x only the bound ones (1 or 4) take the values.
     fn signature(&self) -> ShaderSignature {
         ShaderSignature {
-            constant_buffers: vec![ConstantBufferUse {
-                slot: 0,
-                constants: MAX_RENDER_TARGETS as u32,
-            }],
+            constant_buffers: vec![ConstantBufferUse::required(0, MAX_RENDER_TARGETS as u32)],
             outputs: (0..MAX_RENDER_TARGETS as u32)
                 .map(|k| SignatureElement::named("SV_Target", k, k, 4))
                 .collect(),

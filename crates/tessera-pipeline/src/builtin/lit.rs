@@ -19,10 +19,7 @@ impl VertexShader for LitVs {
     /// 2 (texcoord) by position, writes `o0..o2`.
     fn signature(&self) -> ShaderSignature {
         ShaderSignature {
-            constant_buffers: vec![ConstantBufferUse {
-                slot: 0,
-                constants: 11,
-            }],
+            constant_buffers: vec![ConstantBufferUse::required(0, 11)],
             inputs: vec![
                 SignatureElement::positional(0, 4),
                 SignatureElement::positional(1, 3),
@@ -84,10 +81,7 @@ impl PixelShader for LitPs {
     /// textured flag is set; declared always, as D3D reflection would), writes `SV_Target0`.
     fn signature(&self) -> ShaderSignature {
         ShaderSignature {
-            constant_buffers: vec![ConstantBufferUse {
-                slot: 0,
-                constants: 6,
-            }],
+            constant_buffers: vec![ConstantBufferUse::required(0, 6)],
             shader_resources: vec![0],
             samplers: vec![0],
             samples: vec![SamplePair {

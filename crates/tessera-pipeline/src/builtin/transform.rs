@@ -20,10 +20,7 @@ impl VertexShader for TransformVs {
     fn signature(&self) -> ShaderSignature {
         let n = self.varyings.min(MAX_VARYINGS) as u32;
         ShaderSignature {
-            constant_buffers: vec![ConstantBufferUse {
-                slot: 0,
-                constants: 4,
-            }],
+            constant_buffers: vec![ConstantBufferUse::optional(0, 4)],
             inputs: (0..=n)
                 .map(|r| SignatureElement::positional(r, 4))
                 .collect(),

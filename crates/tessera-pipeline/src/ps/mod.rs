@@ -4,6 +4,7 @@
 use tessera_format::NumericKind;
 use wide::f32x8;
 
+mod msaa;
 pub(crate) mod solid;
 
 use crate::band::{Band, BandStats, RasterContext, Scratch};

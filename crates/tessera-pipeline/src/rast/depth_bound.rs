@@ -115,6 +115,7 @@ mod tests {
                 rasterizer: &rs,
                 inputs: &[],
                 depth: None,
+                sample_reach: 0,
             };
             let (cx, cy) = (next() * 4000.0, next() * 4000.0);
             let mut v = [[0.0f32; 4]; 3];

@@ -2,6 +2,7 @@
 //! handing each covered block to the pixel stage ([`crate::ps`]).
 
 mod depth_bound;
+pub(crate) mod msaa;
 
 use depth_bound::{DepthBound, depth_lower_bound};
 
@@ -25,6 +26,10 @@ pub fn raster_band(
     chunks: &[SetupChunk],
     stats: &mut BandStats,
 ) {
+    if let Some(ms) = &ctx.msaa {
+        msaa::raster_band_msaa(ctx, ms, band, b, chunks, stats);
+        return;
+    }
     let early = band_early_test(ctx, band);
     let coarse = band_coarse_test(band, early.as_ref());
     for chunk in chunks {
@@ -461,6 +466,7 @@ mod tests {
                 rasterizer: &rs,
                 inputs: &[],
                 depth: None,
+                sample_reach: 0,
             };
             // Pixel coordinates on a 1/8 grid (centres, edges and in between), extents up to
             // a little over 64 pixels so both sides of SMALL_EXTENT occur.

@@ -42,9 +42,11 @@ impl LaneVertices<'_> {
 }
 
 /// Whether [`setup_screen_lanes`] may replace [`setup_screen_triangle`] for a draw: it does
-/// not compute depth bias.
+/// not compute depth bias, nor bounds grown for samples off the pixel centre.
 pub(crate) fn lane_setup_applies(params: &SetupParams<'_>) -> bool {
-    params.rasterizer.depth_bias == 0 && params.rasterizer.slope_scaled_depth_bias == 0.0
+    params.rasterizer.depth_bias == 0
+        && params.rasterizer.slope_scaled_depth_bias == 0.0
+        && params.sample_reach == 0
 }
 
 /// A lane mask (bit k = lane k) as all-ones / all-zero `i32x8` lanes.

@@ -144,7 +144,14 @@ pub struct SetupParams<'a> {
     pub inputs: &'a [Interpolation],
     /// The bound depth format (depth bias scale), if any.
     pub depth: Option<DepthKind>,
+    /// How far, in 16.8 subpixels, a sample can lie from its pixel's centre: 0 single-sample,
+    /// [`MSAA_SAMPLE_REACH`] with a sample pattern; primitive bounds grow by it.
+    pub sample_reach: i64,
 }
+
+/// [`SetupParams::sample_reach`] of a multisampled draw: 8/16 pixel, the largest offset of a
+/// sample pattern (SPEC §3.8: offsets in [-8, 7]/16).
+pub const MSAA_SAMPLE_REACH: i64 = 8 << (SUBPIXEL_BITS - 4);
 
 /// A post-clip vertex in screen space.
 #[derive(Clone, Copy, Debug, Default)]
@@ -259,7 +266,7 @@ pub(crate) fn setup_screen_triangle(
         s[0].fx.max(s[1].fx).max(s[2].fx),
         s[0].fy.max(s[1].fy).max(s[2].fy),
     ];
-    let (bounds, rect_cut) = bounds(min, max, params.rect)?;
+    let (bounds, rect_cut) = bounds(min, max, params.rect, params.sample_reach)?;
     let edges = if clockwise {
         [edge(&s[0], &s[1]), edge(&s[1], &s[2]), edge(&s[2], &s[0])]
     } else {
@@ -385,10 +392,11 @@ fn edge(a: &ScreenVertex, b: &ScreenVertex) -> Edge {
 }
 
 /// Pixel bounds of the snapped triangle (its vertices' smallest and largest 16.8 `x` and `y`),
-/// intersected with `rect`, and whether `rect` cut them; `None` when empty.
-fn bounds(min: [i64; 2], max: [i64; 2], rect: [i32; 4]) -> Option<([i32; 4], bool)> {
-    let [min_x, min_y] = min;
-    let [max_x, max_y] = max;
+/// grown by `reach` subpixels (samples off the centre), intersected with `rect`, and whether
+/// `rect` cut them; `None` when empty.
+fn bounds(min: [i64; 2], max: [i64; 2], rect: [i32; 4], reach: i64) -> Option<([i32; 4], bool)> {
+    let [min_x, min_y] = [min[0] - reach, min[1] - reach];
+    let [max_x, max_y] = [max[0] + reach, max[1] + reach];
     let one = 1i64 << SUBPIXEL_BITS;
     let half = one / 2;
     // Pixels whose centre can lie inside: centre = p·256 + 128 within [min, max].
@@ -484,6 +492,7 @@ mod tests {
             rasterizer: rs,
             inputs: &[Interpolation::Perspective],
             depth: None,
+            sample_reach: 0,
         }
     }
 

@@ -1,15 +1,12 @@
-//! Copies (FL-31), clears of every format family (FL-30), mips and resolve.
+//! Copies (FL-31), clears of every format family (FL-30) and mips (resolve: resolve.rs).
 
-use tessera_caps::{
-    BindFlags, FeatureLevel as L, MiscFlags, SampleDesc, SubresourceRange, TextureDesc, Usage,
-    ViewDesc, ViewDimension,
-};
+use tessera_caps::{BindFlags, FeatureLevel as L, MiscFlags, TextureDesc, Usage};
 use tessera_format::Format;
 use tessera_resource::{
     Box3, DepthStencilView, RenderTargetView, Resource, ResourceError, ShaderResourceView,
     SubresourceData, Texture, UnorderedAccessView, clear_depth_stencil_view,
     clear_render_target_view, clear_unordered_access_view_float, clear_unordered_access_view_uint,
-    copy_resource, copy_subresource_region, generate_mips, resolve_subresource,
+    copy_resource, copy_subresource_region, generate_mips,
 };
 use tessera_testkit::desc::*;
 
@@ -313,34 +310,4 @@ fn generate_mips_box_filter_linear_for_srgb() {
         generate_mips(&c, &ShaderResourceView::new(&c, &plain, None).unwrap()).is_err(),
         "no GENERATE_MIPS flag"
     );
-}
-
-#[test]
-fn resolve_averages_samples() {
-    let c = caps(L::L11_0);
-    let ms = TextureDesc {
-        sample_desc: SampleDesc {
-            count: 4,
-            quality: 0,
-        },
-        ..tex2d(1, 1, Format::R8G8B8A8Unorm, RT)
-    };
-    let src = Texture::new(&c, &ms, None).unwrap();
-    assert_eq!(
-        src.layout(0).unwrap().row_pitch,
-        16,
-        "4 samples per pixel, consecutive"
-    );
-    src.write().bytes_mut().copy_from_slice(&[
-        0, 0, 0, 255, 255, 0, 0, 255, 255, 255, 0, 255, 255, 255, 255, 255,
-    ]);
-    let dst = Texture::new(&c, &tex2d(1, 1, Format::R8G8B8A8Unorm, SRV), None).unwrap();
-    resolve_subresource(&c, &dst, 0, &src, 0, Format::R8G8B8A8Unorm).unwrap();
-    assert_eq!(dst.read().bytes(), &[191, 128, 64, 255]);
-    assert!(resolve_subresource(&c, &dst, 0, &src, 0, Format::R8G8B8A8Uint).is_err());
-    let _ = (ViewDesc {
-        format: Format::Unknown,
-        dimension: ViewDimension::Texture2D,
-        range: SubresourceRange::ALL,
-    },);
 }

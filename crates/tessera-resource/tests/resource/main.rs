@@ -5,5 +5,6 @@ mod copy_clear;
 mod creation;
 mod dds;
 mod readback;
+mod resolve;
 mod tiled;
 mod views_map_update;

@@ -202,13 +202,19 @@ impl Scene {
             self.execute(&mut ctx, &objs, cmd, &path, (sx, sy))?;
             progress(i + 1, total);
         }
-        let mut out = self.read_outputs(&objs)?;
+        let mut out = self.read_outputs(device, &mut ctx, &objs)?;
         out.messages = device.info_queue().take();
         Ok(out)
     }
 
-    /// Reads back the targets named by `outputs` (default: every colour target).
-    fn read_outputs(&self, objs: &Objects) -> Result<RenderedTargets, SceneError> {
+    /// Reads back the targets named by `outputs` (default: every colour target); a
+    /// multisampled colour target is resolved first ([`Scene::resolved`]).
+    fn read_outputs(
+        &self,
+        device: &Device,
+        ctx: &mut tessera::DeviceContext,
+        objs: &Objects,
+    ) -> Result<RenderedTargets, SceneError> {
         let names: Vec<String> = match &self.file.outputs {
             Some(o) => o.clone(),
             None => objs.colors.iter().map(|(n, _, _)| n.clone()).collect(),
@@ -217,6 +223,8 @@ impl Scene {
         let mut textures = Vec::new();
         for (i, name) in names.iter().enumerate() {
             let tex = objs.output(self, name, format!("outputs[{i}]"))?;
+            let resolved = self.resolved(device, ctx, tex, &format!("outputs[{i}]"))?;
+            let tex = resolved.as_ref().unwrap_or(tex);
             let img = tessera::resource::read_rgba8(tex, 0)
                 .map_err(|e| self.device_err(format!("outputs[{i}]"), e.into()))?;
             images.push((name.clone(), img));
@@ -227,5 +235,43 @@ impl Scene {
             textures,
             messages: Vec::new(),
         })
+    }
+
+    /// A multisampled output resolved into a new single-sample texture of its format
+    /// (`ResolveSubresource`: the average of each pixel's samples, SPEC §3.8); `None` for a
+    /// single-sample one. A multisampled depth target cannot be an output: depth formats do
+    /// not resolve.
+    fn resolved(
+        &self,
+        device: &Device,
+        ctx: &mut tessera::DeviceContext,
+        tex: &Texture,
+        path: &str,
+    ) -> Result<Option<Texture>, SceneError> {
+        let d = tex.desc();
+        if d.sample_desc.count <= 1 {
+            return Ok(None);
+        }
+        if d.format.is_depth_stencil() {
+            return Err(self.invalid(
+                path.to_owned(),
+                format!(
+                    "the {}-sample depth target cannot be an output: depth formats do not resolve",
+                    d.sample_desc.count
+                ),
+            ));
+        }
+        let one = tessera::caps::TextureDesc::tex2d(
+            d.width,
+            d.height,
+            d.format,
+            tessera::caps::BindFlags::SHADER_RESOURCE,
+        );
+        let dst = device
+            .create_texture(&one, None)
+            .map_err(self.dev(path.to_owned()))?;
+        ctx.resolve_subresource(&dst, 0, tex, 0, d.format)
+            .map_err(self.dev(path.to_owned()))?;
+        Ok(Some(dst))
     }
 }

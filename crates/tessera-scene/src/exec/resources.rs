@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tessera::caps::{
     APPEND_ALIGNED_ELEMENT, BindFlags, BufferDesc, InputClassification, InputElementDesc,
-    TextureDesc, Usage,
+    SampleDesc, TextureDesc, Usage,
 };
 use tessera::resource::DsvFlags;
 use tessera::{Buffer, DepthStencilView, Device, InputLayoutHandle, ShaderResourceView, Texture};
@@ -154,7 +154,13 @@ impl Scene {
             if colors.iter().any(|(n, _, _)| *n == c.name) {
                 return Err(self.invalid(p, format!("duplicate target name {:?}", c.name)));
             }
-            let desc = TextureDesc::tex2d(w, h, c.format.0, BindFlags::RENDER_TARGET);
+            let desc = TextureDesc {
+                sample_desc: SampleDesc {
+                    count: c.sample_count,
+                    quality: c.sample_quality,
+                },
+                ..TextureDesc::tex2d(w, h, c.format.0, BindFlags::RENDER_TARGET)
+            };
             let tex = device
                 .create_texture(&desc, None)
                 .map_err(self.dev(p.clone()))?;
@@ -176,7 +182,13 @@ impl Scene {
             return Ok(None);
         };
         let p = "targets.depth".to_owned();
-        let desc = TextureDesc::tex2d(w, h, d.format.0, BindFlags::DEPTH_STENCIL);
+        let desc = TextureDesc {
+            sample_desc: SampleDesc {
+                count: d.sample_count,
+                quality: d.sample_quality,
+            },
+            ..TextureDesc::tex2d(w, h, d.format.0, BindFlags::DEPTH_STENCIL)
+        };
         let tex = device
             .create_texture(&desc, None)
             .map_err(self.dev(p.clone()))?;

@@ -146,6 +146,8 @@ fn default_colors() -> Vec<ColorTargetSpec> {
     vec![ColorTargetSpec {
         name: "color".into(),
         format: default_color_format(),
+        sample_count: 1,
+        sample_quality: 0,
     }]
 }
 
@@ -166,6 +168,14 @@ pub struct ColorTargetSpec {
     /// Format (default R8G8B8A8_UNORM).
     #[serde(default = "default_color_format")]
     pub format: FormatName,
+    /// Samples per pixel (default 1): 2, 4, 8 or 16 where the format and level allow them
+    /// (SPEC §3.8); a multisampled target is written out resolved.
+    #[serde(default = "one")]
+    pub sample_count: u32,
+    /// `DXGI_SAMPLE_DESC.Quality` (default 0; at 10_1+ 0xFFFFFFFF / 0xFFFFFFFE select the
+    /// standard / centre pattern).
+    #[serde(default)]
+    pub sample_quality: u32,
 }
 
 /// The depth-stencil target.
@@ -175,6 +185,17 @@ pub struct DepthTargetSpec {
     /// Format (default D24_UNORM_S8_UINT).
     #[serde(default = "default_depth_format")]
     pub format: FormatName,
+    /// Samples per pixel (default 1); bound with colour targets, their counts must match.
+    #[serde(default = "one")]
+    pub sample_count: u32,
+    /// `DXGI_SAMPLE_DESC.Quality` (default 0).
+    #[serde(default)]
+    pub sample_quality: u32,
+}
+
+/// Serde default of the sample counts: one sample.
+fn one() -> u32 {
+    1
 }
 
 /// `[1, 1, 1, 1]`: opaque white, and the default blend factor.

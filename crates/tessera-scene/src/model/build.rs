@@ -36,9 +36,13 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
             colors: vec![ColorTargetSpec {
                 name: "color".into(),
                 format: FormatName(tessera::Format::R8G8B8A8Unorm),
+                sample_count: 1,
+                sample_quality: 0,
             }],
             depth: Some(DepthTargetSpec {
                 format: FormatName(tessera::Format::D24UnormS8Uint),
+                sample_count: 1,
+                sample_quality: 0,
             }),
         },
         buffers: BTreeMap::new(),

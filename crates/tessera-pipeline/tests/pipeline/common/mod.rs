@@ -219,6 +219,8 @@ pub struct Rig {
     pub topology: PrimitiveTopology,
     pub viewport: Viewport,
     pub scissors: Vec<Rect>,
+    /// The sample pattern (empty: single-sample); targets then hold one plane per sample.
+    pub samples: &'static [[i8; 2]],
 }
 
 impl Rig {
@@ -255,7 +257,46 @@ impl Rig {
                 max_depth: 1.0,
             },
             scissors: Vec::new(),
+            samples: &[],
         }
+    }
+
+    /// The rig with `pattern`'s samples: every target (already added) grows to one plane per
+    /// sample, each plane a copy of the single-sample contents.
+    pub fn multisampled(mut self, pattern: &'static [[i8; 2]]) -> Self {
+        let n = pattern.len().max(1);
+        for (_, d) in &mut self.colors {
+            *d = d.repeat(n);
+        }
+        if let Some((_, d)) = &mut self.depth {
+            *d = d.repeat(n);
+        }
+        self.samples = pattern;
+        self
+    }
+
+    /// The raw bytes of sample `s` of colour texel (x, y) of target `rt`.
+    pub fn sample_bytes(&self, rt: usize, x: u32, y: u32, s: u32) -> Vec<u8> {
+        let (format, data) = &self.colors[rt];
+        let size = format.info().bytes_per_block as usize;
+        let at = ((s * self.h + y) * self.w + x) as usize * size;
+        data[at..at + size].to_vec()
+    }
+
+    /// Sample `s` of colour texel (x, y) of target `rt` decoded to float.
+    pub fn sample_f(&self, rt: usize, x: u32, y: u32, s: u32) -> [f32; 4] {
+        self.colors[rt]
+            .0
+            .decode_float(&self.sample_bytes(rt, x, y, s))
+            .unwrap()
+    }
+
+    /// Sample `s` of the depth-stencil texel at (x, y), raw bytes.
+    pub fn ds_sample_bytes(&self, x: u32, y: u32, s: u32) -> Vec<u8> {
+        let (format, data) = self.depth.as_ref().unwrap();
+        let size = format.info().bytes_per_block as usize;
+        let at = ((s * self.h + y) * self.w + x) as usize * size;
+        data[at..at + size].to_vec()
     }
 
     /// Adds a depth-stencil target filled with `fill` (repeated texel bytes).
@@ -370,9 +411,11 @@ impl Rig {
             repeat_probes: &[],
         };
         let (w, h) = (self.w, self.h);
+        // One plane per sample the storage holds ([`Rig::multisampled`]).
         fn surface(format: Format, w: u32, h: u32, data: &mut [u8]) -> SurfaceMut<'_> {
             let pitch = w as usize * format.info().bytes_per_block as usize;
-            SurfaceMut::new(format, w, h, 1, pitch, pitch * h as usize, data).unwrap()
+            let n = (data.len() / (pitch * h as usize)) as u32;
+            SurfaceMut::new(format, w, h, n, pitch, pitch * h as usize, data).unwrap()
         }
         let mut targets = Targets {
             colors: self
@@ -383,6 +426,7 @@ impl Rig {
             depth_stencil: self.depth.as_mut().map(|(f, d)| surface(*f, w, h, d)),
             read_only_depth: self.read_only_depth,
             read_only_stencil: self.read_only_stencil,
+            sample_positions: self.samples,
         };
         tessera_pipeline::draw(&state, &mut targets, args)
     }

@@ -1,0 +1,131 @@
+//! Statements: straight-line stores and structured control flow ([`Node`]).
+
+use naga::{Block, Statement};
+
+use super::Compiler;
+use super::expr::unsupported;
+use crate::error::CompileError;
+use crate::ir::{Node, Op};
+
+/// Nesting depth past which a shader is refused (hostile nesting must not exhaust the stack).
+pub const MAX_NESTING: u32 = 64;
+
+impl Compiler<'_> {
+    /// Compiles a block into nodes (the ops collected so far are kept aside meanwhile).
+    pub(super) fn block(&mut self, b: &Block) -> Result<Vec<Node>, CompileError> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(CompileError::Unsupported {
+                construct: format!("control flow nested deeper than {MAX_NESTING} levels"),
+            });
+        }
+        let saved = std::mem::take(&mut self.ops);
+        let mut nodes = Vec::new();
+        let r = self.stmts(b, &mut nodes);
+        self.flush(&mut nodes);
+        self.ops = saved;
+        self.depth -= 1;
+        r.map(|()| nodes)
+    }
+
+    fn flush(&mut self, nodes: &mut Vec<Node>) {
+        if !self.ops.is_empty() {
+            nodes.push(Node::Ops(std::mem::take(&mut self.ops)));
+        }
+    }
+
+    fn stmts(&mut self, b: &Block, nodes: &mut Vec<Node>) -> Result<(), CompileError> {
+        for s in b.iter() {
+            match s {
+                Statement::Emit(range) => {
+                    for h in range.clone() {
+                        self.val(h)?;
+                    }
+                }
+                Statement::Block(inner) => {
+                    self.depth += 1;
+                    if self.depth > MAX_NESTING {
+                        return Err(unsupported(format!(
+                            "control flow nested deeper than {MAX_NESTING} levels"
+                        )));
+                    }
+                    let r = self.stmts(inner, nodes);
+                    self.depth -= 1;
+                    r?;
+                }
+                Statement::If {
+                    condition,
+                    accept,
+                    reject,
+                } => {
+                    let cond = self.regs(*condition)?[0];
+                    self.flush(nodes);
+                    let accept = self.block(accept)?;
+                    let reject = self.block(reject)?;
+                    nodes.push(Node::If {
+                        cond,
+                        accept,
+                        reject,
+                    });
+                }
+                Statement::Loop {
+                    body,
+                    continuing,
+                    break_if,
+                } => {
+                    self.uses.needs_sm4 = true;
+                    self.flush(nodes);
+                    let body = self.block(body)?;
+                    let saved = std::mem::take(&mut self.ops);
+                    let mut cont = Vec::new();
+                    self.stmts(continuing, &mut cont)?;
+                    let break_if = match break_if {
+                        Some(h) => Some(self.regs(*h)?[0]),
+                        None => None,
+                    };
+                    self.flush(&mut cont);
+                    self.ops = saved;
+                    nodes.push(Node::Loop {
+                        body,
+                        continuing: cont,
+                        break_if,
+                    });
+                }
+                Statement::Break => {
+                    self.flush(nodes);
+                    nodes.push(Node::Break);
+                }
+                Statement::Continue => {
+                    self.flush(nodes);
+                    nodes.push(Node::Continue);
+                }
+                Statement::Kill => {
+                    self.uses.discards = true;
+                    self.flush(nodes);
+                    nodes.push(Node::Kill);
+                }
+                Statement::Return { value } => {
+                    if let Some(v) = value {
+                        let src = self.regs(*v)?;
+                        for (&d, s) in self.result.iter().zip(src) {
+                            self.ops.push(Op::Store(d, s));
+                        }
+                    }
+                    self.flush(nodes);
+                    nodes.push(Node::Return);
+                }
+                Statement::Store { pointer, value } => self.store(*pointer, *value)?,
+                Statement::Switch { .. } => return Err(unsupported("switch statement")),
+                Statement::Call { .. } => return Err(unsupported("function call")),
+                other => {
+                    let name = format!("{other:?}");
+                    let name = name.split([' ', '(', '{']).next().unwrap_or("?");
+                    return Err(unsupported(format!(
+                        "statement {name} (compute, atomics and storage are not in this slice)"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}

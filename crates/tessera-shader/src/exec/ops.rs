@@ -1,0 +1,347 @@
+//! One op over 8 lanes. Each arm is a plain per-lane loop over `f32`/`i32`/`u32`; nothing here
+//! uses a fused multiply-add or the platform's libm (transcendentals come from the `libm`
+//! crate's pure-Rust code, the same bits on every CPU).
+
+use tessera_pipeline::env::ShaderEnv;
+use tessera_sampler::{ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
+use wide::f32x8;
+
+use crate::ir::{Cmp, CmpKind, Cvt, Deriv, FBin, FUn, IBin, IUn, Lanes, Op, SampleKind};
+
+/// The lanes whose `bool` register is true, as a bit mask.
+#[inline]
+pub fn mask_of(r: &Lanes) -> u8 {
+    let mut m = 0u8;
+    for (l, v) in r.iter().enumerate() {
+        if *v != 0 {
+            m |= 1 << l;
+        }
+    }
+    m
+}
+
+#[inline]
+fn f(v: u32) -> f32 {
+    f32::from_bits(v)
+}
+
+#[inline]
+fn map1(a: &Lanes, g: impl Fn(u32) -> u32) -> Lanes {
+    let mut o = [0; 8];
+    for l in 0..8 {
+        o[l] = g(a[l]);
+    }
+    o
+}
+
+#[inline]
+fn map2(a: &Lanes, b: &Lanes, g: impl Fn(u32, u32) -> u32) -> Lanes {
+    let mut o = [0; 8];
+    for l in 0..8 {
+        o[l] = g(a[l], b[l]);
+    }
+    o
+}
+
+#[inline]
+fn ff1(a: &Lanes, g: impl Fn(f32) -> f32) -> Lanes {
+    map1(a, |x| g(f(x)).to_bits())
+}
+
+#[inline]
+fn ff2(a: &Lanes, b: &Lanes, g: impl Fn(f32, f32) -> f32) -> Lanes {
+    map2(a, b, |x, y| g(f(x), f(y)).to_bits())
+}
+
+fn fun(op: FUn, a: &Lanes) -> Lanes {
+    match op {
+        FUn::Neg => map1(a, |x| x ^ 0x8000_0000),
+        FUn::Abs => map1(a, |x| x & 0x7fff_ffff),
+        FUn::Sqrt => ff1(a, f32::sqrt),
+        FUn::Floor => ff1(a, f32::floor),
+        FUn::Ceil => ff1(a, f32::ceil),
+        FUn::Trunc => ff1(a, f32::trunc),
+        FUn::Round => ff1(a, f32::round_ties_even),
+        FUn::Fract => ff1(a, |x| x - x.floor()),
+        FUn::Sign => ff1(a, |x| {
+            if x > 0.0 {
+                1.0
+            } else if x < 0.0 {
+                -1.0
+            } else {
+                0.0
+            }
+        }),
+        FUn::Saturate => ff1(a, |x| if x > 0.0 { x.min(1.0) } else { 0.0 }),
+        FUn::InverseSqrt => ff1(a, |x| 1.0 / x.sqrt()),
+        FUn::Sin => ff1(a, libm::sinf),
+        FUn::Cos => ff1(a, libm::cosf),
+        FUn::Tan => ff1(a, libm::tanf),
+        FUn::Asin => ff1(a, libm::asinf),
+        FUn::Acos => ff1(a, libm::acosf),
+        FUn::Atan => ff1(a, libm::atanf),
+        FUn::Sinh => ff1(a, libm::sinhf),
+        FUn::Cosh => ff1(a, libm::coshf),
+        FUn::Tanh => ff1(a, libm::tanhf),
+        FUn::Exp => ff1(a, libm::expf),
+        FUn::Exp2 => ff1(a, libm::exp2f),
+        FUn::Log => ff1(a, libm::logf),
+        FUn::Log2 => ff1(a, libm::log2f),
+    }
+}
+
+fn fbin(op: FBin, a: &Lanes, b: &Lanes) -> Lanes {
+    match op {
+        FBin::Add => ff2(a, b, |x, y| x + y),
+        FBin::Sub => ff2(a, b, |x, y| x - y),
+        FBin::Mul => ff2(a, b, |x, y| x * y),
+        FBin::Div => ff2(a, b, |x, y| x / y),
+        FBin::Rem => ff2(a, b, |x, y| x % y),
+        FBin::Min => ff2(a, b, f32::min),
+        FBin::Max => ff2(a, b, f32::max),
+        FBin::Pow => ff2(a, b, libm::powf),
+        FBin::Atan2 => ff2(a, b, libm::atan2f),
+        FBin::Step => ff2(a, b, |edge, x| if x >= edge { 1.0 } else { 0.0 }),
+    }
+}
+
+fn s(v: u32) -> i32 {
+    v.cast_signed()
+}
+
+fn ibin(op: IBin, a: &Lanes, b: &Lanes) -> Lanes {
+    match op {
+        IBin::Add => map2(a, b, u32::wrapping_add),
+        IBin::Sub => map2(a, b, u32::wrapping_sub),
+        IBin::Mul => map2(a, b, u32::wrapping_mul),
+        IBin::SDiv => map2(a, b, |x, y| {
+            if y == 0 || (s(x) == i32::MIN && s(y) == -1) {
+                x
+            } else {
+                (s(x) / s(y)).cast_unsigned()
+            }
+        }),
+        IBin::UDiv => map2(a, b, |x, y| x.checked_div(y).unwrap_or(x)),
+        IBin::SRem => map2(a, b, |x, y| {
+            if y == 0 || (s(x) == i32::MIN && s(y) == -1) {
+                0
+            } else {
+                (s(x) % s(y)).cast_unsigned()
+            }
+        }),
+        IBin::URem => map2(a, b, |x, y| x.checked_rem(y).unwrap_or(0)),
+        IBin::And => map2(a, b, |x, y| x & y),
+        IBin::Or => map2(a, b, |x, y| x | y),
+        IBin::Xor => map2(a, b, |x, y| x ^ y),
+        IBin::Shl => map2(a, b, |x, y| x << (y & 31)),
+        IBin::ShrS => map2(a, b, |x, y| (s(x) >> (y & 31)).cast_unsigned()),
+        IBin::ShrU => map2(a, b, |x, y| x >> (y & 31)),
+        IBin::SMin => map2(a, b, |x, y| s(x).min(s(y)).cast_unsigned()),
+        IBin::SMax => map2(a, b, |x, y| s(x).max(s(y)).cast_unsigned()),
+        IBin::UMin => map2(a, b, u32::min),
+        IBin::UMax => map2(a, b, u32::max),
+    }
+}
+
+fn iun(op: IUn, a: &Lanes) -> Lanes {
+    match op {
+        IUn::Neg => map1(a, u32::wrapping_neg),
+        IUn::Not => map1(a, |x| !x),
+        IUn::SAbs => map1(a, |x| s(x).wrapping_abs().cast_unsigned()),
+        IUn::SSign => map1(a, |x| s(x).signum().cast_unsigned()),
+        IUn::CountOnes => map1(a, u32::count_ones),
+        IUn::ReverseBits => map1(a, u32::reverse_bits),
+        IUn::Clz => map1(a, u32::leading_zeros),
+        IUn::Ctz => map1(a, u32::trailing_zeros),
+        IUn::BoolNot => map1(a, |x| u32::from(x == 0)),
+    }
+}
+
+fn cmp(c: Cmp, k: CmpKind, a: &Lanes, b: &Lanes) -> Lanes {
+    fn pick<T: PartialOrd>(c: Cmp, x: T, y: T) -> u32 {
+        u32::from(match c {
+            Cmp::Eq => x == y,
+            Cmp::Ne => x != y,
+            Cmp::Lt => x < y,
+            Cmp::Le => x <= y,
+            Cmp::Gt => x > y,
+            Cmp::Ge => x >= y,
+        })
+    }
+    match k {
+        CmpKind::F => map2(a, b, |x, y| pick(c, f(x), f(y))),
+        CmpKind::S => map2(a, b, |x, y| pick(c, s(x), s(y))),
+        CmpKind::U => map2(a, b, |x, y| pick(c, x, y)),
+    }
+}
+
+fn cvt(c: Cvt, a: &Lanes) -> Lanes {
+    match c {
+        // Rust's `as` truncates, saturates at the range ends and maps NaN to 0: WGSL's rule.
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "saturating conversion is the rule"
+        )]
+        Cvt::F2S => map1(a, |x| (f(x) as i32).cast_unsigned()),
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "saturating conversion is the rule"
+        )]
+        #[expect(clippy::cast_sign_loss, reason = "saturating conversion is the rule")]
+        Cvt::F2U => map1(a, |x| f(x) as u32),
+        #[expect(clippy::cast_precision_loss, reason = "round to nearest is the rule")]
+        Cvt::S2F => map1(a, |x| (s(x) as f32).to_bits()),
+        #[expect(clippy::cast_precision_loss, reason = "round to nearest is the rule")]
+        Cvt::U2F => map1(a, |x| (x as f32).to_bits()),
+        Cvt::B2F => map1(a, |x| if x != 0 { 1.0f32.to_bits() } else { 0 }),
+        Cvt::I2B => map1(a, |x| u32::from(x != 0)),
+        Cvt::F2B => map1(a, |x| u32::from(f(x) != 0.0)),
+        Cvt::IsNan => map1(a, |x| u32::from(f(x).is_nan())),
+        Cvt::IsInf => map1(a, |x| u32::from(f(x).is_infinite())),
+    }
+}
+
+fn to_f32x8(r: &Lanes) -> f32x8 {
+    f32x8::new(r.map(f32::from_bits))
+}
+
+fn from_f32x8(v: f32x8) -> Lanes {
+    v.to_array().map(f32::to_bits)
+}
+
+/// Writes `v` into the lanes of `mask` (all lanes when the mask is full).
+#[inline]
+fn masked(dst: &mut Lanes, v: &Lanes, mask: u8) {
+    if mask == 0xff {
+        *dst = *v;
+        return;
+    }
+    for l in 0..8 {
+        if mask & (1 << l) != 0 {
+            dst[l] = v[l];
+        }
+    }
+}
+
+/// Runs one op. Register numbers come from the compiler and are always in range.
+pub fn exec(regs: &mut [Lanes], env: &ShaderEnv<'_>, op: &Op, mask: u8) {
+    let r = |i: u32| i as usize;
+    match *op {
+        Op::FBin(o, d, a, b) => regs[r(d)] = fbin(o, &regs[r(a)], &regs[r(b)]),
+        Op::FUn(o, d, a) => regs[r(d)] = fun(o, &regs[r(a)]),
+        Op::IBin(o, d, a, b) => regs[r(d)] = ibin(o, &regs[r(a)], &regs[r(b)]),
+        Op::IUn(o, d, a) => regs[r(d)] = iun(o, &regs[r(a)]),
+        Op::Cmp(c, k, d, a, b) => regs[r(d)] = cmp(c, k, &regs[r(a)], &regs[r(b)]),
+        Op::Select { dst, cond, a, b } => {
+            let (c, x, y) = (regs[r(cond)], regs[r(a)], regs[r(b)]);
+            let mut o = [0; 8];
+            for l in 0..8 {
+                o[l] = if c[l] != 0 { x[l] } else { y[l] };
+            }
+            regs[r(dst)] = o;
+        }
+        Op::Cvt(c, d, a) => regs[r(d)] = cvt(c, &regs[r(a)]),
+        Op::Fma(d, a, b, c) => {
+            let (x, y, z) = (regs[r(a)], regs[r(b)], regs[r(c)]);
+            let mut o = [0; 8];
+            for l in 0..8 {
+                o[l] = libm::fmaf(f(x[l]), f(y[l]), f(z[l])).to_bits();
+            }
+            regs[r(d)] = o;
+        }
+        Op::Copy(d, a) => regs[r(d)] = regs[r(a)],
+        Op::Store(d, a) => {
+            let v = regs[r(a)];
+            masked(&mut regs[r(d)], &v, mask);
+        }
+        Op::Gather {
+            dst,
+            base,
+            len,
+            index,
+        } => {
+            let idx = regs[r(index)];
+            let mut o = [0; 8];
+            for l in 0..8 {
+                o[l] = regs[r(base + idx[l].min(len - 1))][l];
+            }
+            regs[r(dst)] = o;
+        }
+        Op::Scatter {
+            base,
+            len,
+            index,
+            src,
+        } => {
+            let (idx, v) = (regs[r(index)], regs[r(src)]);
+            for l in 0..8 {
+                if mask & (1 << l) != 0 {
+                    regs[r(base + idx[l].min(len - 1))][l] = v[l];
+                }
+            }
+        }
+        Op::Index {
+            dst,
+            index,
+            signed,
+            len,
+            stride,
+        } => {
+            regs[r(dst)] = map1(&regs[r(index)], |i| {
+                let i = if signed && s(i) < 0 { 0 } else { i };
+                i.min(len - 1).wrapping_mul(stride)
+            });
+        }
+        Op::LoadCb {
+            dst,
+            slot,
+            offset,
+            dynamic,
+        } => {
+            let bytes = env.constant_buffers.get(r(slot)).copied().flatten();
+            let dynv = dynamic.map(|d| regs[r(d)]);
+            let mut o = [0; 8];
+            for (l, out) in o.iter_mut().enumerate() {
+                let at = u64::from(offset) + u64::from(dynv.map_or(0, |v| v[l]));
+                let word = usize::try_from(at)
+                    .ok()
+                    .and_then(|at| bytes?.get(at..at.checked_add(4)?));
+                if let Some(w) = word {
+                    *out = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                }
+            }
+            regs[r(dst)] = o;
+        }
+        Op::Sample {
+            kind,
+            dst,
+            texture,
+            sampler,
+            coords,
+            extra,
+            offset,
+        } => {
+            let c = coords.map(|i| to_f32x8(&regs[r(i)]));
+            let view = env.texture(r(texture));
+            let smp = env.sampler(r(sampler));
+            let e = extra.map_or(f32x8::ZERO, |i| to_f32x8(&regs[r(i)]));
+            let out = match kind {
+                SampleKind::Implicit => tessera_sampler::sample(view, smp, c, offset),
+                SampleKind::Bias => tessera_sampler::sample_bias(view, smp, c, e, offset),
+                SampleKind::Level => tessera_sampler::sample_level(view, smp, c, e, offset),
+            };
+            for (d, v) in dst.iter().zip(out) {
+                regs[r(*d)] = from_f32x8(v);
+            }
+        }
+        Op::Deriv(k, d, a) => {
+            let v = to_f32x8(&regs[r(a)]);
+            regs[r(d)] = from_f32x8(match k {
+                Deriv::XCoarse => ddx_coarse(v),
+                Deriv::YCoarse => ddy_coarse(v),
+                Deriv::XFine => ddx_fine(v),
+                Deriv::YFine => ddy_fine(v),
+            });
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! The lane IR: what a naga entry point compiles to, once per shader.
+//!
+//! Every value is scalarised: a `vec4<f32>` is four registers, a `mat4x4<f32>` sixteen (column
+//! by column), a struct its members' registers in order. A register holds one 32-bit value in
+//! each of the 8 lanes ([`Lanes`]); its type lives in the op that reads it (`f32`, `i32`, `u32`;
+//! `bool` is `0` or `1`). Swizzles, member accesses and constructors cost nothing: they rename
+//! registers at compile time. Constants live in the initial register file
+//! ([`Program::template`](crate::program::Program::template)), so they are never recomputed.
+//!
+//! Control flow stays structured ([`Node`]): the interpreter runs a block under an 8-bit lane
+//! mask, `if` splits the mask, a loop runs until no lane is left in it, and `break`, `continue`,
+//! `return` and `discard` remove lanes from the mask. Ops compute all 8 lanes (none can trap);
+//! only [`Op::Store`] and [`Op::Scatter`] (writes to variables and outputs) honour the mask.
+
+/// A register number (an index into the register file).
+pub type R = u32;
+
+/// One register: a 32-bit value per lane (float values as their bits).
+pub type Lanes = [u32; 8];
+
+/// Binary `f32` operations (IEEE-754, round to nearest even; no fused multiply-add).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FBin {
+    /// `a + b`.
+    Add,
+    /// `a - b`.
+    Sub,
+    /// `a * b`.
+    Mul,
+    /// `a / b` (IEEE: `x / 0` is ±inf or NaN).
+    Div,
+    /// WGSL `%`: `a - b * trunc(a / b)`, computed as Rust's `%` (exact `fmod`).
+    Rem,
+    /// `min(a, b)`: IEEE minNum (a NaN operand yields the other operand).
+    Min,
+    /// `max(a, b)`: IEEE maxNum (a NaN operand yields the other operand).
+    Max,
+    /// `pow(a, b)` (libm `powf`).
+    Pow,
+    /// `atan2(a, b)` (libm `atan2f`).
+    Atan2,
+    /// `step(edge = a, x = b)`: `1.0` when `b >= a`, else `0.0`.
+    Step,
+}
+
+/// Unary `f32` operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FUn {
+    /// `-a` (flips the sign bit).
+    Neg,
+    /// `abs(a)` (clears the sign bit).
+    Abs,
+    /// `sqrt(a)` (exactly rounded).
+    Sqrt,
+    /// `floor(a)`.
+    Floor,
+    /// `ceil(a)`.
+    Ceil,
+    /// `trunc(a)`.
+    Trunc,
+    /// `round(a)`: to nearest, ties to even (WGSL).
+    Round,
+    /// `fract(a) = a - floor(a)`.
+    Fract,
+    /// `sign(a)`: -1, 0 or 1 (NaN gives 0).
+    Sign,
+    /// `saturate(a) = clamp(a, 0, 1)` (NaN gives 0).
+    Saturate,
+    /// `inverseSqrt(a) = 1 / sqrt(a)` (two exactly rounded steps).
+    InverseSqrt,
+    /// `sin` (libm `sinf`).
+    Sin,
+    /// `cos` (libm `cosf`).
+    Cos,
+    /// `tan` (libm `tanf`).
+    Tan,
+    /// `asin` (libm).
+    Asin,
+    /// `acos` (libm).
+    Acos,
+    /// `atan` (libm).
+    Atan,
+    /// `sinh` (libm).
+    Sinh,
+    /// `cosh` (libm).
+    Cosh,
+    /// `tanh` (libm).
+    Tanh,
+    /// `exp` (libm `expf`).
+    Exp,
+    /// `exp2` (libm `exp2f`).
+    Exp2,
+    /// `log` (libm `logf`).
+    Log,
+    /// `log2` (libm `log2f`).
+    Log2,
+}
+
+/// Binary 32-bit integer operations (two's complement; WGSL's rules for the edge cases).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IBin {
+    /// Wrapping `a + b`.
+    Add,
+    /// Wrapping `a - b`.
+    Sub,
+    /// Wrapping `a * b`.
+    Mul,
+    /// `i32` division: `x / 0 = x`, `i32::MIN / -1 = i32::MIN` (WGSL).
+    SDiv,
+    /// `u32` division: `x / 0 = x` (WGSL).
+    UDiv,
+    /// `i32` remainder (sign of `a`): `x % 0 = 0`, `i32::MIN % -1 = 0` (WGSL).
+    SRem,
+    /// `u32` remainder: `x % 0 = 0` (WGSL).
+    URem,
+    /// Bitwise and.
+    And,
+    /// Bitwise or.
+    Or,
+    /// Bitwise xor.
+    Xor,
+    /// `a << (b & 31)` (WGSL uses the low 5 bits of the shift).
+    Shl,
+    /// Arithmetic `a >> (b & 31)` (`i32`).
+    ShrS,
+    /// Logical `a >> (b & 31)` (`u32`).
+    ShrU,
+    /// `min` of `i32`.
+    SMin,
+    /// `max` of `i32`.
+    SMax,
+    /// `min` of `u32`.
+    UMin,
+    /// `max` of `u32`.
+    UMax,
+}
+
+/// Unary 32-bit integer operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IUn {
+    /// Wrapping negation (`-i32::MIN = i32::MIN`).
+    Neg,
+    /// Bitwise not.
+    Not,
+    /// Wrapping `abs` of `i32` (`abs(i32::MIN) = i32::MIN`, WGSL).
+    SAbs,
+    /// `sign` of `i32`.
+    SSign,
+    /// `countOneBits`.
+    CountOnes,
+    /// `reverseBits`.
+    ReverseBits,
+    /// `countLeadingZeros`.
+    Clz,
+    /// `countTrailingZeros`.
+    Ctz,
+    /// `bool` not: `1 - a` on `0`/`1`.
+    BoolNot,
+}
+
+/// What a comparison compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpKind {
+    /// `f32` (IEEE: every comparison with NaN is false except `!=`).
+    F,
+    /// `i32`.
+    S,
+    /// `u32` (and `bool`).
+    U,
+}
+
+/// A comparison; the result is a `bool` register (`0` or `1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    /// `==`.
+    Eq,
+    /// `!=`.
+    Ne,
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+    /// `>`.
+    Gt,
+    /// `>=`.
+    Ge,
+}
+
+/// Conversions between register types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cvt {
+    /// `f32` → `i32`: truncation, saturating at the range ends, NaN → 0 (WGSL).
+    F2S,
+    /// `f32` → `u32`: truncation, saturating, NaN → 0 (WGSL).
+    F2U,
+    /// `i32` → `f32`, round to nearest even.
+    S2F,
+    /// `u32` → `f32`, round to nearest even.
+    U2F,
+    /// `bool` → `f32` (`1.0` / `0.0`).
+    B2F,
+    /// 32-bit integer → `bool` (`a != 0`); `bool` → integer needs no op.
+    I2B,
+    /// `f32` → `bool` (`a != 0.0`; NaN gives true).
+    F2B,
+    /// `isnan`.
+    IsNan,
+    /// `isinf`.
+    IsInf,
+}
+
+/// Which derivative (HLSL `ddx`/`ddy`, coarse or fine; WGSL `dpdx`/`dpdy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deriv {
+    /// `dpdxCoarse` (and `dpdx`).
+    XCoarse,
+    /// `dpdyCoarse` (and `dpdy`).
+    YCoarse,
+    /// `dpdxFine`.
+    XFine,
+    /// `dpdyFine`.
+    YFine,
+}
+
+/// How a texture is sampled (each calls the tessera-sampler function of the same name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SampleKind {
+    /// `textureSample`: implicit LOD from the quad (`tessera_sampler::sample`).
+    Implicit,
+    /// `textureSampleBias` (`sample_bias`), the bias in [`Op::Sample::extra`].
+    Bias,
+    /// `textureSampleLevel` (`sample_level`), the LOD in [`Op::Sample::extra`].
+    Level,
+}
+
+/// One instruction over 8 lanes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// `dst = a op b` on `f32`.
+    FBin(FBin, R, R, R),
+    /// `dst = op a` on `f32`.
+    FUn(FUn, R, R),
+    /// `dst = a op b` on 32-bit integers.
+    IBin(IBin, R, R, R),
+    /// `dst = op a` on 32-bit integers.
+    IUn(IUn, R, R),
+    /// `dst = a cmp b` (a `bool`).
+    Cmp(Cmp, CmpKind, R, R, R),
+    /// `dst = cond ? a : b` per lane (`select(b, a, cond)` in WGSL's argument order).
+    Select {
+        /// Destination.
+        dst: R,
+        /// The `bool` condition.
+        cond: R,
+        /// Value where true.
+        a: R,
+        /// Value where false.
+        b: R,
+    },
+    /// `dst = convert(a)`.
+    Cvt(Cvt, R, R),
+    /// `dst = fma(a, b, c)`: the exactly rounded fused `a * b + c` (libm `fmaf`, WGSL `fma`).
+    Fma(R, R, R, R),
+    /// `dst = a` in every lane (temporaries).
+    Copy(R, R),
+    /// `dst = a` in the active lanes only (variables and outputs).
+    Store(R, R),
+    /// `dst = regs[base + clamp(index, 0, len - 1)]` per lane (dynamic indexing of a
+    /// contiguous register range; the index is an `i32`/`u32` already scaled to registers).
+    Gather {
+        /// Destination.
+        dst: R,
+        /// First register of the range.
+        base: R,
+        /// Number of registers in the range.
+        len: u32,
+        /// The per-lane register offset.
+        index: R,
+    },
+    /// `regs[base + clamp(index, 0, len - 1)] = src` in the active lanes.
+    Scatter {
+        /// First register of the range.
+        base: R,
+        /// Number of registers in the range.
+        len: u32,
+        /// The per-lane register offset.
+        index: R,
+        /// The value stored.
+        src: R,
+    },
+    /// `dst = clamp(index, 0, len - 1) * stride` (an array index turned into a register or
+    /// byte offset; WGSL lets an out-of-bounds index read any element, Tessera clamps).
+    Index {
+        /// Destination (`u32`).
+        dst: R,
+        /// The index (`i32` or `u32`).
+        index: R,
+        /// True when the index is an `i32` (negative values clamp to 0).
+        signed: bool,
+        /// The array's length.
+        len: u32,
+        /// Registers or bytes per element.
+        stride: u32,
+    },
+    /// `dst = cb[slot]` 32-bit word at byte `offset` (plus the per-lane byte offset `dynamic`);
+    /// unbound buffers and reads past the end give 0 (SPEC §4.6).
+    LoadCb {
+        /// Destination.
+        dst: R,
+        /// Constant-buffer slot (`@group(0) @binding(slot)`).
+        slot: u32,
+        /// Byte offset of the word.
+        offset: u32,
+        /// An optional per-lane byte offset added to `offset`.
+        dynamic: Option<R>,
+    },
+    /// A texture sample through tessera-sampler: `dst[0..4] = sample(t[texture], s[sampler], coords)`.
+    Sample {
+        /// How the LOD is chosen.
+        kind: SampleKind,
+        /// Four destination registers (r, g, b, a).
+        dst: [R; 4],
+        /// Shader-resource slot (`@group(1) @binding(texture)`).
+        texture: u32,
+        /// Sampler slot (`@group(2) @binding(sampler)`).
+        sampler: u32,
+        /// Coordinate registers (unused components read a zero register).
+        coords: [R; 4],
+        /// The bias or LOD register, for [`SampleKind::Bias`] / [`SampleKind::Level`].
+        extra: Option<R>,
+        /// The constant texel offset.
+        offset: [i32; 3],
+    },
+    /// `dst = derivative(a)` across the 2×2 quads of the pixel stage.
+    Deriv(Deriv, R, R),
+}
+
+/// Structured control flow around ops.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    /// Straight-line ops, run under the current mask.
+    Ops(Vec<Op>),
+    /// `if cond { accept } else { reject }`: each side runs for its lanes (skipped when none).
+    If {
+        /// The `bool` condition.
+        cond: R,
+        /// Lanes where the condition holds.
+        accept: Vec<Node>,
+        /// The other lanes.
+        reject: Vec<Node>,
+    },
+    /// `loop { body; continuing { continuing; break if break_if } }`.
+    Loop {
+        /// The loop body.
+        body: Vec<Node>,
+        /// The continuing block, run after the body (and after `continue`).
+        continuing: Vec<Node>,
+        /// `break if` at the end of the continuing block.
+        break_if: Option<R>,
+    },
+    /// Active lanes leave the innermost loop.
+    Break,
+    /// Active lanes skip to the innermost loop's continuing block.
+    Continue,
+    /// Active lanes finish the invocation (outputs were stored before).
+    Return,
+    /// Active lanes are discarded (`discard`) and finish.
+    Kill,
+}

@@ -1,0 +1,123 @@
+//! A compiled entry point ([`Program`]) and its interface: inputs, outputs, resources used.
+
+use crate::ir::{Lanes, Node, R};
+
+/// The pipeline stage an entry point runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// `@vertex`.
+    Vertex,
+    /// `@fragment` (D3D's pixel stage).
+    Fragment,
+}
+
+impl Stage {
+    /// `"vertex"` or `"fragment"` (WGSL spelling, used in errors).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Vertex => "vertex",
+            Self::Fragment => "fragment",
+        }
+    }
+}
+
+/// Where an entry-point input comes from (the D3D system value or register it maps to).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Input {
+    /// `@location(n)`: input-layout element `n` (vertex) or varying `v<n>` (fragment).
+    Location(u32),
+    /// `@builtin(vertex_index)` = `SV_VertexID`.
+    VertexIndex,
+    /// `@builtin(instance_index)` = `SV_InstanceID`.
+    InstanceIndex,
+    /// `@builtin(position)` in the fragment stage = `SV_Position`.
+    Position,
+    /// `@builtin(front_facing)` = `SV_IsFrontFace`.
+    FrontFacing,
+    /// `@builtin(primitive_index)` = `SV_PrimitiveID`.
+    PrimitiveIndex,
+}
+
+/// Where an entry-point output goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Output {
+    /// `@builtin(position)` of the vertex stage = `SV_Position`.
+    Position,
+    /// `@location(n)`: varying `o<n>` (vertex) or `SV_Target<n>` (fragment).
+    Location(u32),
+    /// `@builtin(frag_depth)` = `SV_Depth`.
+    FragDepth,
+}
+
+/// How a `@location` input of the fragment stage is interpolated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Interp {
+    /// `@interpolate(perspective)` (the default).
+    Perspective,
+    /// `@interpolate(linear)` = `noperspective`.
+    Linear,
+    /// `@interpolate(flat)` = `nointerpolation`.
+    Flat,
+}
+
+/// One entry-point input: which registers receive which source's components.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputBind {
+    /// The source.
+    pub source: Input,
+    /// Register of component 0, 1, … (as many as the input's type has).
+    pub regs: Vec<R>,
+    /// Interpolation of a fragment `@location` input.
+    pub interp: Interp,
+}
+
+/// One entry-point output: which registers hold which target's components.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputBind {
+    /// The target.
+    pub target: Output,
+    /// Register of component 0, 1, ….
+    pub regs: Vec<R>,
+}
+
+/// A compiled entry point: everything the interpreter needs, built once per shader.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    /// The stage.
+    pub stage: Stage,
+    /// The entry point's name.
+    pub entry: String,
+    /// The body.
+    pub body: Vec<Node>,
+    /// The initial register file: constants in place, every other register zero.
+    pub template: Vec<Lanes>,
+    /// Inputs, in declaration order.
+    pub inputs: Vec<InputBind>,
+    /// Outputs, in declaration order.
+    pub outputs: Vec<OutputBind>,
+    /// Steps one 8-lane call may run before it fails with
+    /// [`ExecError::StepBudget`](crate::ExecError::StepBudget).
+    pub step_budget: u64,
+    /// What the program uses, for the D3D signature and the pipeline's hints.
+    pub uses: Uses,
+}
+
+/// Resources and features a program uses (filled in while compiling).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Uses {
+    /// Per constant-buffer slot read: the bytes needed (highest byte read + 1).
+    pub constant_bytes: Vec<(u32, u32)>,
+    /// Texture slots sampled.
+    pub textures: Vec<u32>,
+    /// Sampler slots used.
+    pub samplers: Vec<u32>,
+    /// `(texture, sampler, coordinate registers, components)` of each sample op.
+    pub samples: Vec<(u32, u32, Vec<R>)>,
+    /// True when an op needs shader model 4 (integers, bit operations, derivatives, loops,
+    /// `vertex_index`/`instance_index`, `front_facing`, `primitive_index`, `discard`).
+    pub needs_sm4: bool,
+    /// True when the program contains a `discard`.
+    pub discards: bool,
+    /// True when the program takes a derivative (its result depends on neighbouring lanes).
+    pub derivatives: bool,
+}

@@ -1,0 +1,180 @@
+//! Reflection: the D3D signature, the interface and the pipeline hints of a compiled program,
+//! derived from its IR (never declared by hand).
+
+use tessera_pipeline::shader::{
+    ConstantBufferUse, Interpolation, SamplePair, ShaderProfile, ShaderSignature, SignatureElement,
+};
+
+use crate::ir::{Node, Op};
+use crate::program::{Input, Interp, Output, Program, Stage};
+
+impl Program {
+    /// The D3D profile the program needs: `*_4_0_level_9_1` when it uses only float
+    /// arithmetic, constants and implicit or biased sampling; `*_4_0` once it uses integers,
+    /// bit operations, loops, derivatives, explicit-LOD sampling or system values beyond the
+    /// position (ps_2_0 / vs_2_0 hardware has none of those).
+    pub fn profile(&self) -> ShaderProfile {
+        match (self.stage, self.uses.needs_sm4) {
+            (Stage::Vertex, false) => ShaderProfile::Vs4_0Level9_1,
+            (Stage::Vertex, true) => ShaderProfile::Vs4_0,
+            (Stage::Fragment, false) => ShaderProfile::Ps4_0Level9_1,
+            (Stage::Fragment, true) => ShaderProfile::Ps4_0,
+        }
+    }
+
+    /// The signature: the profile, constant buffers (float4 registers spanned by each uniform
+    /// variable), texture and sampler slots, sample pairs whose coordinates are an input
+    /// varying as interpolated, `@location` inputs and outputs by register. Builtins are not
+    /// listed (the built-in shaders do not list `SV_Position` either).
+    pub fn signature(&self) -> ShaderSignature {
+        let mut constant_buffers: Vec<_> = self
+            .uses
+            .constant_bytes
+            .iter()
+            .map(|&(slot, bytes)| ConstantBufferUse::required(slot, bytes.div_ceil(16)))
+            .collect();
+        constant_buffers.sort_by_key(|c| c.slot);
+        let mut shader_resources = self.uses.textures.clone();
+        shader_resources.sort_unstable();
+        let mut samplers = self.uses.samplers.clone();
+        samplers.sort_unstable();
+        let mut samples = Vec::new();
+        for (texture, sampler, coords) in &self.uses.samples {
+            let varying = self.inputs.iter().find_map(|i| match i.source {
+                Input::Location(n) if i.regs.starts_with(coords) => Some(n),
+                _ => None,
+            });
+            let pair = varying.map(|coords| SamplePair {
+                texture: *texture,
+                sampler: *sampler,
+                coords,
+                components: 2,
+            });
+            if let Some(p) = pair
+                && !samples.contains(&p)
+            {
+                samples.push(p);
+            }
+        }
+        let comps = |n: usize| u8::try_from(n).unwrap_or(4);
+        let inputs = self
+            .inputs
+            .iter()
+            .filter_map(|i| match i.source {
+                Input::Location(n) => Some(SignatureElement::positional(n, comps(i.regs.len()))),
+                _ => None,
+            })
+            .collect();
+        let outputs = self
+            .outputs
+            .iter()
+            .filter_map(|o| match (o.target, self.stage) {
+                (Output::Location(n), Stage::Vertex) => {
+                    Some(SignatureElement::positional(n, comps(o.regs.len())))
+                }
+                (Output::Location(n), Stage::Fragment) => Some(SignatureElement::named(
+                    "SV_Target",
+                    n,
+                    n,
+                    comps(o.regs.len()),
+                )),
+                _ => None,
+            })
+            .collect();
+        ShaderSignature {
+            constant_buffers,
+            shader_resources,
+            samplers,
+            samples,
+            inputs,
+            outputs,
+            ..ShaderSignature::new(self.profile())
+        }
+    }
+
+    /// Varyings a vertex program writes: the highest output `@location` + 1.
+    pub fn varying_count(&self) -> usize {
+        self.outputs
+            .iter()
+            .filter_map(|o| match o.target {
+                Output::Location(n) => Some(n as usize + 1),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Interpolation of each fragment input varying `v0..` (up to the highest `@location`
+    /// read; unread ones are perspective).
+    pub fn interpolations(&self) -> Vec<Interpolation> {
+        let mut out = Vec::new();
+        for i in &self.inputs {
+            if let Input::Location(n) = i.source {
+                let n = n as usize;
+                if out.len() <= n {
+                    out.resize(n + 1, Interpolation::Perspective);
+                }
+                out[n] = match i.interp {
+                    Interp::Perspective => Interpolation::Perspective,
+                    Interp::Linear => Interpolation::NoPerspective,
+                    Interp::Flat => Interpolation::Constant,
+                };
+            }
+        }
+        out
+    }
+
+    /// True when the program writes `@builtin(frag_depth)`.
+    pub fn writes_depth(&self) -> bool {
+        self.outputs.iter().any(|o| o.target == Output::FragDepth)
+    }
+
+    /// True when the program may `discard`.
+    pub fn may_discard(&self) -> bool {
+        self.uses.discards
+    }
+
+    /// True when the outputs depend on the varyings and constants alone: no builtin input
+    /// other than `@location` is read, no texture is sampled, no derivative is taken, and the
+    /// program neither discards nor writes depth.
+    pub fn uniform_output(&self) -> bool {
+        self.inputs
+            .iter()
+            .all(|i| matches!(i.source, Input::Location(_)))
+            && self.uses.textures.is_empty()
+            && !self.uses.derivatives
+            && !self.uses.discards
+            && !self.writes_depth()
+    }
+
+    /// `Some(i)` when the whole program is `return v_i` into `SV_Target0`: one four-component
+    /// output at location 0 stored straight from input location `i`'s four registers.
+    pub fn passthrough(&self) -> Option<usize> {
+        if self.stage != Stage::Fragment || self.outputs.len() != 1 {
+            return None;
+        }
+        let out = &self.outputs[0];
+        if out.target != Output::Location(0) || out.regs.len() != 4 {
+            return None;
+        }
+        let [Node::Ops(ops), Node::Return] = self.body.as_slice() else {
+            return None;
+        };
+        let stores: Vec<_> = ops
+            .iter()
+            .map(|op| match *op {
+                Op::Store(d, s) => Some((d, s)),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        let dsts: Vec<_> = stores.iter().map(|p| p.0).collect();
+        let srcs: Vec<_> = stores.iter().map(|p| p.1).collect();
+        if dsts != out.regs {
+            return None;
+        }
+        self.inputs.iter().find_map(|i| match i.source {
+            Input::Location(n) if i.regs == srcs => Some(n as usize),
+            _ => None,
+        })
+    }
+}

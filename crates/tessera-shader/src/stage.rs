@@ -1,0 +1,281 @@
+//! Compiled programs behind tessera-pipeline's shader traits.
+
+use std::sync::OnceLock;
+
+use tessera_pipeline::env::ShaderEnv;
+use tessera_pipeline::shader::{
+    Interpolation, PixelShader, PsInput, PsOutput, ShaderSignature, VertexShader, VsInput, VsOutput,
+};
+use wide::f32x8;
+
+use crate::compile::CompileOptions;
+use crate::error::{CompileError, ExecError};
+use crate::exec::run;
+use crate::ir::Lanes;
+use crate::program::{Input, Output, Program, Stage};
+
+fn lanes(v: f32x8) -> Lanes {
+    v.to_array().map(f32::to_bits)
+}
+
+fn vector(l: &Lanes) -> f32x8 {
+    f32x8::new(l.map(f32::from_bits))
+}
+
+impl Program {
+    /// Runs a vertex program on eight vertices.
+    pub fn run_vertex(
+        &self,
+        env: &ShaderEnv<'_>,
+        input: &VsInput<'_>,
+    ) -> Result<VsOutput, ExecError> {
+        let done = run(self, env, 0xff, |regs| {
+            for b in &self.inputs {
+                let src: [Lanes; 4] = match b.source {
+                    Input::Location(n) => input
+                        .regs
+                        .get(n as usize)
+                        .map_or([[0; 8]; 4], |r| r.map(lanes)),
+                    Input::VertexIndex => [input.vertex_id, [0; 8], [0; 8], [0; 8]],
+                    Input::InstanceIndex => [input.instance_id, [0; 8], [0; 8], [0; 8]],
+                    _ => [[0; 8]; 4],
+                };
+                for (&reg, s) in b.regs.iter().zip(src) {
+                    regs[reg as usize] = s;
+                }
+            }
+        })?;
+        let mut out = VsOutput::default();
+        for o in &self.outputs {
+            let dst = match o.target {
+                Output::Position => &mut out.position,
+                Output::Location(n) => &mut out.varyings[n as usize],
+                Output::FragDepth => continue,
+            };
+            for (d, &reg) in dst.iter_mut().zip(&o.regs) {
+                *d = vector(&done.regs[reg as usize]);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Runs a fragment program on two 2×2 quads (helper lanes included).
+    pub fn run_pixel(
+        &self,
+        env: &ShaderEnv<'_>,
+        input: &PsInput<'_>,
+    ) -> Result<PsOutput, ExecError> {
+        let done = run(self, env, 0xff, |regs| {
+            for b in &self.inputs {
+                let src: [Lanes; 4] = match b.source {
+                    Input::Location(n) => input
+                        .varyings
+                        .get(n as usize)
+                        .map_or([[0; 8]; 4], |r| r.map(lanes)),
+                    Input::Position => input.position.map(lanes),
+                    Input::FrontFacing => {
+                        [[u32::from(input.front_face); 8], [0; 8], [0; 8], [0; 8]]
+                    }
+                    Input::PrimitiveIndex => [[input.primitive_id; 8], [0; 8], [0; 8], [0; 8]],
+                    _ => [[0; 8]; 4],
+                };
+                for (&reg, s) in b.regs.iter().zip(src) {
+                    regs[reg as usize] = s;
+                }
+            }
+        })?;
+        let mut out = PsOutput::default();
+        for o in &self.outputs {
+            match o.target {
+                Output::Location(n) => {
+                    for (d, &reg) in out.targets[n as usize].iter_mut().zip(&o.regs) {
+                        *d = vector(&done.regs[reg as usize]);
+                    }
+                }
+                Output::FragDepth => out.depth = vector(&done.regs[o.regs[0] as usize]),
+                Output::Position => {}
+            }
+        }
+        for (l, d) in out.discard.iter_mut().enumerate() {
+            *d = done.killed & (1 << l) != 0;
+        }
+        Ok(out)
+    }
+}
+
+/// The first execution error of a shader, kept for the caller: the traits' `shade` cannot
+/// return one, so a failed call writes zeros and the error is recorded here.
+#[derive(Debug, Default)]
+struct Fault(OnceLock<ExecError>);
+
+impl Fault {
+    fn record(&self, e: ExecError) {
+        let _ = self.0.set(e);
+    }
+}
+
+fn expect_stage(p: &Program, stage: Stage) -> Result<(), CompileError> {
+    if p.stage == stage {
+        return Ok(());
+    }
+    Err(CompileError::NoEntryPoint {
+        name: p.entry.clone(),
+        stage: stage.name(),
+        available: format!("{} ({})", p.entry, p.stage.name()),
+    })
+}
+
+/// A WGSL or SPIR-V vertex shader: a compiled [`Program`] behind [`VertexShader`]. Its
+/// signature and varying count are reflected from the program once, at creation.
+#[derive(Debug)]
+pub struct WgslVertexShader {
+    program: Program,
+    signature: ShaderSignature,
+    varyings: usize,
+    fault: Fault,
+}
+
+impl WgslVertexShader {
+    /// Compiles vertex entry point `entry` of WGSL `source`.
+    pub fn new(source: &str, entry: &str, options: &CompileOptions) -> Result<Self, CompileError> {
+        Self::from_program(Program::from_wgsl(source, entry, Stage::Vertex, options)?)
+    }
+
+    /// Compiles vertex entry point `entry` of a SPIR-V binary.
+    pub fn from_spirv(
+        bytes: &[u8],
+        entry: &str,
+        options: &CompileOptions,
+    ) -> Result<Self, CompileError> {
+        Self::from_program(Program::from_spirv(bytes, entry, Stage::Vertex, options)?)
+    }
+
+    /// Wraps a compiled vertex program (a fragment one is refused).
+    pub fn from_program(program: Program) -> Result<Self, CompileError> {
+        expect_stage(&program, Stage::Vertex)?;
+        Ok(Self {
+            signature: program.signature(),
+            varyings: program.varying_count(),
+            program,
+            fault: Fault::default(),
+        })
+    }
+
+    /// The compiled program.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// The first execution error of any call so far (a call that failed wrote zeros).
+    pub fn fault(&self) -> Option<ExecError> {
+        self.fault.0.get().copied()
+    }
+}
+
+impl VertexShader for WgslVertexShader {
+    fn signature(&self) -> ShaderSignature {
+        self.signature.clone()
+    }
+
+    fn varying_count(&self) -> usize {
+        self.varyings
+    }
+
+    fn shade(&self, env: &ShaderEnv<'_>, input: &VsInput<'_>, out: &mut VsOutput) {
+        match self.program.run_vertex(env, input) {
+            Ok(o) => *out = o,
+            Err(e) => {
+                self.fault.record(e);
+                *out = VsOutput::default();
+            }
+        }
+    }
+}
+
+/// A WGSL or SPIR-V pixel shader: a compiled [`Program`] behind [`PixelShader`]. Its
+/// signature, interpolations and hints (writes depth, may discard, uniform output,
+/// passthrough) are derived from the IR once, at creation.
+#[derive(Debug)]
+pub struct WgslPixelShader {
+    program: Program,
+    signature: ShaderSignature,
+    inputs: Vec<Interpolation>,
+    uniform_output: bool,
+    passthrough: Option<usize>,
+    fault: Fault,
+}
+
+impl WgslPixelShader {
+    /// Compiles fragment entry point `entry` of WGSL `source`.
+    pub fn new(source: &str, entry: &str, options: &CompileOptions) -> Result<Self, CompileError> {
+        Self::from_program(Program::from_wgsl(source, entry, Stage::Fragment, options)?)
+    }
+
+    /// Compiles fragment entry point `entry` of a SPIR-V binary.
+    pub fn from_spirv(
+        bytes: &[u8],
+        entry: &str,
+        options: &CompileOptions,
+    ) -> Result<Self, CompileError> {
+        Self::from_program(Program::from_spirv(bytes, entry, Stage::Fragment, options)?)
+    }
+
+    /// Wraps a compiled fragment program (a vertex one is refused).
+    pub fn from_program(program: Program) -> Result<Self, CompileError> {
+        expect_stage(&program, Stage::Fragment)?;
+        Ok(Self {
+            signature: program.signature(),
+            inputs: program.interpolations(),
+            uniform_output: program.uniform_output(),
+            passthrough: program.passthrough(),
+            program,
+            fault: Fault::default(),
+        })
+    }
+
+    /// The compiled program.
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    /// The first execution error of any call so far (a call that failed wrote zeros).
+    pub fn fault(&self) -> Option<ExecError> {
+        self.fault.0.get().copied()
+    }
+}
+
+impl PixelShader for WgslPixelShader {
+    fn signature(&self) -> ShaderSignature {
+        self.signature.clone()
+    }
+
+    fn inputs(&self) -> &[Interpolation] {
+        &self.inputs
+    }
+
+    fn writes_depth(&self) -> bool {
+        self.program.writes_depth()
+    }
+
+    fn may_discard(&self) -> bool {
+        self.program.may_discard()
+    }
+
+    fn uniform_output(&self) -> bool {
+        self.uniform_output
+    }
+
+    fn passthrough(&self) -> Option<usize> {
+        self.passthrough
+    }
+
+    fn shade(&self, env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput) {
+        match self.program.run_pixel(env, input) {
+            Ok(o) => *out = o,
+            Err(e) => {
+                self.fault.record(e);
+                *out = PsOutput::default();
+            }
+        }
+    }
+}

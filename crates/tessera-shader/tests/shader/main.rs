@@ -1,0 +1,10 @@
+//! tessera-shader: compile and run WGSL over 8 lanes, with exact expected values.
+
+mod control;
+mod errors;
+mod harness;
+mod hostile;
+mod matrix;
+mod ops_float;
+mod ops_int;
+mod pixel;

@@ -1,0 +1,107 @@
+//! The fragment stage: quad derivatives against hand values, discard, builtins, outputs.
+
+use tessera_pipeline::env::ShaderEnv;
+use tessera_pipeline::shader::{PsInput, Reg};
+use tessera_shader::{CompileOptions, Program, Stage};
+use wide::f32x8;
+
+fn ps(src: &str) -> Program {
+    Program::from_wgsl(src, "main", Stage::Fragment, &CompileOptions::default()).unwrap()
+}
+
+fn reg(c: [[f32; 8]; 4]) -> Reg {
+    c.map(f32x8::new)
+}
+
+/// Two quads: lanes 0..3 at x 0,1 / y 0,1 (TL, TR, BL, BR), lanes 4..7 at x 2,3.
+fn position() -> Reg {
+    reg([
+        [0.5, 1.5, 0.5, 1.5, 2.5, 3.5, 2.5, 3.5],
+        [0.5, 0.5, 1.5, 1.5, 0.5, 0.5, 1.5, 1.5],
+        [0.0; 8],
+        [1.0; 8],
+    ])
+}
+
+fn run(p: &Program, varyings: &[Reg], front: bool) -> tessera_pipeline::shader::PsOutput {
+    let input = PsInput {
+        position: position(),
+        varyings,
+        front_face: front,
+        primitive_id: 5,
+        coverage: 0xff,
+    };
+    p.run_pixel(&ShaderEnv::default(), &input).unwrap()
+}
+
+fn lanes(v: f32x8) -> [f32; 8] {
+    v.to_array()
+}
+
+#[test]
+fn coarse_and_fine_derivatives_are_quad_differences() {
+    let p = ps(
+        "@fragment fn main(@location(0) v: vec4<f32>) -> @location(0) vec4<f32> {
+        return vec4<f32>(dpdxCoarse(v.x), dpdyCoarse(v.x), dpdxFine(v.x), dpdyFine(v.x));
+    }",
+    );
+    // v.x = x * x + 10 y per lane (TL, TR, BL, BR per quad).
+    let vx = [0.0, 1.0, 10.0, 11.0, 4.0, 9.0, 14.0, 19.0];
+    let v = reg([vx, [0.0; 8], [0.0; 8], [0.0; 8]]);
+    let out = run(&p, &[v], true);
+    // Coarse: from the quad's top-left: d/dx = TR - TL, d/dy = BL - TL, for all four lanes.
+    assert_eq!(
+        lanes(out.targets[0][0]),
+        [1.0, 1.0, 1.0, 1.0, 5.0, 5.0, 5.0, 5.0]
+    );
+    assert_eq!(lanes(out.targets[0][1]), [10.0; 8]);
+    // Fine: per row for x, per column for y.
+    assert_eq!(
+        lanes(out.targets[0][2]),
+        [1.0, 1.0, 1.0, 1.0, 5.0, 5.0, 5.0, 5.0]
+    );
+    assert_eq!(
+        lanes(out.targets[0][3]),
+        [10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0]
+    );
+    let v = reg([
+        [0.0, 1.0, 10.0, 13.0, 0.0, 2.0, 0.0, 7.0],
+        [0.0; 8],
+        [0.0; 8],
+        [0.0; 8],
+    ]);
+    let out = run(&p, &[v], true);
+    assert_eq!(
+        lanes(out.targets[0][2]),
+        [1.0, 1.0, 3.0, 3.0, 2.0, 2.0, 7.0, 7.0]
+    );
+    assert_eq!(
+        lanes(out.targets[0][3]),
+        [10.0, 12.0, 10.0, 12.0, 0.0, 5.0, 0.0, 5.0]
+    );
+}
+
+#[test]
+fn discard_marks_lanes_and_builtins_reach_the_shader() {
+    let p = ps("enable primitive_index;
+    struct O { @location(0) c: vec4<f32>, @location(2) d: vec4<f32>, }
+    @fragment fn main(@builtin(position) pos: vec4<f32>, @builtin(front_facing) ff: bool,
+                      @builtin(primitive_index) id: u32) -> O {
+        if pos.x > 2.0 && pos.y < 1.0 { discard; }
+        var o: O;
+        o.c = vec4<f32>(pos.xy, select(0.0, 1.0, ff), f32(id));
+        o.d = vec4<f32>(fwidth(pos.x), 0.0, 0.0, 1.0);
+        return o;
+    }");
+    let out = run(&p, &[], false);
+    assert_eq!(
+        out.discard,
+        [false, false, false, false, true, true, false, false]
+    );
+    let pos = position();
+    assert_eq!(lanes(out.targets[0][0])[..4], lanes(pos[0])[..4]);
+    assert_eq!(lanes(out.targets[0][2]), [0.0; 8]);
+    assert_eq!(lanes(out.targets[0][3])[0], 5.0);
+    assert_eq!(lanes(out.targets[2][0])[..4], [1.0; 4]);
+    assert_eq!(lanes(out.targets[1][0]), [0.0; 8]);
+}
