@@ -6,8 +6,11 @@ mod create;
 mod data;
 mod layouts;
 mod mappings;
+mod probe;
+mod sampling;
 mod shapes;
 mod tier1;
+mod views;
 
 use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};
 use tessera::debug::MessageId;
