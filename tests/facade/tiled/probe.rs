@@ -19,9 +19,9 @@ use tessera_testkit::{
 };
 use wide::f32x8;
 
-/// `SV_Target0 = t0.SampleLevel(s0, uv, lod)` at a constant `uv` and `lod`.
+/// `SV_Target0 = t0.SampleLevel(s0, (u, v, slice), lod)` at constant coordinates and `lod`.
 struct ProbePs {
-    uv: [f32; 2],
+    uvw: [f32; 3],
     lod: f32,
 }
 
@@ -34,7 +34,7 @@ impl PixelShader for ProbePs {
                 texture: 0,
                 sampler: 0,
                 coords: 0,
-                components: 2,
+                components: 3,
             }],
             inputs: vec![SignatureElement::positional(0, 2)],
             outputs: vec![SignatureElement::named("SV_Target", 0, 0, 4)],
@@ -46,9 +46,9 @@ impl PixelShader for ProbePs {
     }
     fn shade(&self, env: &ShaderEnv<'_>, _input: &PsInput<'_>, out: &mut PsOutput) {
         let uv = [
-            f32x8::splat(self.uv[0]),
-            f32x8::splat(self.uv[1]),
-            f32x8::ZERO,
+            f32x8::splat(self.uvw[0]),
+            f32x8::splat(self.uvw[1]),
+            f32x8::splat(self.uvw[2]),
             f32x8::ZERO,
         ];
         out.targets[0] = sample_level(
@@ -102,7 +102,7 @@ pub fn setup(d: &Device, ctx: &mut DeviceContext, filter_linear: bool) -> tesser
     tex
 }
 
-/// Draws the probe at `uv` / `lod` and returns the sampled value.
+/// Draws the probe at `uv` (array slice 0) / `lod` and returns the sampled value.
 pub fn probe(
     d: &Device,
     ctx: &mut DeviceContext,
@@ -110,8 +110,19 @@ pub fn probe(
     uv: [f32; 2],
     lod: f32,
 ) -> [f32; 4] {
+    probe_slice(d, ctx, out, [uv[0], uv[1], 0.0], lod)
+}
+
+/// [`probe`] at array slice `uvw[2]` of the view.
+pub fn probe_slice(
+    d: &Device,
+    ctx: &mut DeviceContext,
+    out: &tessera::Texture,
+    uvw: [f32; 3],
+    lod: f32,
+) -> [f32; 4] {
     let ps = d
-        .create_pixel_shader(Arc::new(ProbePs { uv, lod }))
+        .create_pixel_shader(Arc::new(ProbePs { uvw, lod }))
         .unwrap();
     ctx.ps_set_shader(Some(&ps)).unwrap();
     ctx.draw(4, 0).unwrap();

@@ -8,7 +8,7 @@ use tessera::format::Format;
 use tessera::tiled::{Tier1NullRead, TiledShaderResourceView};
 use tessera::{Device, DeviceContext, FeatureLevel};
 
-use super::probe::{probe, setup};
+use super::probe::{probe, probe_slice, setup};
 use super::*;
 
 /// A `w`×`h` single-mip tiled texture of `format` on `d` with resource tile 0 mapped and
@@ -200,4 +200,91 @@ fn tier_1_reads_the_poison_and_reports_once_per_draw_and_resource() {
         assert_eq!(probe(&d, &mut ctx, &out, texel(127.0), 0.0), [1.0; 4]);
         assert_eq!(ids(&d).len(), 2);
     }
+}
+
+#[test]
+fn array_slices_of_a_view_read_their_own_tiles() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    // 256×256×3 RGBA8: slice 1's tile (0, 0) mapped and white, every other tile NULL.
+    let r = d
+        .create_tiled_texture(&tiled_tex(256, 256, 1, 3, Format::R8G8B8A8Unorm), None)
+        .unwrap();
+    let p = pool(&d, 1);
+    map(&mut ctx, &r, &p, c(0, 0, 1), 1, 0);
+    ctx.write_tiled_subresource(&r, 1, &vec![0xFF; 256 * 256 * 4])
+        .unwrap();
+    let desc = tessera::caps::ViewDesc {
+        format: Format::R8G8B8A8Unorm,
+        dimension: tessera::caps::ViewDimension::Texture2DArray,
+        range: tessera::caps::SubresourceRange {
+            most_detailed_mip: 0,
+            mip_levels: 1,
+            first_array_slice: 1,
+            array_size: 2,
+        },
+    };
+    let view = d
+        .create_tiled_shader_resource_view(&r, Some(&desc))
+        .unwrap();
+    let out = setup(&d, &mut ctx, false);
+    ctx.ps_set_tiled_shader_resources(0, &[Some(view)]).unwrap();
+    let at = |x: f32, slice: f32| [(x + 0.5) / 256.0, 0.5 / 256.0, slice];
+    assert_eq!(
+        probe_slice(&d, &mut ctx, &out, at(0.0, 0.0), 0.0),
+        [1.0; 4],
+        "resource slice 1"
+    );
+    assert_eq!(
+        probe_slice(&d, &mut ctx, &out, at(128.0, 0.0), 0.0),
+        [0.0; 4],
+        "its NULL tile"
+    );
+    assert_eq!(
+        probe_slice(&d, &mut ctx, &out, at(0.0, 1.0), 0.0),
+        [0.0; 4],
+        "resource slice 2"
+    );
+    // Past the view's last slice: clamped to it (slice 2, NULL), never slice 0 or 1's memory.
+    assert_eq!(probe_slice(&d, &mut ctx, &out, at(0.0, 5.0), 0.0), [0.0; 4]);
+}
+
+#[test]
+fn packed_bc1_mips_read_through_the_tail() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    // 512×512 BC1, full chain: mip 0 = 1×2 tiles of 512×256 texels, mips 1.. packed.
+    let r = d
+        .create_tiled_texture(&tiled_tex(512, 512, 0, 1, Format::Bc1Unorm), None)
+        .unwrap();
+    let t = r.tiling();
+    assert_eq!(t.packed_mip_desc.num_standard_mips, 1);
+    let packed = t.packed_mip_desc.num_tiles_for_packed_mips;
+    let view = d.create_tiled_shader_resource_view(&r, None).unwrap();
+    let out = setup(&d, &mut ctx, false);
+    ctx.ps_set_tiled_shader_resources(0, &[Some(view)]).unwrap();
+    // Nothing mapped: every mip is transparent black.
+    for lod in [0.0, 3.0, 9.0] {
+        assert_eq!(
+            probe(&d, &mut ctx, &out, [0.3, 0.7], lod),
+            [0.0; 4],
+            "lod {lod}"
+        );
+    }
+    // The tail mapped and written with zero blocks (opaque black); mip 0 stays NULL.
+    let p = pool(&d, packed);
+    map(&mut ctx, &r, &p, c(0, 0, 1), packed, 0);
+    for mip in 1..10u32 {
+        let blocks = ((512u32 >> mip).max(1)).div_ceil(4) as usize;
+        ctx.write_tiled_subresource(&r, mip, &vec![0; blocks * blocks * 8])
+            .unwrap();
+    }
+    for lod in [1.0, 3.0, 9.0] {
+        assert_eq!(
+            probe(&d, &mut ctx, &out, [0.3, 0.7], lod),
+            [0.0, 0.0, 0.0, 1.0],
+            "lod {lod}"
+        );
+    }
+    assert_eq!(probe(&d, &mut ctx, &out, [0.3, 0.7], 0.0), [0.0; 4]);
 }
