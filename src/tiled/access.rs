@@ -82,6 +82,27 @@ impl<'a> Access<'a> {
     /// [`Access::read`], telling whether the bytes came from a mapped tile (`false`: the NULL
     /// value was written).
     pub(crate) fn read_mapped(&mut self, tile: u32, offset: usize, out: &mut [u8]) -> Result<bool> {
+        self.read_with(tile, offset, out, false)
+    }
+
+    /// [`Access::read_mapped`] into bytes the caller zeroed: a NULL tile that reads 0 leaves
+    /// `out` untouched (so fresh zeroed pages of a large copy are never touched).
+    pub(crate) fn read_over_zeros(
+        &mut self,
+        tile: u32,
+        offset: usize,
+        out: &mut [u8],
+    ) -> Result<bool> {
+        self.read_with(tile, offset, out, true)
+    }
+
+    fn read_with(
+        &mut self,
+        tile: u32,
+        offset: usize,
+        out: &mut [u8],
+        zeroed: bool,
+    ) -> Result<bool> {
         if self.usable(tile) && self.map.read_bytes(tile, offset, out)? {
             return Ok(true);
         }
@@ -91,6 +112,7 @@ impl<'a> Access<'a> {
                     *b = POISON_WORD[(offset + i) % 4];
                 }
             }
+            _ if zeroed => {}
             _ => out.fill(0),
         }
         Ok(false)

@@ -135,7 +135,7 @@ impl ResolvedTiled {
                 let mut bytes = tessera_resource::allocate_zeroed(place.linear_len())?;
                 for s in place.spans() {
                     let out = &mut bytes[s.linear_offset..s.linear_offset + s.len];
-                    let mapped = access.read_mapped(s.tile, s.tile_offset, out)?;
+                    let mapped = access.read_over_zeros(s.tile, s.tile_offset, out)?;
                     if !mapped && zero_null && bc1 {
                         for (i, b) in out.iter_mut().enumerate() {
                             *b = NULL_BC1_BLOCK[(s.linear_offset + i) % 8];
