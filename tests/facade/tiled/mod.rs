@@ -8,6 +8,7 @@ mod layouts;
 mod mappings;
 mod probe;
 mod sampling;
+mod sampling_reports;
 mod shapes;
 mod tier1;
 mod views;
