@@ -10,6 +10,7 @@ use crate::error::SceneError;
 use crate::format::{ElementType, SceneFile};
 use crate::input::{InputPolicy, base_of, decode_image_counted, read_file};
 use crate::jsonpath::path_at;
+use crate::shaders::ShaderOverride;
 use crate::sniff::{describe_binary, json_kind, magic_kind};
 
 /// A loaded scene, ready to render any number of times.
@@ -25,6 +26,8 @@ pub struct Scene {
     pub(crate) buffers: BTreeMap<String, Vec<u8>>,
     /// The limits its file references were read under.
     pub(crate) policy: InputPolicy,
+    /// Shaders to create instead of the built-ins ([`Scene::with_shader_override`]).
+    pub(crate) shader_override: Option<ShaderOverride>,
 }
 
 impl Scene {
@@ -130,7 +133,14 @@ impl Scene {
             images: BTreeMap::new(),
             buffers: BTreeMap::new(),
             policy: InputPolicy::default(),
+            shader_override: None,
         }
+    }
+
+    /// This scene with its built-in shaders replaced where `o` returns a shader.
+    pub fn with_shader_override(mut self, o: ShaderOverride) -> Self {
+        self.shader_override = Some(o);
+        self
     }
 
     pub(crate) fn finish_load(&mut self) -> Result<(), SceneError> {

@@ -1,10 +1,41 @@
 //! Scene-side shaders that complement the built-ins.
 
+use std::sync::Arc;
+
 use tessera::pipeline::ShaderEnv;
 use tessera::pipeline::shader::{
-    ConstantBufferUse, MAX_VARYINGS, ShaderProfile, ShaderSignature, SignatureElement,
+    ConstantBufferUse, MAX_VARYINGS, PixelShader, ShaderProfile, ShaderSignature, SignatureElement,
     VertexShader, VsInput, VsOutput, mul_mat_vec,
 };
+
+use crate::format::ShaderSpec;
+
+/// A shader of either stage, as a scene's `shaders` entry creates it.
+#[derive(Clone)]
+pub enum StageShader {
+    /// A vertex shader.
+    Vertex(Arc<dyn VertexShader>),
+    /// A pixel shader.
+    Pixel(Arc<dyn PixelShader>),
+}
+
+/// Replaces built-in shaders of a scene when it is rendered: called with each `shaders` entry,
+/// it returns the shader to create instead (`None` keeps the built-in). The replacement is
+/// created through the device like the built-in (same caps checks). Tests use it to render the
+/// golden scenes with the WGSL twins of the built-ins ([`Scene::with_shader_override`]).
+///
+/// [`Scene::with_shader_override`]: crate::Scene::with_shader_override
+#[derive(Clone)]
+pub struct ShaderOverride(pub Arc<ShaderOverrideFn>);
+
+/// The function a [`ShaderOverride`] calls for each `shaders` entry.
+pub type ShaderOverrideFn = dyn Fn(&ShaderSpec) -> Option<StageShader> + Send + Sync;
+
+impl std::fmt::Debug for ShaderOverride {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ShaderOverride(..)")
+    }
+}
 
 /// `pos = M · (v0 + (v1.xyz, 0))`, varyings `v2..`: the transform VS with a per-instance
 /// offset in input register 1 (`M` = `cb0[0..4]` rows; identity when cb0 is unbound).

@@ -31,9 +31,9 @@ pub enum FBin {
     Div,
     /// WGSL `%`: `a - b * trunc(a / b)`, computed as Rust's `%` (exact `fmod`).
     Rem,
-    /// `min(a, b)`: IEEE minNum (a NaN operand yields the other operand).
+    /// `min(a, b)`: IEEE minNum (a NaN operand yields the other operand; `min(-0, +0) = -0`).
     Min,
-    /// `max(a, b)`: IEEE maxNum (a NaN operand yields the other operand).
+    /// `max(a, b)`: IEEE maxNum (a NaN operand yields the other operand; `max(-0, +0) = +0`).
     Max,
     /// `pow(a, b)` (libm `powf`).
     Pow,
@@ -358,12 +358,32 @@ pub enum Node {
         /// `break if` at the end of the continuing block.
         break_if: Option<R>,
     },
-    /// Active lanes leave the innermost loop.
+    /// `switch selector { cases }`: each case runs for the lanes whose selector equals one of
+    /// its values (the default case for the lanes no case names); `break` leaves the switch.
+    Switch {
+        /// The `i32`/`u32` selector.
+        selector: R,
+        /// The cases in source order (a fall-through chain of empty cases already merged).
+        cases: Vec<Case>,
+    },
+    /// Active lanes leave the innermost loop or switch.
     Break,
-    /// Active lanes skip to the innermost loop's continuing block.
+    /// Active lanes skip to the innermost loop's continuing block (through any switch).
     Continue,
     /// Active lanes finish the invocation (outputs were stored before).
     Return,
     /// Active lanes are discarded (`discard`) and finish.
     Kill,
 }
+
+/// One case of a [`Node::Switch`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    /// The selector values (as bits) that choose it.
+    pub values: Vec<u32>,
+    /// True when it is (or includes) the `default` case.
+    pub default: bool,
+    /// Its body.
+    pub body: Vec<Node>,
+}
+

@@ -100,6 +100,11 @@ pub struct Program {
     pub step_budget: u64,
     /// What the program uses, for the D3D signature and the pipeline's hints.
     pub uses: Uses,
+    /// Register ranges `(first, count)` of variables and outputs: the registers a call must
+    /// reset to the template before it runs.
+    pub stateful: Vec<(R, u32)>,
+    /// Unique per compilation (never 0): lets the interpreter reuse a thread's register file.
+    pub id: u64,
 }
 
 /// Resources and features a program uses (filled in while compiling).

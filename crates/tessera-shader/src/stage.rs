@@ -29,7 +29,20 @@ impl Program {
         env: &ShaderEnv<'_>,
         input: &VsInput<'_>,
     ) -> Result<VsOutput, ExecError> {
-        let done = run(self, env, 0xff, |regs| {
+        let mut out = VsOutput::default();
+        self.run_vertex_into(env, input, &mut out)?;
+        Ok(out)
+    }
+
+    /// Runs a vertex program on eight vertices, writing the outputs it declares into `out`
+    /// (left as it was when the call fails).
+    pub fn run_vertex_into(
+        &self,
+        env: &ShaderEnv<'_>,
+        input: &VsInput<'_>,
+        out: &mut VsOutput,
+    ) -> Result<(), ExecError> {
+        let setup = |regs: &mut [Lanes]| {
             for b in &self.inputs {
                 let src: [Lanes; 4] = match b.source {
                     Input::Location(n) => input
@@ -44,19 +57,19 @@ impl Program {
                     regs[reg as usize] = s;
                 }
             }
-        })?;
-        let mut out = VsOutput::default();
-        for o in &self.outputs {
-            let dst = match o.target {
-                Output::Position => &mut out.position,
-                Output::Location(n) => &mut out.varyings[n as usize],
-                Output::FragDepth => continue,
-            };
-            for (d, &reg) in dst.iter_mut().zip(&o.regs) {
-                *d = vector(&done.regs[reg as usize]);
+        };
+        run(self, env, 0xff, setup, |regs, _| {
+            for o in &self.outputs {
+                let dst = match o.target {
+                    Output::Position => &mut out.position,
+                    Output::Location(n) => &mut out.varyings[n as usize],
+                    Output::FragDepth => continue,
+                };
+                for (d, &reg) in dst.iter_mut().zip(&o.regs) {
+                    *d = vector(&regs[reg as usize]);
+                }
             }
-        }
-        Ok(out)
+        })
     }
 
     /// Runs a fragment program on two 2×2 quads (helper lanes included).
@@ -65,7 +78,21 @@ impl Program {
         env: &ShaderEnv<'_>,
         input: &PsInput<'_>,
     ) -> Result<PsOutput, ExecError> {
-        let done = run(self, env, 0xff, |regs| {
+        let mut out = PsOutput::default();
+        self.run_pixel_into(env, input, &mut out)?;
+        Ok(out)
+    }
+
+    /// Runs a fragment program on two 2×2 quads, writing the targets it declares, the depth
+    /// when it writes one, and the discard flags into `out` (left as it was when the call
+    /// fails).
+    pub fn run_pixel_into(
+        &self,
+        env: &ShaderEnv<'_>,
+        input: &PsInput<'_>,
+        out: &mut PsOutput,
+    ) -> Result<(), ExecError> {
+        let setup = |regs: &mut [Lanes]| {
             for b in &self.inputs {
                 let src: [Lanes; 4] = match b.source {
                     Input::Location(n) => input
@@ -83,23 +110,23 @@ impl Program {
                     regs[reg as usize] = s;
                 }
             }
-        })?;
-        let mut out = PsOutput::default();
-        for o in &self.outputs {
-            match o.target {
-                Output::Location(n) => {
-                    for (d, &reg) in out.targets[n as usize].iter_mut().zip(&o.regs) {
-                        *d = vector(&done.regs[reg as usize]);
+        };
+        run(self, env, 0xff, setup, |regs, killed| {
+            for o in &self.outputs {
+                match o.target {
+                    Output::Location(n) => {
+                        for (d, &reg) in out.targets[n as usize].iter_mut().zip(&o.regs) {
+                            *d = vector(&regs[reg as usize]);
+                        }
                     }
+                    Output::FragDepth => out.depth = vector(&regs[o.regs[0] as usize]),
+                    Output::Position => {}
                 }
-                Output::FragDepth => out.depth = vector(&done.regs[o.regs[0] as usize]),
-                Output::Position => {}
             }
-        }
-        for (l, d) in out.discard.iter_mut().enumerate() {
-            *d = done.killed & (1 << l) != 0;
-        }
-        Ok(out)
+            for (l, d) in out.discard.iter_mut().enumerate() {
+                *d = killed & (1 << l) != 0;
+            }
+        })
     }
 }
 
@@ -182,8 +209,8 @@ impl VertexShader for WgslVertexShader {
     }
 
     fn shade(&self, env: &ShaderEnv<'_>, input: &VsInput<'_>, out: &mut VsOutput) {
-        match self.program.run_vertex(env, input) {
-            Ok(o) => *out = o,
+        match self.program.run_vertex_into(env, input, out) {
+            Ok(()) => {}
             Err(e) => {
                 self.fault.record(e);
                 *out = VsOutput::default();
@@ -270,8 +297,8 @@ impl PixelShader for WgslPixelShader {
     }
 
     fn shade(&self, env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput) {
-        match self.program.run_pixel(env, input) {
-            Ok(o) => *out = o,
+        match self.program.run_pixel_into(env, input, out) {
+            Ok(()) => {}
             Err(e) => {
                 self.fault.record(e);
                 *out = PsOutput::default();

@@ -7,20 +7,14 @@ use tessera::caps::{BindFlags, BufferDesc, Usage};
 use tessera::pipeline::builtin::{
     ConstantColorPs, LitPs, LitVs, TexturedPs, TransformVs, VertexColorPs,
 };
-use tessera::pipeline::shader::{MAX_VARYINGS, PixelShader, VertexShader};
+use tessera::pipeline::shader::MAX_VARYINGS;
 use tessera::{Buffer, Device, PixelShaderHandle, VertexShaderHandle};
 
 use crate::camera;
 use crate::error::SceneError;
 use crate::format::{ConstantsSpec, ShaderSpec};
 use crate::scene::Scene;
-use crate::shaders::InstancedTransformVs;
-
-/// A built-in shader of either stage.
-enum Stage {
-    Vertex(Arc<dyn VertexShader>),
-    Pixel(Arc<dyn PixelShader>),
-}
+use crate::shaders::{InstancedTransformVs, StageShader as Stage};
 
 /// The vertex and pixel shaders of a scene, by name.
 type ShaderMaps = (
@@ -75,7 +69,9 @@ impl Scene {
         for (name, s) in &self.file.shaders {
             use ShaderSpec as S;
             let p = format!("shaders.{name}");
+            let replaced = self.shader_override.as_ref().and_then(|o| (o.0)(s));
             let stage = match s {
+                _ if let Some(r) = replaced => r,
                 S::Transform(t) | S::InstancedTransform(t) if t.varyings > MAX_VARYINGS => {
                     return Err(self.invalid(p, format!("at most {MAX_VARYINGS} varyings")));
                 }

@@ -30,6 +30,7 @@ impl Compiler<'_> {
             var.name.as_deref().unwrap_or("a local variable"),
         )?;
         self.locals.insert(l, base);
+        self.stateful.push((base, shape.regs()));
         if let Some(init) = var.init {
             if !self.is_const(init) {
                 return Err(unsupported(
@@ -116,6 +117,7 @@ impl Compiler<'_> {
                             }
                         }
                         self.privates.insert(g, b);
+                        self.stateful.push((b, shape.regs()));
                         b
                     }
                 };

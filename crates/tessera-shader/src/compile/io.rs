@@ -25,6 +25,9 @@ impl Compiler<'_> {
         if let Some(res) = &self.fun.result {
             let n = shape_of_handle(self.module, res.ty)?.regs();
             let regs = self.alloc_list(n, "entry-point outputs")?;
+            if let Some(&first) = regs.first() {
+                self.stateful.push((first, n));
+            }
             self.bind_outputs(res.ty, res.binding.as_ref(), &regs)?;
             self.result = regs;
         }

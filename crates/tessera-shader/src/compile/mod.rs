@@ -16,6 +16,10 @@ pub(crate) mod shape;
 mod stmt;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The next [`Program::id`] (ids start at 1; 0 marks an empty scratch file).
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 use naga::valid::{Capabilities, FunctionInfo, ModuleInfo, ValidationFlags, Validator};
 use naga::{Expression, Function, Handle, Module, ShaderStage};
@@ -165,6 +169,8 @@ pub fn compile(
         outputs: c.outputs,
         step_budget: options.step_budget,
         uses: c.uses,
+        stateful: c.stateful,
+        id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
     })
 }
 
@@ -228,6 +234,8 @@ pub(crate) struct Compiler<'m> {
     pub uses: Uses,
     /// Current block nesting depth.
     pub depth: u32,
+    /// Register ranges of variables and outputs (reset before each call).
+    pub stateful: Vec<(R, u32)>,
 }
 
 impl<'m> Compiler<'m> {
@@ -250,6 +258,7 @@ impl<'m> Compiler<'m> {
             ops: Vec::new(),
             uses: Uses::default(),
             depth: 0,
+            stateful: Vec::new(),
         }
     }
 

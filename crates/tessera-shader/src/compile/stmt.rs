@@ -1,11 +1,11 @@
 //! Statements: straight-line stores and structured control flow ([`Node`]).
 
-use naga::{Block, Statement};
+use naga::{Block, Statement, SwitchValue};
 
 use super::Compiler;
 use super::expr::unsupported;
 use crate::error::CompileError;
-use crate::ir::{Node, Op};
+use crate::ir::{Case, Node, Op};
 
 /// Nesting depth past which a shader is refused (hostile nesting must not exhaust the stack).
 pub const MAX_NESTING: u32 = 64;
@@ -115,7 +115,44 @@ impl Compiler<'_> {
                     nodes.push(Node::Return);
                 }
                 Statement::Store { pointer, value } => self.store(*pointer, *value)?,
-                Statement::Switch { .. } => return Err(unsupported("switch statement")),
+                Statement::Switch { selector, cases } => {
+                    self.uses.needs_sm4 = true;
+                    let sel = self.regs(*selector)?[0];
+                    self.flush(nodes);
+                    let mut out = Vec::new();
+                    let (mut values, mut default) = (Vec::new(), false);
+                    for case in cases {
+                        match case.value {
+                            SwitchValue::I32(v) => values.push(v.cast_unsigned()),
+                            SwitchValue::U32(v) => values.push(v),
+                            SwitchValue::Default => default = true,
+                        }
+                        if case.fall_through {
+                            if !case.body.is_empty() {
+                                return Err(unsupported(
+                                    "switch case falling through after a body",
+                                ));
+                            }
+                            continue;
+                        }
+                        out.push(Case {
+                            values: std::mem::take(&mut values),
+                            default: std::mem::take(&mut default),
+                            body: self.block(&case.body)?,
+                        });
+                    }
+                    if !values.is_empty() || default {
+                        out.push(Case {
+                            values,
+                            default,
+                            body: Vec::new(),
+                        });
+                    }
+                    nodes.push(Node::Switch {
+                        selector: sel,
+                        cases: out,
+                    });
+                }
                 Statement::Call { .. } => return Err(unsupported("function call")),
                 other => {
                     let name = format!("{other:?}");

@@ -8,63 +8,107 @@
 
 mod ops;
 
+use std::cell::RefCell;
+
 use tessera_pipeline::env::ShaderEnv;
 
 use crate::error::ExecError;
 use crate::ir::{Lanes, Node};
 use crate::program::Program;
 
-/// The register file and lane state after a call.
-#[derive(Clone, Debug)]
-pub struct Finished {
-    /// Every register's final value.
-    pub regs: Vec<Lanes>,
-    /// Lanes that executed `discard`.
-    pub killed: u8,
+/// Lanes that left an enclosing loop or switch.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// Lanes that broke out.
+    brk: u8,
+    /// Lanes that continued this iteration (loops only).
+    cont: u8,
+    /// A loop (`continue` targets the innermost one), else a switch.
+    is_loop: bool,
 }
 
 struct Machine<'a, 'e> {
     env: &'a ShaderEnv<'e>,
-    regs: Vec<Lanes>,
+    regs: &'a mut [Lanes],
     steps: u64,
     budget: u64,
     /// Lanes that returned or were discarded.
     done: u8,
     killed: u8,
-    /// Per enclosing loop: (lanes that broke out, lanes that continued this iteration).
-    loops: Vec<(u8, u8)>,
+    /// Per enclosing loop or switch, innermost last.
+    frames: &'a mut Vec<Frame>,
 }
 
-/// Runs `program` on 8 lanes: `setup` fills the input registers (the file starts as the
-/// program's template), `mask` is the lanes that run (the others keep their template values).
-pub fn run(
+/// Per-thread scratch: the register file of the program run last on this thread (its
+/// [`Program::id`]) and the frame stack, reused so that a call allocates nothing.
+#[derive(Default)]
+struct Scratch {
+    id: u64,
+    regs: Vec<Lanes>,
+    frames: Vec<Frame>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Runs `program` on 8 lanes: `setup` fills the input registers, `mask` is the lanes that run,
+/// and `read` gets the final register file and the lanes that executed `discard`.
+///
+/// The register file starts as the program's template: constants in place, variables and
+/// outputs at their initial values. It is reused between calls on a thread; only the
+/// variables and outputs ([`Program::stateful`]) are reset, since every temporary is written
+/// before it is read and nothing writes a constant.
+pub fn run<T>(
     program: &Program,
     env: &ShaderEnv<'_>,
     mask: u8,
     setup: impl FnOnce(&mut [Lanes]),
-) -> Result<Finished, ExecError> {
-    let mut regs = program.template.clone();
-    setup(&mut regs);
-    let mut m = Machine {
-        env,
-        regs,
-        steps: 0,
-        budget: program.step_budget,
-        done: 0,
-        killed: 0,
-        loops: Vec::new(),
-    };
-    m.block(&program.body, mask)?;
-    Ok(Finished {
-        regs: m.regs,
-        killed: m.killed,
+    read: impl FnOnce(&[Lanes], u8) -> T,
+) -> Result<T, ExecError> {
+    SCRATCH.with_borrow_mut(|s| {
+        let t = &program.template;
+        if s.id != program.id || s.regs.len() != t.len() {
+            s.regs.clear();
+            s.regs.extend_from_slice(t);
+            s.id = program.id;
+        } else {
+            for &(base, n) in &program.stateful {
+                let r = base as usize..(base + n) as usize;
+                s.regs[r.clone()].copy_from_slice(&t[r]);
+            }
+        }
+        setup(&mut s.regs);
+        s.frames.clear();
+        let mut m = Machine {
+            env,
+            regs: &mut s.regs,
+            steps: 0,
+            budget: program.step_budget,
+            done: 0,
+            killed: 0,
+            frames: &mut s.frames,
+        };
+        let r = m.block(&program.body, mask);
+        let killed = m.killed;
+        if r.is_err() {
+            // A call abandoned half-way may leave any register: start the next one afresh.
+            s.id = 0;
+        }
+        r.map(|()| read(&s.regs, killed))
     })
 }
 
 impl Machine<'_, '_> {
     fn dead(&self) -> u8 {
-        let (b, c) = self.loops.last().copied().unwrap_or((0, 0));
-        self.done | b | c
+        let mut dead = self.done;
+        for f in self.frames.iter().rev() {
+            dead |= f.brk | f.cont;
+            if f.is_loop {
+                break;
+            }
+        }
+        dead
     }
 
     fn step(&mut self, n: u64) -> Result<(), ExecError> {
@@ -86,7 +130,7 @@ impl Machine<'_, '_> {
                 Node::Ops(list) => {
                     self.step(list.len() as u64)?;
                     for op in list {
-                        ops::exec(&mut self.regs, self.env, op, mask);
+                        ops::exec(self.regs, self.env, op, mask);
                     }
                     continue;
                 }
@@ -110,39 +154,73 @@ impl Machine<'_, '_> {
                     continuing,
                     break_if,
                 } => {
-                    self.loops.push((0, 0));
+                    self.frames.push(Frame {
+                        brk: 0,
+                        cont: 0,
+                        is_loop: true,
+                    });
                     let mut live = mask;
                     while live != 0 {
                         self.step(1)?;
-                        if let Some(top) = self.loops.last_mut() {
-                            top.1 = 0;
+                        if let Some(top) = self.frames.last_mut() {
+                            top.cont = 0;
                         }
                         self.block(body, live)?;
-                        if let Some(top) = self.loops.last_mut() {
-                            top.1 = 0;
+                        if let Some(top) = self.frames.last_mut() {
+                            top.cont = 0;
                         }
                         live &= !self.dead();
                         if live != 0 {
                             self.block(continuing, live)?;
                             if let Some(c) = break_if {
                                 let b = live & ops::mask_of(&self.regs[*c as usize]);
-                                if let Some(top) = self.loops.last_mut() {
-                                    top.0 |= b;
+                                if let Some(top) = self.frames.last_mut() {
+                                    top.brk |= b;
                                 }
                             }
                         }
                         live &= !self.dead();
                     }
-                    self.loops.pop();
+                    self.frames.pop();
+                }
+                Node::Switch { selector, cases } => {
+                    self.step(1)?;
+                    let sel = self.regs[*selector as usize];
+                    let hit = |values: &[u32]| -> u8 {
+                        let mut m = 0u8;
+                        for (l, v) in sel.iter().enumerate() {
+                            if values.contains(v) {
+                                m |= 1 << l;
+                            }
+                        }
+                        m
+                    };
+                    let named = cases.iter().fold(0u8, |m, c| m | hit(&c.values));
+                    self.frames.push(Frame {
+                        brk: 0,
+                        cont: 0,
+                        is_loop: false,
+                    });
+                    for case in cases {
+                        let mut m = hit(&case.values);
+                        if case.default {
+                            m |= !named;
+                        }
+                        let m = m & mask & !self.dead();
+                        if m != 0 {
+                            self.block(&case.body, m)?;
+                        }
+                    }
+                    self.frames.pop();
                 }
                 Node::Break => {
-                    if let Some(top) = self.loops.last_mut() {
-                        top.0 |= mask;
+                    if let Some(top) = self.frames.last_mut() {
+                        top.brk |= mask;
                     }
                 }
                 Node::Continue => {
-                    if let Some(top) = self.loops.last_mut() {
-                        top.1 |= mask;
+                    if let Some(f) = self.frames.iter_mut().rev().find(|f| f.is_loop) {
+                        f.cont |= mask;
                     }
                 }
                 Node::Return => self.done |= mask,

@@ -53,6 +53,25 @@ fn ff2(a: &Lanes, b: &Lanes, g: impl Fn(f32, f32) -> f32) -> Lanes {
     map2(a, b, |x, y| g(f(x), f(y)).to_bits())
 }
 
+/// IEEE-754 minNum with a fixed choice between zeros: a NaN operand yields the other one, and
+/// `min(-0, +0) = -0` (Rust's `f32::min` leaves the zero to the platform).
+fn min_num(x: f32, y: f32) -> f32 {
+    if x.is_nan() || y < x || (y == x && y.is_sign_negative()) {
+        y
+    } else {
+        x
+    }
+}
+
+/// IEEE-754 maxNum with a fixed choice between zeros: `max(-0, +0) = +0`.
+fn max_num(x: f32, y: f32) -> f32 {
+    if x.is_nan() || y > x || (y == x && y.is_sign_positive()) {
+        y
+    } else {
+        x
+    }
+}
+
 fn fun(op: FUn, a: &Lanes) -> Lanes {
     match op {
         FUn::Neg => map1(a, |x| x ^ 0x8000_0000),
@@ -97,8 +116,8 @@ fn fbin(op: FBin, a: &Lanes, b: &Lanes) -> Lanes {
         FBin::Mul => ff2(a, b, |x, y| x * y),
         FBin::Div => ff2(a, b, |x, y| x / y),
         FBin::Rem => ff2(a, b, |x, y| x % y),
-        FBin::Min => ff2(a, b, f32::min),
-        FBin::Max => ff2(a, b, f32::max),
+        FBin::Min => ff2(a, b, min_num),
+        FBin::Max => ff2(a, b, max_num),
         FBin::Pow => ff2(a, b, libm::powf),
         FBin::Atan2 => ff2(a, b, libm::atan2f),
         FBin::Step => ff2(a, b, |edge, x| if x >= edge { 1.0 } else { 0.0 }),
@@ -299,18 +318,20 @@ pub fn exec(regs: &mut [Lanes], env: &ShaderEnv<'_>, op: &Op, mask: u8) {
             dynamic,
         } => {
             let bytes = env.constant_buffers.get(r(slot)).copied().flatten();
-            let dynv = dynamic.map(|d| regs[r(d)]);
-            let mut o = [0; 8];
-            for (l, out) in o.iter_mut().enumerate() {
-                let at = u64::from(offset) + u64::from(dynv.map_or(0, |v| v[l]));
-                let word = usize::try_from(at)
+            let word = |at: u64| -> u32 {
+                usize::try_from(at)
                     .ok()
-                    .and_then(|at| bytes?.get(at..at.checked_add(4)?));
-                if let Some(w) = word {
-                    *out = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                    .and_then(|at| bytes?.get(at..at.checked_add(4)?))
+                    .map_or(0, |w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            };
+            regs[r(dst)] = match dynamic {
+                // A static offset reads the same word in every lane.
+                None => [word(u64::from(offset)); 8],
+                Some(d) => {
+                    let dynv = regs[r(d)];
+                    dynv.map(|v| word(u64::from(offset) + u64::from(v)))
                 }
-            }
-            regs[r(dst)] = o;
+            };
         }
         Op::Sample {
             kind,

@@ -175,3 +175,60 @@ fn uniform_struct_and_dynamic_array_read_the_wgsl_layout() {
     let r = try_run(prelude, "o.r = u.k[1];", &a, &a, None).unwrap();
     assert_eq!(r[0], [0; 4]);
 }
+
+#[test]
+fn switch_per_lane_with_shared_cases_default_break_and_continue() {
+    let a = lanes();
+    let r = run(
+        "var v = 0u;
+         switch u32(a.x) {
+             case 0u: { v = 10u; }
+             case 1u, 2u: { v = 20u; if a.x > 1.5 { break; } v = 21u; }
+             case 5u, default: { v = 99u; }
+             case 3u: { v = 30u; }
+         }
+         var n = 0u;
+         for (var i = 0u; i < 4u; i++) {
+             switch i {
+                 case 1u: { continue; }
+                 default: { n += u32(a.x); }
+             }
+             n += 100u;
+         }
+         o.r = vec4<u32>(v, n, 0u, 0u);",
+        &a,
+        &a,
+    );
+    for (l, lane) in r.iter().enumerate() {
+        let v = match l {
+            0 => 10,
+            1 => 21,
+            2 => 20,
+            3 => 30,
+            _ => 99,
+        };
+        // Three iterations add a.x and 100; the one that continues adds nothing.
+        let n = 3 * (l as u32 + 100);
+        assert_eq!(*lane, [v, n, 0, 0], "lane {l}");
+    }
+}
+
+#[test]
+fn variables_and_outputs_start_afresh_on_every_call() {
+    // The register file is reused between calls on a thread: variables and outputs must be
+    // reset, so a second call with the branch not taken sees the initial values.
+    let p = crate::harness::compile_with(
+        "var<private> seen: u32 = 7u;",
+        "var acc = 1u;
+         if a.x > 0.5 { acc += 5u; seen = 9u; o.r.w = 3u; }
+         o.r.x = acc; o.r.y = seen;",
+        &tessera_shader::CompileOptions::default(),
+    )
+    .unwrap();
+    let on = crate::harness::splat([1.0; 4]);
+    let off = crate::harness::splat([0.0; 4]);
+    let first = crate::harness::run_program(&p, &on, &on, None).unwrap();
+    assert_eq!(first[0], [6, 9, 0, 3]);
+    let second = crate::harness::run_program(&p, &off, &off, None).unwrap();
+    assert_eq!(second[0], [1, 7, 0, 0]);
+}

@@ -52,9 +52,9 @@ fn unsupported_constructs_name_themselves() {
         );
     };
     unsupported(
-        "",
-        "switch u32(a.x) { case 0u: { o.r.x = 1u; } default: { } }",
-        "switch statement",
+        "@group(1) @binding(0) var t: texture_2d<f32>;",
+        "o.r = bitcast<vec4<u32>>(textureLoad(t, vec2<i32>(0, 0), 0));",
+        "expression ImageLoad",
     );
     unsupported(
         "fn f(x: f32) -> f32 { return x * 2.0; }",

@@ -127,3 +127,31 @@ fn deep_nesting_is_refused() {
     let a = splat([1.0; 4]);
     assert_eq!(run_program(&p, &a, &a, None).unwrap()[0], [1; 4]);
 }
+
+#[test]
+fn a_hung_shader_behind_the_trait_writes_zeros_and_keeps_the_fault() {
+    use tessera_pipeline::env::ShaderEnv;
+    use tessera_pipeline::shader::{VertexShader, VsInput, VsOutput, splat4};
+    use tessera_shader::WgslVertexShader;
+    let src = crate::harness::module("", "loop { if a.x > 2.0 { break; } } o.r = vec4<u32>(5u);");
+    let opts = CompileOptions { step_budget: 1000 };
+    let vs = WgslVertexShader::new(&src, "main", &opts).unwrap();
+    assert_eq!(vs.fault(), None);
+    let mut out = VsOutput::default();
+    out.varyings[0] = splat4([9.0; 4]);
+    let run = |x: f32, out: &mut VsOutput| {
+        let regs = [splat4([x; 4]), splat4([0.0; 4])];
+        let input = VsInput {
+            regs: &regs,
+            vertex_id: [0; 8],
+            instance_id: [0; 8],
+        };
+        vs.shade(&ShaderEnv::default(), &input, out);
+    };
+    run(3.0, &mut out);
+    assert_eq!(out.varyings[0][0].to_array()[0].to_bits(), 5);
+    assert_eq!(vs.fault(), None);
+    run(0.0, &mut out);
+    assert_eq!(out.varyings[0][0].to_array(), [0.0; 8]);
+    assert_eq!(vs.fault(), Some(ExecError::StepBudget { budget: 1000 }));
+}

@@ -8,3 +8,4 @@ mod matrix;
 mod ops_float;
 mod ops_int;
 mod pixel;
+mod twins;

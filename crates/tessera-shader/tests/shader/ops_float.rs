@@ -123,6 +123,14 @@ fn min_max_with_nan_return_the_number() {
         &b,
     );
     assert_eq!(f4(&r, 0)[..2], [1.0, 1.0]);
+    // Zeros of both signs: min picks -0, max +0, in either order.
+    let z = splat([-0.0, 0.0, 0.0, 0.0]);
+    let r = run(
+        "o.r = bitcast<vec4<u32>>(vec4<f32>(min(a.x, a.y), min(a.y, a.x), max(a.x, a.y), max(a.y, a.x)));",
+        &z,
+        &b,
+    );
+    assert_eq!(r[0], [0x8000_0000, 0x8000_0000, 0, 0]);
 }
 
 #[test]

@@ -105,3 +105,71 @@ fn discard_marks_lanes_and_builtins_reach_the_shader() {
     assert_eq!(lanes(out.targets[2][0])[..4], [1.0; 4]);
     assert_eq!(lanes(out.targets[1][0]), [0.0; 8]);
 }
+
+#[test]
+fn hints_are_derived_from_the_ir() {
+    use tessera_pipeline::shader::{Interpolation, PixelShader};
+    use tessera_shader::WgslPixelShader;
+    let ps = |src: &str| WgslPixelShader::new(src, "main", &CompileOptions::default()).unwrap();
+    let pass = ps(
+        "@fragment fn main(@location(0) a: vec4<f32>, @location(1) @interpolate(flat) b: vec4<f32>) -> @location(0) vec4<f32> { return b; }",
+    );
+    assert_eq!(pass.passthrough(), Some(1));
+    assert!(pass.uniform_output());
+    assert_eq!(
+        pass.inputs(),
+        &[Interpolation::Perspective, Interpolation::Constant]
+    );
+    // Anything but a plain copy of one input into target 0 is no passthrough.
+    let swz = ps(
+        "@fragment fn main(@location(0) a: vec4<f32>) -> @location(0) vec4<f32> { return a.bgra; }",
+    );
+    assert_eq!(swz.passthrough(), None);
+    assert!(swz.uniform_output());
+    let pos = ps(
+        "@fragment fn main(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return p; }",
+    );
+    assert!(!pos.uniform_output());
+    let kill = ps(
+        "@fragment fn main(@location(0) @interpolate(linear) a: vec4<f32>) -> @location(0) vec4<f32> { if a.x < 0.0 { discard; } return a; }",
+    );
+    assert!(kill.may_discard() && !kill.uniform_output() && kill.passthrough().is_none());
+    assert_eq!(kill.inputs(), &[Interpolation::NoPerspective]);
+    let depth = ps(
+        "struct O { @location(0) c: vec4<f32>, @builtin(frag_depth) d: f32, }
+        @fragment fn main(@location(0) a: vec4<f32>) -> O { return O(a, a.z); }",
+    );
+    assert!(depth.writes_depth() && !depth.uniform_output());
+    assert!(!pass.writes_depth() && !pass.may_discard());
+}
+
+#[test]
+fn bad_spirv_is_a_typed_error() {
+    use tessera_shader::{CompileError, WgslVertexShader};
+    let e = WgslVertexShader::from_spirv(
+        &[0x07, 0x23, 0x02, 0x03, 0, 0, 0],
+        "main",
+        &CompileOptions::default(),
+    )
+    .unwrap_err();
+    assert!(matches!(e, CompileError::SpirV { .. }), "{e}");
+    // A program of the wrong stage is refused by the wrapper.
+    let p = Program::from_wgsl(
+        "@fragment fn main() -> @location(0) vec4<f32> { return vec4<f32>(1.0); }",
+        "main",
+        Stage::Fragment,
+        &CompileOptions::default(),
+    )
+    .unwrap();
+    let e = WgslVertexShader::from_program(p).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            CompileError::NoEntryPoint {
+                stage: "vertex",
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
