@@ -386,4 +386,3 @@ pub struct Case {
     /// Its body.
     pub body: Vec<Node>,
 }
-
