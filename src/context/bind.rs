@@ -158,7 +158,9 @@ impl DeviceContext {
         self.guarded(CALL, |c| {
             let views = c.input_views(CALL, start, views)?;
             let limit = c.device.limits().vs_srv_slots() as usize;
-            set_slots(&mut c.vs.shader_resources, start, &views, limit, CALL)
+            set_slots(&mut c.vs.shader_resources, start, &views, limit, CALL)?;
+            super::tiled_bind::clear_slots(&mut c.vs.tiled_resources, start, views.len());
+            Ok(())
         })
     }
 
@@ -173,7 +175,9 @@ impl DeviceContext {
         self.guarded(CALL, |c| {
             let views = c.input_views(CALL, start, views)?;
             let limit = c.device.limits().ps_srv_slots() as usize;
-            set_slots(&mut c.ps.shader_resources, start, &views, limit, CALL)
+            set_slots(&mut c.ps.shader_resources, start, &views, limit, CALL)?;
+            super::tiled_bind::clear_slots(&mut c.ps.tiled_resources, start, views.len());
+            Ok(())
         })
     }
 

@@ -207,8 +207,11 @@ impl DeviceContext {
                 ));
             }
         }
-        let vs_reads = StageReads::lock(&self.vs, &is_target);
-        let ps_reads = StageReads::lock(&self.ps, &is_target);
+        let mut vs_reads = StageReads::lock(&self.vs, &is_target);
+        let mut ps_reads = StageReads::lock(&self.ps, &is_target);
+        let mut reported = Vec::new();
+        vs_reads.resolve_tiled(&self.device, &self.vs, &mut reported)?;
+        ps_reads.resolve_tiled(&self.device, &self.ps, &mut reported)?;
         let vs_env = vs_reads.env(&self.vs)?;
         let ps_env = ps_reads.env(&self.ps)?;
 

@@ -103,10 +103,12 @@ impl DeviceContext {
             }
         }
         for &t in &sig.shader_resources {
+            let tiled = bound.tiled_resources.get(t as usize);
             if bound
                 .shader_resources
                 .get(t as usize)
                 .is_none_or(Option::is_none)
+                && tiled.is_none_or(Option::is_none)
             {
                 d.report_id(
                     MessageId::DeviceDrawShaderResourceViewNotSet,

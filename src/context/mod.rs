@@ -11,6 +11,7 @@ mod ops;
 mod reads;
 mod stages;
 mod tiled;
+mod tiled_bind;
 mod tiled_copy;
 
 use std::sync::PoisonError;
@@ -48,6 +49,8 @@ pub struct VertexBufferView {
 pub(crate) struct StageBindings {
     pub(crate) constant_buffers: Vec<Option<Buffer>>,
     pub(crate) shader_resources: Vec<Option<ShaderResourceView>>,
+    /// Tiled views (issue #16 part 3); a slot holds an ordinary or a tiled view, never both.
+    pub(crate) tiled_resources: Vec<Option<crate::tiled::TiledShaderResourceView>>,
     pub(crate) samplers: Vec<Option<SamplerState>>,
 }
 

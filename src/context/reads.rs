@@ -1,5 +1,5 @@
 //! What a draw reads: the read locks of one stage's constant buffers and shader resources,
-//! and the sampler's view of an SRV.
+//! the sampler's view of an SRV, and the tiled views resolved for the draw.
 
 use tessera_caps::ViewDimension;
 use tessera_format::Surface;
@@ -8,12 +8,16 @@ use tessera_resource::{BufferReadGuard, ResourceError, ShaderResourceView, Textu
 use tessera_sampler::TextureView;
 
 use super::StageBindings;
+use crate::device::Device;
 use crate::error::{Error, Result};
+use crate::tiled::ResolvedTiled;
 
 /// Read locks held for one stage's bindings during a draw.
 pub(super) struct StageReads<'a> {
     constant_buffers: Vec<Option<BufferReadGuard<'a>>>,
     textures: Vec<Option<(&'a ShaderResourceView, TextureReadGuard<'a>)>>,
+    /// Tiled views resolved for this draw ([`ResolvedTiled`]), by slot.
+    tiled: Vec<Option<ResolvedTiled>>,
 }
 
 impl<'a> StageReads<'a> {
@@ -41,17 +45,41 @@ impl<'a> StageReads<'a> {
         Self {
             constant_buffers,
             textures,
+            tiled: Vec::new(),
         }
+    }
+
+    /// Reads the stage's tiled views through their mapping tables (once per draw; `reported`:
+    /// the resources this draw already reported at Tier 1).
+    pub(super) fn resolve_tiled(
+        &mut self,
+        device: &Device,
+        stage: &StageBindings,
+        reported: &mut Vec<usize>,
+    ) -> Result<()> {
+        self.tiled = Vec::with_capacity(stage.tiled_resources.len());
+        for v in &stage.tiled_resources {
+            self.tiled.push(match v {
+                Some(v) => Some(ResolvedTiled::read(device, v, reported)?),
+                None => None,
+            });
+        }
+        Ok(())
     }
 
     pub(super) fn env(&self, stage: &StageBindings) -> Result<ShaderEnv<'_>> {
         let constant_buffers = self.constant_buffers.iter().map(|g| g.as_deref()).collect();
-        let mut textures = Vec::with_capacity(self.textures.len());
-        for t in &self.textures {
-            textures.push(match t {
-                Some((view, guard)) => Some(texture_view(view, guard)?),
-                None => None,
-            });
+        let slots = self.textures.len().max(self.tiled.len());
+        let mut textures = Vec::with_capacity(slots);
+        for i in 0..slots {
+            let tiled = self.tiled.get(i).and_then(Option::as_ref);
+            textures.push(
+                match (self.textures.get(i).and_then(Option::as_ref), tiled) {
+                    (Some((view, guard)), _) => Some(texture_view(view, guard)?),
+                    (None, Some(t)) => Some(t.texture_view()?),
+                    (None, None) => None,
+                },
+            );
         }
         let samplers = stage
             .samplers

@@ -1,17 +1,90 @@
-//! `CopySubresourceRegion` of a whole subresource from a tiled texture into an ordinary one
-//! (SPEC §6.5, §6.8; TESTCASES TR-25): read through the mapping table with the NULL rules,
-//! written row by row through the destination's surface (the memory owner's rows).
+//! `CopySubresourceRegion` of a whole subresource between a tiled texture and an ordinary one
+//! (SPEC §6.5, §6.8; TESTCASES TR-25): the tiled side through the mapping table with the NULL
+//! rules (reads 0, writes dropped; Tier 1 reported), the ordinary side row by row through its
+//! surface (the memory owner's rows).
 
 use tessera_caps::Usage;
+use tessera_format::memory::TiledSubresource;
 use tessera_resource::Texture;
-use tessera_resource::tiled::{TiledCall, TiledDesc, TiledError, subresource_placement};
+use tessera_resource::tiled::{
+    TileMappings, TiledCall, TiledDesc, TiledError, subresource_placement,
+};
 
 use super::DeviceContext;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::tiled::{Access, TiledResource};
 
-fn refuse(rule: &'static str, what: &'static str, value: u64, limit: u64) -> crate::error::Error {
+const CALL: &str = "CopySubresourceRegion";
+
+fn refuse(rule: &'static str, what: &'static str, value: u64, limit: u64) -> Error {
     TiledError::param(TiledCall::Tiles, rule, what, value, limit).into()
+}
+
+/// The checks both directions share: owners, a tiled texture, one format, an ordinary side that
+/// is not mapped (and, written, not IMMUTABLE), the same extent and one sample. Returns the
+/// tiled subresource's placement.
+fn check(
+    ctx: &DeviceContext,
+    tex: &Texture,
+    tex_sub: u32,
+    tiled: &TiledResource,
+    map: &TileMappings,
+    tiled_sub: u32,
+    tex_written: bool,
+) -> Result<TiledSubresource> {
+    ctx.owned(CALL, "resource", tex.owner())?;
+    ctx.owned(CALL, "tiled resource", tiled.owner())?;
+    let TiledDesc::Texture(td) = tiled.desc() else {
+        return Err(refuse(
+            "a tiled buffer is copied with CopyTiles (Tessera: no buffer CopySubresourceRegion with tiles)",
+            "tiled dimension",
+            0,
+            1,
+        ));
+    };
+    let d = tex.desc();
+    if d.format != td.format {
+        return Err(refuse(
+            "CopySubresourceRegion with a tiled texture needs the same format (Tessera)",
+            "format",
+            d.format as u64,
+            td.format as u64,
+        ));
+    }
+    if (tex_written && d.usage == Usage::Immutable) || tex.is_mapped(tex_sub) {
+        return Err(refuse(
+            "the ordinary texture is not mapped, and not IMMUTABLE when written (D3D11 CopySubresourceRegion)",
+            "usage",
+            d.usage as u64,
+            0,
+        ));
+    }
+    let place = subresource_placement(tiled.desc(), map.tiling(), tiled_sub)?;
+    let dims = {
+        let g = tex.read();
+        let s = g.surface(tex_sub)?;
+        (s.width_in_elements(), s.height_in_elements(), s.depth())
+    };
+    if dims != (place.width, place.height, place.depth) || place.samples != 1 {
+        return Err(refuse(
+            "CopySubresourceRegion with a tiled texture copies a whole subresource of the same extent, one sample (Tessera)",
+            "width in elements",
+            u64::from(dims.0),
+            u64::from(place.width),
+        ));
+    }
+    Ok(place)
+}
+
+/// Rows of a tight subresource copy of `place`, with their (y, z).
+fn rows(
+    place: &TiledSubresource,
+    len: usize,
+) -> impl Iterator<Item = (u32, u32, std::ops::Range<usize>)> {
+    let n = (place.height as usize * place.depth as usize).max(1);
+    let row = (len / n).max(1);
+    let h = place.height.max(1);
+    (0..n).map(move |i| (i as u32 % h, i as u32 / h, i * row..(i + 1) * row))
 }
 
 impl DeviceContext {
@@ -25,65 +98,54 @@ impl DeviceContext {
         src: &TiledResource,
         src_sub: u32,
     ) -> Result<()> {
-        const CALL: &str = "CopySubresourceRegion";
         let run = || -> Result<()> {
-            self.owned(CALL, "resource", dst.owner())?;
-            self.owned(CALL, "tiled resource", src.owner())?;
-            let TiledDesc::Texture(sd) = src.desc() else {
-                return Err(refuse(
-                    "a tiled buffer is copied with CopyTiles (Tessera: no buffer CopySubresourceRegion from tiles)",
-                    "source dimension",
-                    0,
-                    1,
-                ));
-            };
-            let dd = dst.desc();
-            if dd.format != sd.format {
-                return Err(refuse(
-                    "CopySubresourceRegion from a tiled texture needs the same format (Tessera)",
-                    "destination format",
-                    dd.format as u64,
-                    sd.format as u64,
-                ));
-            }
-            if dd.usage == Usage::Immutable || dst.is_mapped(dst_sub) {
-                return Err(refuse(
-                    "the copy destination is not IMMUTABLE and not mapped (D3D11 CopySubresourceRegion)",
-                    "destination usage",
-                    dd.usage as u64,
-                    0,
-                ));
-            }
             let map = src.lock();
-            let place = subresource_placement(src.desc(), map.tiling(), src_sub)?;
-            let mut w = dst.write();
-            let mut surface = w.surface_mut(dst_sub)?;
-            let dims = (
-                surface.width_in_elements(),
-                surface.height_in_elements(),
-                surface.depth(),
-            );
-            if dims != (place.width, place.height, place.depth) || place.samples != 1 {
-                return Err(refuse(
-                    "CopySubresourceRegion from a tiled texture copies a whole subresource of the same extent, one sample (Tessera)",
-                    "destination width in elements",
-                    u64::from(dims.0),
-                    u64::from(place.width),
-                ));
-            }
+            let place = check(self, dst, dst_sub, src, &map, src_sub, true)?;
             let mut bytes = tessera_resource::allocate_zeroed(place.linear_len())?;
             let mut access = Access::new(&self.device, src, &map);
             for s in place.spans() {
-                access.read(
+                let out = &mut bytes[s.linear_offset..s.linear_offset + s.len];
+                access.read(s.tile, s.tile_offset, out)?;
+            }
+            let mut w = dst.write();
+            let mut surface = w.surface_mut(dst_sub)?;
+            for (y, z, r) in rows(&place, bytes.len()) {
+                surface.row_mut(y, z).copy_from_slice(&bytes[r]);
+            }
+            access.report(&self.device, CALL, "CopySubresourceRegion")
+        };
+        self.device.refused(CALL, run())
+    }
+
+    /// Copies subresource `src_sub` of the ordinary texture `src` whole into subresource
+    /// `dst_sub` of the tiled texture `dst` (same format, same extent, one sample; `src` not
+    /// mapped). Writes to NULL tiles are dropped (Tier 1: reported).
+    pub fn copy_subresource_to_tiled(
+        &mut self,
+        dst: &TiledResource,
+        dst_sub: u32,
+        src: &Texture,
+        src_sub: u32,
+    ) -> Result<()> {
+        let run = || -> Result<()> {
+            let map = dst.lock();
+            let place = check(self, src, src_sub, dst, &map, dst_sub, false)?;
+            let mut bytes = tessera_resource::allocate_zeroed(place.linear_len())?;
+            {
+                let g = src.read();
+                let surface = g.surface(src_sub)?;
+                let len = bytes.len();
+                for (y, z, r) in rows(&place, len) {
+                    bytes[r].copy_from_slice(surface.row(y, z));
+                }
+            }
+            let mut access = Access::new(&self.device, dst, &map);
+            for s in place.spans() {
+                access.write(
                     s.tile,
                     s.tile_offset,
-                    &mut bytes[s.linear_offset..s.linear_offset + s.len],
+                    &bytes[s.linear_offset..s.linear_offset + s.len],
                 )?;
-            }
-            let row_len = bytes.len() / (place.height as usize * place.depth as usize).max(1);
-            for (i, row) in bytes.chunks(row_len.max(1)).enumerate() {
-                let (y, z) = (i as u32 % place.height, i as u32 / place.height);
-                surface.row_mut(y, z).copy_from_slice(row);
             }
             access.report(&self.device, CALL, "CopySubresourceRegion")
         };

@@ -76,8 +76,35 @@ impl<'a> Access<'a> {
 
     /// Reads `out.len()` bytes at `offset` of resource tile `tile` (inside the tile).
     pub(crate) fn read(&mut self, tile: u32, offset: usize, out: &mut [u8]) -> Result<()> {
+        self.read_mapped(tile, offset, out).map(drop)
+    }
+
+    /// [`Access::read`], telling whether the bytes came from a mapped tile (`false`: the NULL
+    /// value was written).
+    pub(crate) fn read_mapped(&mut self, tile: u32, offset: usize, out: &mut [u8]) -> Result<bool> {
+        self.read_with(tile, offset, out, false)
+    }
+
+    /// [`Access::read_mapped`] into bytes the caller zeroed: a NULL tile that reads 0 leaves
+    /// `out` untouched (so fresh zeroed pages of a large copy are never touched).
+    pub(crate) fn read_over_zeros(
+        &mut self,
+        tile: u32,
+        offset: usize,
+        out: &mut [u8],
+    ) -> Result<bool> {
+        self.read_with(tile, offset, out, true)
+    }
+
+    fn read_with(
+        &mut self,
+        tile: u32,
+        offset: usize,
+        out: &mut [u8],
+        zeroed: bool,
+    ) -> Result<bool> {
         if self.usable(tile) && self.map.read_bytes(tile, offset, out)? {
-            return Ok(());
+            return Ok(true);
         }
         match self.null_read {
             Tier1NullRead::Poison if self.tier == TiledTier::Tier1 => {
@@ -85,9 +112,15 @@ impl<'a> Access<'a> {
                     *b = POISON_WORD[(offset + i) % 4];
                 }
             }
+            _ if zeroed => {}
             _ => out.fill(0),
         }
-        Ok(())
+        Ok(false)
+    }
+
+    /// Whether [`Access::report`] would store a message.
+    pub(crate) fn reports(&self) -> bool {
+        self.first_null.is_some() || self.first_mismatch.is_some() || self.partial_packed.is_some()
     }
 
     /// Writes `data` at `offset` of resource tile `tile` (inside the tile); dropped on NULL.

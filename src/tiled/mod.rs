@@ -3,9 +3,12 @@
 //! whole-subresource reads and writes through the mapping table, at the tier a device is
 //! created with ([`tessera_caps::CapsOptions::emulated_tiled_tier`]).
 //!
-//! What it is not: views. A [`TiledResource`] is not a [`tessera_resource::Resource`], so no
-//! shader-resource, render-target, depth-stencil or unordered-access view can be made of it,
-//! and `create_buffer` / `create_texture` refuse `MISC_TILED` ("tiled resource views are not
+//! Part 3 (first slice): shader-resource views of tiled Texture2D / Texture2DArray
+//! ([`TiledShaderResourceView`]) sampled in draws with the NULL rules of SPEC §6.8.
+//!
+//! What it is not: other views. A [`TiledResource`] is not a [`tessera_resource::Resource`], so
+//! no render-target, depth-stencil or unordered-access view can be made of it, and
+//! `create_buffer` / `create_texture` refuse `MISC_TILED` ("tiled resource views are not
 //! implemented yet"). `CheckFeatureSupport` keeps answering `TiledResourcesTier` 0.
 //!
 //! ```
@@ -50,6 +53,7 @@
 
 mod access;
 mod create;
+mod view;
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -58,6 +62,8 @@ use tessera_resource::tiled::{ResourceTiling, TileMappings, TiledDesc, TiledTier
 
 pub use crate::device::Tier1NullRead;
 pub(crate) use access::Access;
+pub(crate) use view::ResolvedTiled;
+pub use view::{NULL_BC1_BLOCK, TiledShaderResourceView};
 
 /// The poison of [`Tier1NullRead::Poison`]: byte `i` of a tile reads `POISON_WORD[i % 4]`
 /// (opaque magenta in R8G8B8A8, a NaN in R32_FLOAT).

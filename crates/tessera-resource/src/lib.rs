@@ -55,5 +55,5 @@ pub use texture::{SubresourceData, Texture, TextureReadGuard, TextureWriteGuard}
 pub use update::update_subresource;
 pub use view::{
     DepthStencilView, DsvFlags, RenderTargetView, ShaderResourceView, UnorderedAccessView,
-    ViewInfo, ViewKind,
+    ViewInfo, ViewKind, resolve_view_of_desc,
 };

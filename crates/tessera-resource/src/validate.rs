@@ -180,7 +180,26 @@ pub(crate) fn resolve_texture_view(
     tex: &Texture,
     desc: Option<&ViewDesc>,
 ) -> Result<(Format, ViewDimension, SubresourceRange), ResourceError> {
-    let d = tex.desc();
+    resolve_view_of_desc(
+        caps,
+        kind,
+        tex.desc(),
+        tex.mip_levels(),
+        tex.array_size(),
+        desc,
+    )
+}
+
+/// [`resolve_texture_view`] from a texture's description and its resolved mip and slice counts
+/// (also the tiled textures of the facade, which are no [`Texture`]).
+pub(crate) fn resolve_view_of_desc(
+    caps: &Caps,
+    kind: ViewKind,
+    d: &TextureDesc,
+    mips: u32,
+    slices: u32,
+    desc: Option<&ViewDesc>,
+) -> Result<(Format, ViewDimension, SubresourceRange), ResourceError> {
     let requested = desc.map_or(Format::Unknown, |v| v.format);
     let format = if requested == Format::Unknown {
         d.format
@@ -214,8 +233,6 @@ pub(crate) fn resolve_texture_view(
     }
     let dimension = desc.map_or_else(|| default_dimension(kind, d), |v| v.dimension);
     let r = desc.map_or(SubresourceRange::ALL, |v| v.range);
-    let mips = tex.mip_levels();
-    let slices = tex.array_size();
     let ms = d.sample_desc.count > 1;
     use ViewDimension as V;
     let ok_dim = match (d.dimension, dimension) {

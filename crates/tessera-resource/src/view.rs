@@ -264,3 +264,30 @@ fn resolve_view(
         range,
     })
 }
+
+/// Resolves and validates a view of a texture known by its description only (the tiled
+/// textures of the facade, which are no [`Texture`]): the same format, dimension and range
+/// rules as [`ShaderResourceView::new`] and friends, with `mips` / `slices` the texture's
+/// resolved mip count and array size. Returns the resolved description (no `-1`s).
+pub fn resolve_view_of_desc(
+    caps: &Caps,
+    kind: ViewKind,
+    texture: &tessera_caps::TextureDesc,
+    mips: u32,
+    slices: u32,
+    desc: Option<&ViewDesc>,
+) -> Result<ViewDesc, ResourceError> {
+    if !texture.bind_flags.contains(kind.bind()) {
+        return Err(ResourceError::InvalidView(format!(
+            "{kind:?} view needs bind flag {:#x}",
+            kind.bind().0
+        )));
+    }
+    let (format, dimension, range) =
+        validate::resolve_view_of_desc(caps, kind, texture, mips, slices, desc)?;
+    Ok(ViewDesc {
+        format,
+        dimension,
+        range,
+    })
+}

@@ -262,3 +262,40 @@ fn tr_15_reuse_single_tile_aliases_the_data() {
         .unwrap();
     assert!(buf.read().iter().all(|&b| b == 0));
 }
+
+#[test]
+fn copy_into_a_partly_mapped_tiled_texture_drops_null_tiles() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let r = d
+        .create_tiled_texture(&tiled_tex(256, 256, 1, 1, Format::R8G8B8A8Unorm), None)
+        .unwrap();
+    let p = pool(&d, 1);
+    map(&mut ctx, &r, &p, c(0, 1, 0), 1, 0);
+    let img = pattern(256, 256);
+    let init = [SubresourceData::new(&img, 1024, 0)];
+    let plain = TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE);
+    let src = d.create_texture(&plain, Some(&init)).unwrap();
+    ctx.copy_subresource_to_tiled(&r, 0, &src, 0).unwrap();
+    let back = ctx.read_tiled_subresource(&r, 0).unwrap();
+    // Only tile (0, 1) (x < 128, y >= 128) kept the copy.
+    let texel = |x: usize, y: usize| back[(y * 256 + x) * 4..(y * 256 + x) * 4 + 4].to_vec();
+    assert_eq!(
+        texel(7, 130),
+        img[(130 * 256 + 7) * 4..(130 * 256 + 7) * 4 + 4]
+    );
+    assert_eq!(texel(7, 3), [0; 4]);
+    assert_eq!(texel(200, 130), [0; 4]);
+    assert!(ids(&d).is_empty());
+    // A source of another extent is refused.
+    let small = d
+        .create_texture(
+            &TextureDesc::tex2d(64, 64, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE),
+            None,
+        )
+        .unwrap();
+    assert!(matches!(
+        ctx.copy_subresource_to_tiled(&r, 0, &small, 0),
+        Err(Error::Tiled(_))
+    ));
+}

@@ -6,8 +6,12 @@ mod create;
 mod data;
 mod layouts;
 mod mappings;
+mod probe;
+mod sampling;
+mod sampling_reports;
 mod shapes;
 mod tier1;
+mod views;
 
 use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};
 use tessera::debug::MessageId;

@@ -973,3 +973,86 @@ fn limit_messages_agree_in_number() {
         "feature level 11_0 allows at most 9 mip levels for this texture; the texture uses 10"
     );
 }
+
+#[test]
+fn tiled_preview_gate_and_misc_flags() {
+    let preview = |level, t| {
+        Caps::new(
+            level,
+            CapsOptions {
+                emulated_tiled_tier: Some(t),
+                ..Default::default()
+            },
+        )
+    };
+    assert_eq!(
+        preview(L11_0, 2).unwrap_err(),
+        CapsError::TiledTier {
+            level: L11_0,
+            min: 1,
+            max: 1,
+            value: 2
+        }
+    );
+    assert!(matches!(
+        preview(L10_0, 1),
+        Err(CapsError::TiledTier { max: 0, .. })
+    ));
+    let c = preview(L11_1, 2).unwrap();
+    assert_eq!(c.emulated_tiled_tier(), Some(2));
+    assert_eq!(c.check_feature_support().tiled_resources_tier, 0);
+    let tex = TextureDesc {
+        misc_flags: MiscFlags::TILED,
+        ..TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE)
+    };
+    assert_eq!(c.validate_tiled_texture(&tex), Ok(2));
+    // The ordinary path still refuses MISC_TILED with the preview on.
+    assert!(matches!(
+        c.validate_texture(&tex),
+        Err(CapsError::NotImplemented { .. })
+    ));
+    for misc in [
+        MiscFlags::default(),
+        MiscFlags::TILED | MiscFlags::SHARED,
+        MiscFlags::TILED | MiscFlags::TILE_POOL,
+    ] {
+        let d = TextureDesc {
+            misc_flags: misc,
+            ..tex
+        };
+        assert!(
+            matches!(
+                c.validate_tiled_texture(&d),
+                Err(CapsError::InvalidDesc { .. })
+            ),
+            "{misc:?}"
+        );
+    }
+    let pool = |misc| BufferDesc {
+        byte_width: 65536,
+        misc_flags: misc,
+        ..BufferDesc::default()
+    };
+    assert_eq!(c.validate_tile_pool(&pool(MiscFlags::TILE_POOL)), Ok(2));
+    assert_eq!(
+        c.validate_tile_pool(&BufferDesc {
+            byte_width: 0,
+            ..pool(MiscFlags::TILE_POOL)
+        }),
+        Ok(2)
+    );
+    assert!(matches!(
+        c.validate_tile_pool(&pool(MiscFlags::TILE_POOL | MiscFlags::SHARED)),
+        Err(CapsError::InvalidDesc { .. })
+    ));
+    assert_eq!(c.validate_tiled_buffer(&pool(MiscFlags::TILED)), Ok(2));
+    // Without the preview: NotImplemented where the level allows tiles, Unsupported below.
+    assert!(matches!(
+        Caps::for_level(L11_1).validate_tiled_texture(&tex),
+        Err(CapsError::NotImplemented { .. })
+    ));
+    assert!(matches!(
+        Caps::for_level(L10_1).validate_tile_pool(&pool(MiscFlags::TILE_POOL)),
+        Err(CapsError::Unsupported { .. })
+    ));
+}

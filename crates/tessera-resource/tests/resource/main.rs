@@ -8,3 +8,4 @@ mod readback;
 mod resolve;
 mod tiled;
 mod views_map_update;
+mod views_of_desc;
