@@ -48,6 +48,19 @@ pub enum SceneError {
         /// The device's error.
         source: Box<tessera::Error>,
     },
+    /// A WGSL shader of the scene did not compile (naga's `line:column` message for syntax
+    /// errors, or the tessera-shader rule it breaks).
+    #[error("{}: {json_path}: {shader}: {source}", file.display())]
+    Shader {
+        /// The scene file.
+        file: PathBuf,
+        /// The `shaders` entry, e.g. `shaders.ps`.
+        json_path: String,
+        /// The shader file as written in the scene, or `inline source`.
+        shader: String,
+        /// tessera-shader's error.
+        source: Box<tessera_shader::CompileError>,
+    },
     /// A model (glTF, PLY) or image file could not be decoded.
     #[error("{}: {message}", file.display())]
     Decode {

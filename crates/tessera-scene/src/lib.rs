@@ -20,6 +20,7 @@ pub mod rastbench;
 mod scene;
 pub mod shaders;
 mod sniff;
+mod wgsl;
 
 pub use error::SceneError;
 pub use exec::{DEPTH_OUTPUT, RenderOptions, RenderedTargets};

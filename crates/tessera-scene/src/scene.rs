@@ -10,7 +10,7 @@ use crate::error::SceneError;
 use crate::format::{ElementType, SceneFile};
 use crate::input::{InputPolicy, base_of, decode_image_counted, read_file};
 use crate::jsonpath::path_at;
-use crate::shaders::ShaderOverride;
+use crate::shaders::{ShaderOverride, StageShader};
 use crate::sniff::{describe_binary, json_kind, magic_kind};
 
 /// A loaded scene, ready to render any number of times.
@@ -28,6 +28,8 @@ pub struct Scene {
     pub(crate) policy: InputPolicy,
     /// Shaders to create instead of the built-ins ([`Scene::with_shader_override`]).
     pub(crate) shader_override: Option<ShaderOverride>,
+    /// The scene's WGSL shaders, compiled at load, by `shaders` name.
+    pub(crate) wgsl: BTreeMap<String, StageShader>,
 }
 
 impl Scene {
@@ -134,6 +136,7 @@ impl Scene {
             buffers: BTreeMap::new(),
             policy: InputPolicy::default(),
             shader_override: None,
+            wgsl: BTreeMap::new(),
         }
     }
 
@@ -165,11 +168,11 @@ impl Scene {
     }
 
     /// The folder file references resolve against.
-    fn base(&self) -> PathBuf {
+    pub(crate) fn base(&self) -> PathBuf {
         base_of(&self.source)
     }
 
-    fn resolve(&self, rel: &str) -> PathBuf {
+    pub(crate) fn resolve(&self, rel: &str) -> PathBuf {
         self.base().join(rel)
     }
 
@@ -222,7 +225,7 @@ impl Scene {
                 self.images.insert(name.clone(), Arc::new(img));
             }
         }
-        Ok(())
+        self.compile_wgsl()
     }
 
     /// Adds a decoded image as the source of texture `name` (model loaders use this).

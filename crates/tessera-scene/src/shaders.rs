@@ -19,6 +19,15 @@ pub enum StageShader {
     Pixel(Arc<dyn PixelShader>),
 }
 
+impl std::fmt::Debug for StageShader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Vertex(_) => "StageShader::Vertex(..)",
+            Self::Pixel(_) => "StageShader::Pixel(..)",
+        })
+    }
+}
+
 /// Replaces built-in shaders of a scene when it is rendered: called with each `shaders` entry,
 /// it returns the shader to create instead (`None` keeps the built-in). The replacement is
 /// created through the device like the built-in (same caps checks). Tests use it to render the

@@ -29,6 +29,7 @@ pub use resources::{
 };
 pub use shaders::{
     CameraSpec, ConstantsSpec, LitPsSpec, MatrixSpec, ModelSpec, ShaderSpec, TransformSpec,
+    WgslSpec,
 };
 pub use states::{
     BlendSpec, DepthStencilSpec, RasterizerSpec, SamplerSpec, StencilFaceSpec, TargetBlendSpec,

@@ -31,6 +31,24 @@ pub enum ShaderSpec {
     LitVs,
     /// `LitPs`.
     LitPs,
+    /// A WGSL entry point, compiled by tessera-shader when the scene is loaded; its stage is
+    /// the entry point's (`@vertex` or `@fragment`).
+    Wgsl(WgslSpec),
+}
+
+/// A WGSL shader of a scene: exactly one of `file` (relative to the scene file) or inline
+/// `source`, and the entry point to compile.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WgslSpec {
+    /// The `.wgsl` file, relative to the scene file's folder.
+    #[serde(default)]
+    pub file: Option<String>,
+    /// Inline WGSL source.
+    #[serde(default)]
+    pub source: Option<String>,
+    /// The entry point's name.
+    pub entry: String,
 }
 
 /// A camera: right-handed look-at plus a perspective (or orthographic) projection with D3D

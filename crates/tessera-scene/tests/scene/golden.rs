@@ -58,6 +58,7 @@ const SCENES: &[&str] = &[
     "viewport_scissor",
     "lit_sphere",
     "lines",
+    "wgsl_julia",
 ];
 
 #[test]

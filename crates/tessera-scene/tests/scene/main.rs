@@ -6,3 +6,4 @@ mod outputs;
 mod scene_errors;
 mod scene_fuzz;
 mod scene_golden_api;
+mod wgsl;

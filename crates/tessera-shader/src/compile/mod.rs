@@ -98,6 +98,22 @@ fn validate(module: Module) -> Result<Validated, CompileError> {
     Ok(Validated { module, info })
 }
 
+impl Validated {
+    /// The stage of entry point `name` (`None` when there is none of that name, or it is a
+    /// compute entry point, which tessera-shader does not run).
+    pub fn entry_stage(&self, name: &str) -> Option<Stage> {
+        self.module
+            .entry_points
+            .iter()
+            .find(|e| e.name == name)
+            .and_then(|e| match e.stage {
+                ShaderStage::Vertex => Some(Stage::Vertex),
+                ShaderStage::Fragment => Some(Stage::Fragment),
+                _ => None,
+            })
+    }
+}
+
 impl Program {
     /// Parses, validates and compiles WGSL entry point `entry` of `stage`.
     pub fn from_wgsl(

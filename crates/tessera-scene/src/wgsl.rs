@@ -1,0 +1,64 @@
+//! WGSL shaders named by a scene (`{"wgsl": {"file" | "source", "entry"}}`): read and compiled
+//! by tessera-shader when the scene is loaded, so a bad shader fails the load, not the render.
+
+use std::sync::Arc;
+
+use tessera_shader::{
+    CompileError, CompileOptions, Stage, WgslPixelShader, WgslVertexShader, compile, parse_wgsl,
+};
+
+use crate::error::SceneError;
+use crate::format::{ShaderSpec, WgslSpec};
+use crate::input::read_file;
+use crate::scene::Scene;
+use crate::shaders::StageShader;
+
+/// What a [`SceneError::Shader`] names when the source is inline.
+pub const INLINE_SOURCE: &str = "inline source";
+
+impl Scene {
+    /// Compiles every `wgsl` entry of `shaders` into [`Scene::wgsl`](Scene).
+    pub(crate) fn compile_wgsl(&mut self) -> Result<(), SceneError> {
+        for (name, spec) in &self.file.shaders {
+            let ShaderSpec::Wgsl(w) = spec else {
+                continue;
+            };
+            let p = format!("shaders.{name}");
+            let (shader, text) = match (&w.file, &w.source) {
+                (Some(f), None) => {
+                    let bytes = read_file(&self.resolve(f), Some(&self.base()), &self.policy)?;
+                    let text = String::from_utf8(bytes).map_err(|_| {
+                        self.invalid(p.clone(), format!("{f}: a .wgsl file is UTF-8 text"))
+                    })?;
+                    (f.clone(), text)
+                }
+                (None, Some(s)) => (INLINE_SOURCE.to_owned(), s.clone()),
+                _ => {
+                    return Err(self.invalid(p, "give exactly one of \"file\" or \"source\""));
+                }
+            };
+            let compiled = compile_stage(&text, w).map_err(|source| SceneError::Shader {
+                file: self.source.clone(),
+                json_path: p,
+                shader,
+                source: Box::new(source),
+            })?;
+            self.wgsl.insert(name.clone(), compiled);
+        }
+        Ok(())
+    }
+}
+
+/// Compiles entry point `w.entry` of `text` at the stage the entry point declares.
+fn compile_stage(text: &str, w: &WgslSpec) -> Result<StageShader, CompileError> {
+    let v = parse_wgsl(text)?;
+    let fragment = v.entry_stage(&w.entry) == Some(Stage::Fragment);
+    let options = CompileOptions::default();
+    Ok(if fragment {
+        let program = compile(&v, &w.entry, Stage::Fragment, &options)?;
+        StageShader::Pixel(Arc::new(WgslPixelShader::from_program(program)?))
+    } else {
+        let program = compile(&v, &w.entry, Stage::Vertex, &options)?;
+        StageShader::Vertex(Arc::new(WgslVertexShader::from_program(program)?))
+    })
+}
