@@ -18,13 +18,35 @@ pub fn sample_offset(e: &Edge, o: [i8; 2]) -> i64 {
     (e.step_x / 16) * i64::from(o[0]) + (e.step_y / 16) * i64::from(o[1])
 }
 
+/// What [`block_coverage`] needs of a triangle that does not change from block to block: the
+/// edges' lane offsets and each sample's edge offsets, computed once per triangle.
+pub struct SampleEdges {
+    lanes: [(i64x4, i64x4); 3],
+    offsets: [[i64; 3]; MAX_SAMPLES],
+}
+
+impl SampleEdges {
+    /// The per-triangle part of the coverage of `edges` at the samples of `ms`.
+    pub fn new(edges: &[Edge; 3], ms: &Msaa) -> Self {
+        let mut offsets = [[0; 3]; MAX_SAMPLES];
+        for (o, &s) in offsets.iter_mut().zip(&ms.offsets).take(ms.count) {
+            *o = edges.each_ref().map(|e| sample_offset(e, s));
+        }
+        Self {
+            lanes: edges.each_ref().map(lane_offsets),
+            offsets,
+        }
+    }
+}
+
 /// The per-sample coverage of the block at (`bx`, `by`): sample `s` of a lane is covered when
 /// its three edge values are ≥ 0 (the top-left rule is folded into the edges), cut to `rect`
 /// (the triangle's bounds in the band's rows, inside the viewport/scissor rectangle).
 #[inline]
 pub fn block_coverage(
     edges: &[Edge; 3],
-    ms: &Msaa,
+    pre: &SampleEdges,
+    count: usize,
     bx: i32,
     by: i32,
     rect: [i32; 4],
@@ -34,16 +56,11 @@ pub fn block_coverage(
     if inside == 0 {
         return cov;
     }
-    let lanes = [
-        lane_offsets(&edges[0]),
-        lane_offsets(&edges[1]),
-        lane_offsets(&edges[2]),
-    ];
-    let at = edges.map(|e| e.at(i64::from(bx), i64::from(by)));
-    for (s, c) in cov.iter_mut().enumerate().take(ms.count) {
+    let at = edges.each_ref().map(|e| e.at(i64::from(bx), i64::from(by)));
+    for (c, offs) in cov.iter_mut().zip(&pre.offsets).take(count) {
         let mut mask = inside;
-        for ((e, base), (lo, hi)) in edges.iter().zip(at).zip(&lanes) {
-            let v = i64x4::splat(base + sample_offset(e, ms.offsets[s]));
+        for ((base, off), (lo, hi)) in at.iter().zip(offs).zip(&pre.lanes) {
+            let v = i64x4::splat(base + off);
             let lo_m = (v + *lo).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
             let hi_m = (v + *hi).cmp_gt(i64x4::splat(-1)).move_mask() as u8;
             mask &= lo_m | (hi_m << 4);
@@ -85,11 +102,12 @@ pub fn raster_band_msaa(
                 stats: &mut *stats,
             };
             let rect = [x0, y0, x1, y1];
+            let pre = SampleEdges::new(&tri.edges, ms);
             let mut by = y0 & !1;
             while by < y1 {
                 let mut bx = x0 & !3;
                 while bx < x1 {
-                    let cov = block_coverage(&tri.edges, ms, bx, by, rect);
+                    let cov = block_coverage(&tri.edges, &pre, ms.count, bx, by, rect);
                     if cov.iter().any(|&m| m != 0) {
                         job.shade_msaa(bx as u32, by as u32, ms, cov);
                     }
