@@ -65,16 +65,26 @@ pub struct FeatureSupport {
 /// ([`CapsOptions::emulated_tiled_tier`]) does not change that answer.
 pub const IMPLEMENTED_TILED_RESOURCES_TIER: u32 = 0;
 
-/// A tier the level allows, capped at the one Tessera implements.
-#[expect(
-    clippy::absurd_extreme_comparisons,
-    reason = "the implemented tier is 0 until tiled resources land (#16)"
-)]
-const fn capped(tier: u32) -> u32 {
-    if tier < IMPLEMENTED_TILED_RESOURCES_TIER {
+/// The highest conservative-rasterization tier Tessera implements: none. The rasterizer has no
+/// conservative mode, so every device answers `ConservativeRasterizationTier` 0 (also at 12_1+,
+/// whose level requires Tier 1: docs/caps.md "Not implemented") and a rasterizer state asking
+/// for it is refused.
+pub const IMPLEMENTED_CONSERVATIVE_RASTERIZATION_TIER: u32 = 0;
+
+/// Whether rasterizer-ordered views are implemented: no (pixel-shader UAVs are not executed),
+/// so `ROVsSupported` is false at every level, 12_1+ included.
+pub const IMPLEMENTED_RASTERIZER_ORDERED_VIEWS: bool = false;
+
+/// Whether a pixel shader can output the stencil reference (SV_StencilRef): no (the pixel-shader
+/// output has no stencil value), so `PSSpecifiedStencilRefSupported` is false at every level.
+pub const IMPLEMENTED_PS_SPECIFIED_STENCIL_REF: bool = false;
+
+/// `tier`, or `implemented` where the level would allow more than Tessera executes.
+const fn at_most(tier: u32, implemented: u32) -> u32 {
+    if tier < implemented {
         tier
     } else {
-        IMPLEMENTED_TILED_RESOURCES_TIER
+        implemented
     }
 }
 
@@ -140,8 +150,10 @@ impl Caps {
             }
             Some(t) => t,
             // The level's range, capped at what is implemented (0 even where 12_x requires 2).
-            None if options.minimal_optional_features => capped(min),
-            None => capped(max),
+            None if options.minimal_optional_features => {
+                at_most(min, IMPLEMENTED_TILED_RESOURCES_TIER)
+            }
+            None => at_most(max, IMPLEMENTED_TILED_RESOURCES_TIER),
         };
         if let Some(t) = options.emulated_tiled_tier
             && (t < min.max(1) || t > max)
@@ -174,10 +186,15 @@ impl Caps {
             tiled_resources_tier: tier,
             // §6.11: MinMaxFiltering is TRUE exactly when the tiled tier is >= 2.
             min_max_filtering: tier >= 2,
-            // RefDev: optional conservative rasterization answers Tier 1 (§3.9 rules).
-            conservative_rasterization_tier: tier_value(limits.conservative_rasterization_tier, 1),
-            rasterizer_ordered_views: opt(limits.rasterizer_ordered_views),
-            ps_specified_stencil_ref: limits.shader_specified_stencil_ref.is_some_and(opt),
+            // RefDev would answer Tier 1 where optional (§3.9); never more than is implemented.
+            conservative_rasterization_tier: at_most(
+                tier_value(limits.conservative_rasterization_tier, 1),
+                IMPLEMENTED_CONSERVATIVE_RASTERIZATION_TIER,
+            ),
+            rasterizer_ordered_views: IMPLEMENTED_RASTERIZER_ORDERED_VIEWS
+                && opt(limits.rasterizer_ordered_views),
+            ps_specified_stencil_ref: IMPLEMENTED_PS_SPECIFIED_STENCIL_REF
+                && limits.shader_specified_stencil_ref.is_some_and(opt),
             d3d9_shadow_support: level.is_9_x(),
             timestamp_queries: limits.timestamp_queries.is_none_or(opt),
             extended_formats_bgra: opt(limits.extended_formats_bgra),

@@ -24,8 +24,10 @@ mod validate;
 mod values;
 
 pub use caps::{
-    Caps, CapsOptions, DeviceCreation, DeviceId, FeatureSupport, IMPLEMENTED_TILED_RESOURCES_TIER,
-    select_feature_level, tiled_tier_range,
+    Caps, CapsOptions, DeviceCreation, DeviceId, FeatureSupport,
+    IMPLEMENTED_CONSERVATIVE_RASTERIZATION_TIER, IMPLEMENTED_PS_SPECIFIED_STENCIL_REF,
+    IMPLEMENTED_RASTERIZER_ORDERED_VIEWS, IMPLEMENTED_TILED_RESOURCES_TIER, select_feature_level,
+    tiled_tier_range,
 };
 pub use d3d9::{D3d9Caps, TenLevel9, TenLevel9Rule};
 pub use d3d9_floor::{D3d9Floor, d3d9_floor};

@@ -1,6 +1,7 @@
 //! Integration tests of tessera-caps: data drift, levels, the D3D9 floor, monotonicity, and
 //! the FL-01..FL-34 cases (TESTCASES.md A).
 
+mod claims;
 mod copy_rules;
 mod d3d9_floor;
 mod data;
