@@ -4,7 +4,7 @@
 use tessera_caps::{DrawKind, TextureDimension};
 use tessera_format::SurfaceMut;
 use tessera_pipeline::{
-    DrawArgs, DrawState, DrawStats, IndexBufferBinding, Targets, VertexBufferBinding,
+    DrawArgs, DrawState, DrawStats, IndexBufferBinding, InputLayout, Targets, VertexBufferBinding,
 };
 use tessera_resource::{
     BufferReadGuard, ResourceError, ShaderResourceView, Texture, TextureWriteGuard,
@@ -14,6 +14,12 @@ use super::DeviceContext;
 use super::reads::StageReads;
 use crate::debug::Severity;
 use crate::error::{Error, Result};
+use crate::state::InputLayoutHandle;
+
+/// The input layout of a draw with none bound: no elements, so nothing is fetched.
+static NO_INPUTS: InputLayout = InputLayout {
+    elements: Vec::new(),
+};
 
 impl DeviceContext {
     /// `Draw`.
@@ -112,10 +118,19 @@ impl DeviceContext {
             .device_limits()
             .check_draw(call, count, instances)?;
         self.validate_wrap_on_non_pow2()?;
-        let layout = self.input_layout.clone().ok_or(Error::NotBound {
-            call,
-            what: "an input layout",
-        })?;
+        // D3D11 draws without an input layout when the vertex shader reads no inputs (only
+        // SV_VertexID / SV_InstanceID): the input assembler then fetches nothing.
+        let layout = self.input_layout.clone();
+        let reads_inputs = self
+            .vertex_shader
+            .as_ref()
+            .is_none_or(|vs| !vs.signature().inputs.is_empty());
+        if layout.is_none() && reads_inputs {
+            return Err(Error::NotBound {
+                call,
+                what: "an input layout",
+            });
+        }
         let vs = self.vertex_shader.clone().ok_or(Error::NotBound {
             call,
             what: "a vertex shader",
@@ -232,7 +247,9 @@ impl DeviceContext {
         let mut targets = self.build_targets(&target_textures, &mut write_guards)?;
         let state = DrawState {
             topology: self.topology,
-            input_layout: layout.layout(),
+            input_layout: layout
+                .as_ref()
+                .map_or(&NO_INPUTS, InputLayoutHandle::layout),
             vertex_buffers: &vertex_buffers,
             index_buffer,
             vertex_shader: vs.0.as_ref(),

@@ -10,6 +10,7 @@ mod limits;
 mod linkage;
 mod modules;
 mod msaa;
+mod no_layout;
 mod points;
 mod queries;
 mod repeat_queue;
