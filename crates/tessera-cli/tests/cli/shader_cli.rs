@@ -1,0 +1,87 @@
+//! `tessera shader`: the reflection of a WGSL entry point (stage, profile, inputs and outputs
+//! with their system values, bindings, hints), the entry-point choice, and compile errors with
+//! naga's line:column and exit 2.
+
+use crate::common::{root, scratch, tessera};
+
+fn run_json(args: &[&str]) -> serde_json::Value {
+    let out = tessera(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn shader(name: &str) -> String {
+    root()
+        .join("assets/shaders")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn textured_fragment_reflection() {
+    let v = run_json(&["shader", &shader("textured.wgsl"), "--json"]);
+    assert_eq!(v["stage"], "fragment");
+    assert_eq!(v["entry"], "main");
+    assert_eq!(v["profile"], "ps_4_0_level_9_1");
+    assert_eq!(v["inputs"][0]["source"], "location(0)");
+    assert_eq!(v["inputs"][0]["components"], 2);
+    assert_eq!(v["inputs"][0]["interpolation"], "perspective");
+    assert_eq!(v["outputs"][0]["target"], "location(0) (SV_Target0)");
+    assert_eq!(v["shader_resources"], serde_json::json!([0]));
+    assert_eq!(v["samplers"], serde_json::json!([0]));
+    assert_eq!(
+        v["sample_pairs"],
+        serde_json::json!([{"texture": 0, "sampler": 0, "coords_varying": 0}])
+    );
+    assert_eq!(v["hints"]["may_discard"], false);
+    assert_eq!(v["hints"]["uniform_output"], false);
+}
+
+#[test]
+fn vertex_entry_chosen_by_name_with_its_constant_buffer() {
+    let v = run_json(&[
+        "shader",
+        &shader("transform.wgsl"),
+        "--entry",
+        "vs_2",
+        "--json",
+    ]);
+    assert_eq!(v["stage"], "vertex");
+    assert_eq!(v["hints"]["varying_count"], 2);
+    assert_eq!(
+        v["constant_buffers"],
+        serde_json::json!([{"slot": 0, "float4_registers": 4}])
+    );
+    assert_eq!(v["outputs"][0]["target"], "position (SV_Position)");
+    assert_eq!(v["outputs"][2]["target"], "location(1) (varying o1)");
+    // Several entry points and no --entry: exit 2 naming them.
+    let out = tessera(&["shader", &shader("transform.wgsl")]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("choose one with --entry") && err.contains("vs_1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn errors_exit_2_with_location() {
+    let d = scratch("errors");
+    let bad = d.join("bad.wgsl");
+    std::fs::write(&bad, "@fragment\nfn main( {\n").unwrap();
+    let out = tessera(&["shader", &bad.display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: ") && err.contains("2:10"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = tessera(&["shader", &shader("textured.wgsl"), "--entry", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`nope`"));
+    let out = tessera(&["shader", &d.join("missing.wgsl").display().to_string()]);
+    assert_eq!(out.status.code(), Some(2));
+}
