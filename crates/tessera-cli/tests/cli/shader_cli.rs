@@ -2,17 +2,7 @@
 //! with their system values, bindings, hints), the entry-point choice, and compile errors with
 //! naga's line:column and exit 2.
 
-use crate::common::{root, scratch, tessera};
-
-fn run_json(args: &[&str]) -> serde_json::Value {
-    let out = tessera(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+use crate::common::{json, root, scratch, tessera};
 
 fn shader(name: &str) -> String {
     root()
@@ -24,7 +14,7 @@ fn shader(name: &str) -> String {
 
 #[test]
 fn textured_fragment_reflection() {
-    let v = run_json(&["shader", &shader("textured.wgsl"), "--json"]);
+    let v = json(&["shader", &shader("textured.wgsl"), "--json"]);
     assert_eq!(v["stage"], "fragment");
     assert_eq!(v["entry"], "main");
     assert_eq!(v["profile"], "ps_4_0_level_9_1");
@@ -44,7 +34,7 @@ fn textured_fragment_reflection() {
 
 #[test]
 fn vertex_entry_chosen_by_name_with_its_constant_buffer() {
-    let v = run_json(&[
+    let v = json(&[
         "shader",
         &shader("transform.wgsl"),
         "--entry",
