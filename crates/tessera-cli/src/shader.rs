@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde_json::{Value, json};
 use tessera_shader::program::{Input, Interp, Output};
-use tessera_shader::{CompileOptions, Program, Validated, compile, parse_spirv, parse_wgsl};
+use tessera_shader::{CompileOptions, Program, Stage, Validated, compile, parse_spirv, parse_wgsl};
 
 /// The largest shader file read (a WGSL or SPIR-V file beyond it is refused, not loaded).
 const MAX_SHADER_BYTES: u64 = 16 << 20;
@@ -20,7 +20,7 @@ const MAX_SHADER_BYTES: u64 = 16 << 20;
     tessera shader assets/shaders/textured.wgsl --entry fs_main\n  \
     tessera shader shader.spv --json\n\n\
     The file is WGSL unless its name ends in .spv (SPIR-V, e.g. from `dxc -spirv`). Without\n\
-    --entry the module must have exactly one vertex or fragment entry point. Bindings follow\n\
+    --entry the module must have exactly one entry point Tessera runs. Bindings follow\n\
     docs/shaders.md: @group(0) constant buffers, @group(1) textures, @group(2) samplers.")]
 pub struct ShaderArgs {
     /// The shader file (.wgsl, or .spv for SPIR-V).
@@ -77,7 +77,7 @@ fn choose_entry(v: &Validated, asked: Option<&str>) -> Result<String, String> {
         .collect();
     match runnable.as_slice() {
         [one] => Ok((*one).to_owned()),
-        [] => Err("the module has no vertex or fragment entry point".to_owned()),
+        [] => Err("the module has no vertex, fragment or compute entry point".to_owned()),
         many => Err(format!(
             "the module has {} entry points ({}); choose one with --entry",
             many.len(),
@@ -94,6 +94,11 @@ fn input_name(source: Input) -> String {
         Input::Position => "position (SV_Position)".to_owned(),
         Input::FrontFacing => "front_facing (SV_IsFrontFace)".to_owned(),
         Input::PrimitiveIndex => "primitive_index (SV_PrimitiveID)".to_owned(),
+        Input::GlobalInvocationId => "global_invocation_id (SV_DispatchThreadID)".to_owned(),
+        Input::LocalInvocationId => "local_invocation_id (SV_GroupThreadID)".to_owned(),
+        Input::LocalInvocationIndex => "local_invocation_index (SV_GroupIndex)".to_owned(),
+        Input::WorkgroupId => "workgroup_id (SV_GroupID)".to_owned(),
+        Input::NumWorkgroups => "num_workgroups".to_owned(),
     }
 }
 
@@ -108,8 +113,7 @@ fn output_name(target: Output, fragment: bool) -> String {
 
 /// The reflection of a compiled entry point as JSON.
 fn reflection(file: &str, v: &Validated, p: &Program) -> Value {
-    let fragment = p.stage == tessera_shader::Stage::Fragment;
-    let sig = p.signature();
+    let fragment = p.stage == Stage::Fragment;
     let entries: Vec<Value> = v
         .module
         .entry_points
@@ -121,11 +125,17 @@ fn reflection(file: &str, v: &Validated, p: &Program) -> Value {
         Interp::Linear => "linear (noperspective)",
         Interp::Flat => "flat (nointerpolation)",
     };
-    json!({
+    let sorted = |v: &[u32]| {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v
+    };
+    let mut cbs = p.uses.constant_bytes.clone();
+    cbs.sort_unstable();
+    let mut r = json!({
         "file": file,
         "entry": p.entry,
         "stage": p.stage.name(),
-        "profile": sig.profile.name(),
         "inputs": p.inputs.iter().map(|i| {
             let mut o = json!({"source": input_name(i.source), "components": i.regs.len()});
             if fragment && matches!(i.source, Input::Location(_)) {
@@ -137,25 +147,45 @@ fn reflection(file: &str, v: &Validated, p: &Program) -> Value {
             "target": output_name(o.target, fragment),
             "components": o.regs.len(),
         })).collect::<Vec<_>>(),
-        "constant_buffers": sig.constant_buffers.iter().map(|c| json!({
-            "slot": c.slot,
-            "float4_registers": c.constants,
+        "constant_buffers": cbs.iter().map(|&(slot, bytes)| json!({
+            "slot": slot,
+            "float4_registers": bytes.div_ceil(16),
         })).collect::<Vec<_>>(),
-        "shader_resources": sig.shader_resources,
-        "samplers": sig.samplers,
-        "sample_pairs": sig.samples.iter().map(|s| json!({
-            "texture": s.texture, "sampler": s.sampler, "coords_varying": s.coords,
-        })).collect::<Vec<_>>(),
-        "hints": {
-            "varying_count": if fragment { Value::Null } else { json!(p.varying_count()) },
+        "shader_resources": sorted(&p.uses.textures),
+        "samplers": sorted(&p.uses.samplers),
+        "entry_points": entries,
+    });
+    if let Some(sig) = p.signature() {
+        r["profile"] = json!(sig.profile.name());
+        r["sample_pairs"] = sig
+            .samples
+            .iter()
+            .map(
+                |s| json!({"texture": s.texture, "sampler": s.sampler, "coords_varying": s.coords}),
+            )
+            .collect();
+    }
+    r["hints"] = match p.stage {
+        Stage::Vertex => json!({"varying_count": p.varying_count()}),
+        Stage::Fragment => json!({
             "may_discard": p.uses.discards,
             "derivatives": p.uses.derivatives,
             "writes_depth": p.outputs.iter().any(|o| o.target == Output::FragDepth),
-            "uniform_output": fragment && p.uniform_output(),
-            "passthrough_varying": if fragment { json!(p.passthrough()) } else { Value::Null },
-        },
-        "entry_points": entries,
-    })
+            "uniform_output": p.uniform_output(),
+            "passthrough_varying": p.passthrough(),
+        }),
+        Stage::Compute => json!({
+            "workgroup_size": p.workgroup_size,
+            "workgroup_bytes": p.workgroup_bytes,
+            "storage_atomics": p.uses.storage_atomics,
+            "ordered_atomics": p.uses.ordered_atomics,
+        }),
+    };
+    if p.stage == Stage::Compute {
+        r["unordered_access_views"] = json!(sorted(&p.uses.uavs));
+        r["storage_shader_resources"] = json!(sorted(&p.uses.storage_srvs));
+    }
+    r
 }
 
 /// Runs `tessera shader`.
@@ -176,7 +206,7 @@ pub fn run(args: &ShaderArgs) -> ExitCode {
             .map(|e| e.name.as_str())
             .collect();
         return fail(format!(
-            "{}: no vertex or fragment entry point named `{entry}` (entry points: {})",
+            "{}: no vertex, fragment or compute entry point named `{entry}` (entry points: {})",
             args.file.display(),
             names.join(", ")
         ));

@@ -58,6 +58,28 @@ pub enum CompileError {
         /// The rule broken.
         rule: &'static str,
     },
+    /// The `var<workgroup>` variables need more than D3D11's 32 KiB of thread-group memory.
+    #[error(
+        "workgroup memory needs {needed} bytes; the limit is {limit} (D3D11 thread-group shared memory)"
+    )]
+    WorkgroupMemory {
+        /// Bytes the variables need (16-byte aligned each).
+        needed: u64,
+        /// [`MAX_WORKGROUP_BYTES`](crate::MAX_WORKGROUP_BYTES).
+        limit: u32,
+    },
+    /// `@workgroup_size` past D3D11's cs_5_0 thread-group limits.
+    #[error(
+        "@workgroup_size({size:?}) is past the cs_5_0 limits (at most {limit:?} per dimension, {invocations} invocations)"
+    )]
+    WorkgroupSize {
+        /// The declared size.
+        size: [u32; 3],
+        /// Per-dimension limits.
+        limit: [u32; 3],
+        /// Invocation limit.
+        invocations: u32,
+    },
     /// An entry-point input or output Tessera's stage interface cannot carry.
     #[error("entry-point interface: {what}")]
     Interface {
@@ -75,5 +97,11 @@ pub enum ExecError {
     StepBudget {
         /// The budget ([`CompileOptions::step_budget`](crate::CompileOptions::step_budget)).
         budget: u64,
+    },
+    /// A vertex or fragment program was dispatched.
+    #[error("only a compute program can be dispatched; this one is a {stage} program")]
+    NotCompute {
+        /// The program's stage.
+        stage: &'static str,
     },
 }

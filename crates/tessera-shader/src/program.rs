@@ -9,6 +9,8 @@ pub enum Stage {
     Vertex,
     /// `@fragment` (D3D's pixel stage).
     Fragment,
+    /// `@compute`.
+    Compute,
 }
 
 impl Stage {
@@ -17,6 +19,7 @@ impl Stage {
         match self {
             Self::Vertex => "vertex",
             Self::Fragment => "fragment",
+            Self::Compute => "compute",
         }
     }
 }
@@ -36,6 +39,16 @@ pub enum Input {
     FrontFacing,
     /// `@builtin(primitive_index)` = `SV_PrimitiveID`.
     PrimitiveIndex,
+    /// `@builtin(global_invocation_id)` = `SV_DispatchThreadID` (`vec3<u32>`).
+    GlobalInvocationId,
+    /// `@builtin(local_invocation_id)` = `SV_GroupThreadID` (`vec3<u32>`).
+    LocalInvocationId,
+    /// `@builtin(local_invocation_index)` = `SV_GroupIndex` (`u32`).
+    LocalInvocationIndex,
+    /// `@builtin(workgroup_id)` = `SV_GroupID` (`vec3<u32>`).
+    WorkgroupId,
+    /// `@builtin(num_workgroups)`: the dispatch's group counts (`vec3<u32>`).
+    NumWorkgroups,
 }
 
 /// Where an entry-point output goes.
@@ -105,6 +118,10 @@ pub struct Program {
     pub stateful: Vec<(R, u32)>,
     /// Unique per compilation (never 0): lets the interpreter reuse a thread's register file.
     pub id: u64,
+    /// `@workgroup_size` of a compute entry point (`[1, 1, 1]` for the other stages).
+    pub workgroup_size: [u32; 3],
+    /// Bytes of `var<workgroup>` memory (zeroed for each workgroup).
+    pub workgroup_bytes: u32,
 }
 
 /// Resources and features a program uses (filled in while compiling).
@@ -125,4 +142,14 @@ pub struct Uses {
     pub discards: bool,
     /// True when the program takes a derivative (its result depends on neighbouring lanes).
     pub derivatives: bool,
+    /// Unordered-access-view slots used (`@group(3)` storage buffers).
+    pub uavs: Vec<u32>,
+    /// Shader-resource slots read as read-only storage buffers (`@group(1) var<storage, read>`).
+    pub storage_srvs: Vec<u32>,
+    /// True when the program uses an atomic on storage memory.
+    pub storage_atomics: bool,
+    /// True when a workgroup can observe another workgroup's storage writes through an atomic
+    /// (an atomic on storage whose returned value is used, or an `atomicLoad` of storage): the
+    /// dispatch then runs workgroups one after another in index order (docs/shaders.md).
+    pub ordered_atomics: bool,
 }

@@ -12,21 +12,25 @@ impl Program {
     /// The D3D profile the program needs: `*_4_0_level_9_1` when it uses only float
     /// arithmetic, constants and implicit or biased sampling; `*_4_0` once it uses integers,
     /// bit operations, loops, derivatives, explicit-LOD sampling or system values beyond the
-    /// position (ps_2_0 / vs_2_0 hardware has none of those).
-    pub fn profile(&self) -> ShaderProfile {
-        match (self.stage, self.uses.needs_sm4) {
+    /// position (ps_2_0 / vs_2_0 hardware has none of those). `None` for a compute program:
+    /// the device checks compute programs against the level's cs_4_x / cs_5_0 rules itself.
+    pub fn profile(&self) -> Option<ShaderProfile> {
+        Some(match (self.stage, self.uses.needs_sm4) {
             (Stage::Vertex, false) => ShaderProfile::Vs4_0Level9_1,
             (Stage::Vertex, true) => ShaderProfile::Vs4_0,
             (Stage::Fragment, false) => ShaderProfile::Ps4_0Level9_1,
             (Stage::Fragment, true) => ShaderProfile::Ps4_0,
-        }
+            (Stage::Compute, _) => return None,
+        })
     }
 
     /// The signature: the profile, constant buffers (float4 registers spanned by each uniform
     /// variable), texture and sampler slots, sample pairs whose coordinates are an input
     /// varying as interpolated, `@location` inputs and outputs by register. Builtins are not
-    /// listed (the built-in shaders do not list `SV_Position` either).
-    pub fn signature(&self) -> ShaderSignature {
+    /// listed (the built-in shaders do not list `SV_Position` either). `None` for a compute
+    /// program (no [`ShaderProfile`] names the compute stage).
+    pub fn signature(&self) -> Option<ShaderSignature> {
+        let profile = self.profile()?;
         let mut constant_buffers: Vec<_> = self
             .uses
             .constant_bytes
@@ -81,15 +85,15 @@ impl Program {
                 _ => None,
             })
             .collect();
-        ShaderSignature {
+        Some(ShaderSignature {
             constant_buffers,
             shader_resources,
             samplers,
             samples,
             inputs,
             outputs,
-            ..ShaderSignature::new(self.profile())
-        }
+            ..ShaderSignature::new(profile)
+        })
     }
 
     /// Varyings a vertex program writes: the highest output `@location` + 1.

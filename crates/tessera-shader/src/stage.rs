@@ -141,9 +141,12 @@ impl Fault {
     }
 }
 
-fn expect_stage(p: &Program, stage: Stage) -> Result<(), CompileError> {
-    if p.stage == stage {
-        return Ok(());
+/// The program's signature when it is of `stage`.
+fn expect_stage(p: &Program, stage: Stage) -> Result<ShaderSignature, CompileError> {
+    if p.stage == stage
+        && let Some(s) = p.signature()
+    {
+        return Ok(s);
     }
     Err(CompileError::NoEntryPoint {
         name: p.entry.clone(),
@@ -179,9 +182,9 @@ impl WgslVertexShader {
 
     /// Wraps a compiled vertex program (a fragment one is refused).
     pub fn from_program(program: Program) -> Result<Self, CompileError> {
-        expect_stage(&program, Stage::Vertex)?;
+        let signature = expect_stage(&program, Stage::Vertex)?;
         Ok(Self {
-            signature: program.signature(),
+            signature,
             varyings: program.varying_count(),
             program,
             fault: Fault::default(),
@@ -249,9 +252,9 @@ impl WgslPixelShader {
 
     /// Wraps a compiled fragment program (a vertex one is refused).
     pub fn from_program(program: Program) -> Result<Self, CompileError> {
-        expect_stage(&program, Stage::Fragment)?;
+        let signature = expect_stage(&program, Stage::Fragment)?;
         Ok(Self {
-            signature: program.signature(),
+            signature,
             inputs: program.interpolations(),
             uniform_output: program.uniform_output(),
             passthrough: program.passthrough(),

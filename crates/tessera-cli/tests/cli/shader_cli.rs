@@ -75,3 +75,26 @@ fn errors_exit_2_with_location() {
     let out = tessera(&["shader", &d.join("missing.wgsl").display().to_string()]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn compute_reflection_lists_workgroup_and_uavs() {
+    let d = scratch("compute");
+    let cs = d.join("cs.wgsl");
+    let src = "@group(3) @binding(2) var<storage, read_write> out: array<atomic<u32>>;\n\
+               var<workgroup> tmp: array<u32, 64>;\n\
+               @compute @workgroup_size(64, 1, 1)\n\
+               fn main(@builtin(local_invocation_index) i: u32) {\n\
+               tmp[i] = i; workgroupBarrier(); atomicAdd(&out[0], tmp[63u - i]);\n}\n";
+    std::fs::write(&cs, src).unwrap();
+    let v = json(&["shader", &cs.display().to_string(), "--json"]);
+    assert_eq!(v["stage"], "compute");
+    assert_eq!(
+        v["inputs"][0]["source"],
+        "local_invocation_index (SV_GroupIndex)"
+    );
+    assert_eq!(v["hints"]["workgroup_size"], serde_json::json!([64, 1, 1]));
+    assert_eq!(v["hints"]["workgroup_bytes"], 256);
+    assert_eq!(v["hints"]["storage_atomics"], true);
+    assert_eq!(v["hints"]["ordered_atomics"], false);
+    assert_eq!(v["unordered_access_views"], serde_json::json!([2]));
+}

@@ -131,9 +131,11 @@ impl Compiler<'_> {
                     shape,
                 })
             }
+            (AddressSpace::Storage { access }, _) => self.storage_global(g, access)?,
+            (AddressSpace::WorkGroup, _) => self.workgroup_global(g)?,
             (space, _) => {
                 return Err(unsupported(format!(
-                    "global variable in address space {space:?} (storage buffers, workgroup memory and comparison samplers are not in this slice)"
+                    "global variable in address space {space:?} (comparison samplers and storage textures are not in this slice)"
                 )));
             }
         })
@@ -158,10 +160,10 @@ impl Compiler<'_> {
                     .shape
                     .child(index)
                     .ok_or_else(|| internal("constant index out of range"))?;
-                p.offset += match p.root {
+                p.offset = p.offset.saturating_add(match p.root {
                     Root::Regs { .. } => regs,
-                    Root::Cb { .. } => bytes,
-                };
+                    Root::Cb { .. } | Root::Mem { .. } => bytes,
+                });
                 p.shape = child;
                 Val::Ptr(p)
             }
@@ -188,7 +190,14 @@ impl Compiler<'_> {
                     .ok_or_else(|| internal("indexing a scalar"))?;
                 let stride = match p.root {
                     Root::Regs { .. } => regs,
-                    Root::Cb { .. } => bytes,
+                    Root::Cb { .. } | Root::Mem { .. } => bytes,
+                };
+                // Storage offsets saturate, so an index past a runtime-sized array stays out
+                // of bounds (reads 0, writes dropped) instead of wrapping into the buffer.
+                let add = if matches!(p.root, Root::Mem { .. }) {
+                    IBin::UAddSat
+                } else {
+                    IBin::Add
                 };
                 let off = self.emit(|dst| Op::Index {
                     dst,
@@ -199,7 +208,7 @@ impl Compiler<'_> {
                 })?;
                 p.dynamic = Some(match p.dynamic {
                     None => off,
-                    Some(d) => self.emit(|dst| Op::IBin(IBin::Add, dst, d, off))?,
+                    Some(d) => self.emit(|dst| Op::IBin(add, dst, d, off))?,
                 });
                 p.shape = elem;
                 Val::Ptr(p)
@@ -269,6 +278,7 @@ impl Compiler<'_> {
                     })?);
                 }
             }
+            Root::Mem { space, base } => out = self.mem_load(pointer, space, base, &p)?,
         }
         Ok(out)
     }
@@ -283,6 +293,9 @@ impl Compiler<'_> {
             return Err(internal("store to a non-pointer"));
         };
         let src = self.regs(value)?;
+        if let Root::Mem { space, base } = p.root {
+            return self.mem_store(space, base, &p, &src);
+        }
         let Root::Regs { base, len } = p.root else {
             return Err(internal("store to a uniform buffer"));
         };

@@ -220,6 +220,7 @@ impl Compiler<'_> {
                 }
                 Val::Regs(self.sample(image, sampler, coordinate, offset, level)?)
             }
+            Expression::ArrayLength(p) => Val::Regs(vec![self.array_length(p)?]),
             ref e => return Err(unsupported(format!("expression {}", expr_name(e)))),
         })
     }

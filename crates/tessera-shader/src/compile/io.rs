@@ -120,6 +120,21 @@ impl Compiler<'_> {
                 (Binding::BuiltIn(BuiltIn::PrimitiveIndex), Stage::Fragment) => {
                     (Input::PrimitiveIndex, Interp::Flat)
                 }
+                (Binding::BuiltIn(BuiltIn::GlobalInvocationId), Stage::Compute) => {
+                    (Input::GlobalInvocationId, Interp::Flat)
+                }
+                (Binding::BuiltIn(BuiltIn::LocalInvocationId), Stage::Compute) => {
+                    (Input::LocalInvocationId, Interp::Flat)
+                }
+                (Binding::BuiltIn(BuiltIn::LocalInvocationIndex), Stage::Compute) => {
+                    (Input::LocalInvocationIndex, Interp::Flat)
+                }
+                (Binding::BuiltIn(BuiltIn::WorkGroupId), Stage::Compute) => {
+                    (Input::WorkgroupId, Interp::Flat)
+                }
+                (Binding::BuiltIn(BuiltIn::NumWorkGroups), Stage::Compute) => {
+                    (Input::NumWorkgroups, Interp::Flat)
+                }
                 (Binding::BuiltIn(other), _) => {
                     return Err(CompileError::Unsupported {
                         construct: format!("{} input @builtin({other:?})", stage.name()),

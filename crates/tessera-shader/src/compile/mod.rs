@@ -11,6 +11,9 @@ mod consts;
 mod expr;
 mod io;
 mod math;
+mod mem;
+
+pub use mem::{MAX_WORKGROUP_BYTES, UAV_SLOTS};
 mod sample;
 pub(crate) mod shape;
 mod stmt;
@@ -100,7 +103,7 @@ fn validate(module: Module) -> Result<Validated, CompileError> {
 
 impl Validated {
     /// The stage of entry point `name` (`None` when there is none of that name, or it is a
-    /// compute entry point, which tessera-shader does not run).
+    /// task or mesh entry point, which D3D11 has no stage for).
     pub fn entry_stage(&self, name: &str) -> Option<Stage> {
         self.module
             .entry_points
@@ -109,6 +112,7 @@ impl Validated {
             .and_then(|e| match e.stage {
                 ShaderStage::Vertex => Some(Stage::Vertex),
                 ShaderStage::Fragment => Some(Stage::Fragment),
+                ShaderStage::Compute => Some(Stage::Compute),
                 _ => None,
             })
     }
@@ -146,6 +150,7 @@ pub fn compile(
     let want = match stage {
         Stage::Vertex => ShaderStage::Vertex,
         Stage::Fragment => ShaderStage::Fragment,
+        Stage::Compute => ShaderStage::Compute,
     };
     let Some(index) = v
         .module
@@ -166,6 +171,14 @@ pub fn compile(
         });
     };
     let ep = &v.module.entry_points[index];
+    if stage == Stage::Compute {
+        check_workgroup_size(ep.workgroup_size)?;
+    }
+    if ep.workgroup_size_overrides.is_some() {
+        return Err(CompileError::Unsupported {
+            construct: "a workgroup size given by pipeline-overridable constants".into(),
+        });
+    }
     let mut c = Compiler::new(
         &v.module,
         v.info.get_entry_point(index),
@@ -187,6 +200,31 @@ pub fn compile(
         uses: c.uses,
         stateful: c.stateful,
         id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        workgroup_size: if stage == Stage::Compute {
+            ep.workgroup_size
+        } else {
+            [1, 1, 1]
+        },
+        workgroup_bytes: c.workgroup_bytes,
+    })
+}
+
+/// D3D11's cs_5_0 thread-group limits: `x, y <= 1024`, `z <= 64`, `x * y * z <= 1024`
+/// (`D3D11_CS_THREAD_GROUP_MAX_*`).
+pub const MAX_WORKGROUP_SIZE: [u32; 3] = [1024, 1024, 64];
+/// D3D11's cs_5_0 limit on invocations per workgroup (`D3D11_CS_THREAD_GROUP_MAX_THREADS_PER_GROUP`).
+pub const MAX_WORKGROUP_INVOCATIONS: u32 = 1024;
+
+fn check_workgroup_size(size: [u32; 3]) -> Result<(), CompileError> {
+    let total = size.iter().map(|&s| u64::from(s)).product::<u64>();
+    let dims_ok = size.iter().zip(MAX_WORKGROUP_SIZE).all(|(&s, m)| s <= m);
+    if dims_ok && total <= u64::from(MAX_WORKGROUP_INVOCATIONS) {
+        return Ok(());
+    }
+    Err(CompileError::WorkgroupSize {
+        size,
+        limit: MAX_WORKGROUP_SIZE,
+        invocations: MAX_WORKGROUP_INVOCATIONS,
     })
 }
 
@@ -218,6 +256,13 @@ pub(crate) enum Root {
         /// The slot.
         slot: u32,
     },
+    /// A storage buffer or workgroup memory (byte offsets, storage layout).
+    Mem {
+        /// Which memory.
+        space: crate::ir::MemSpace,
+        /// Byte offset of the variable in it (workgroup variables share one block).
+        base: u32,
+    },
 }
 
 /// A pointer: root, static offset (registers or bytes), per-lane dynamic offset, pointee.
@@ -240,6 +285,10 @@ pub(crate) struct Compiler<'m> {
     pub vals: Vec<Option<Val>>,
     pub locals: HashMap<Handle<naga::LocalVariable>, R>,
     pub privates: HashMap<Handle<naga::GlobalVariable>, R>,
+    /// Byte offset of each `var<workgroup>` in the workgroup's memory.
+    pub workgroup: HashMap<Handle<naga::GlobalVariable>, u32>,
+    /// Bytes of workgroup memory allocated so far.
+    pub workgroup_bytes: u32,
     pub args: Vec<Vec<R>>,
     pub inputs: Vec<crate::program::InputBind>,
     pub outputs: Vec<OutputBind>,
@@ -267,6 +316,8 @@ impl<'m> Compiler<'m> {
             vals: vec![None; fun.expressions.len()],
             locals: HashMap::new(),
             privates: HashMap::new(),
+            workgroup: HashMap::new(),
+            workgroup_bytes: 0,
             args: Vec::new(),
             inputs: Vec::new(),
             outputs: Vec::new(),

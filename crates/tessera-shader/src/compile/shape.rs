@@ -6,6 +6,10 @@ use naga::{ArraySize, Handle, Module, Scalar, ScalarKind, Type, TypeInner, Vecto
 use crate::MAX_REGISTERS;
 use crate::error::CompileError;
 
+/// The length recorded for a runtime-sized array (`array<T>` at the end of a storage buffer):
+/// its elements are addressed in bytes and bounds-checked against the bound buffer.
+pub const RUNTIME_LEN: u32 = u32::MAX;
+
 /// The scalar type of a register.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -53,8 +57,8 @@ impl Shape {
             Self::Scalar(_) => 1,
             Self::Vector(n, _) => *n,
             Self::Matrix { cols, rows } => cols * rows,
-            Self::Array { elem, len, .. } => elem.regs() * len,
-            Self::Struct(m) => m.iter().map(|(s, _)| s.regs()).sum(),
+            Self::Array { elem, len, .. } => elem.regs().saturating_mul(*len),
+            Self::Struct(m) => m.iter().fold(0u32, |n, (s, _)| n.saturating_add(s.regs())),
         }
     }
 
@@ -67,25 +71,26 @@ impl Shape {
         }
     }
 
-    /// Byte offset of every register in the uniform layout, in order.
+    /// Byte offset of every register in the uniform layout, in order (saturating, so that an
+    /// offset past a storage buffer stays past it).
     pub fn byte_offsets(&self, base: u32, out: &mut Vec<u32>) {
         match self {
             Self::Scalar(_) => out.push(base),
-            Self::Vector(n, _) => out.extend((0..*n).map(|c| base + 4 * c)),
+            Self::Vector(n, _) => out.extend((0..*n).map(|c| base.saturating_add(4 * c))),
             Self::Matrix { cols, rows } => {
                 let col_stride = column_stride(*rows);
                 for c in 0..*cols {
-                    out.extend((0..*rows).map(|r| base + c * col_stride + 4 * r));
+                    out.extend((0..*rows).map(|r| base.saturating_add(c * col_stride + 4 * r)));
                 }
             }
             Self::Array { elem, len, stride } => {
                 for i in 0..*len {
-                    elem.byte_offsets(base + i * stride, out);
+                    elem.byte_offsets(base.saturating_add(i.saturating_mul(*stride)), out);
                 }
             }
             Self::Struct(m) => m
                 .iter()
-                .for_each(|(s, off)| s.byte_offsets(base + off, out)),
+                .for_each(|(s, off)| s.byte_offsets(base.saturating_add(*off), out)),
         }
     }
 
@@ -98,9 +103,12 @@ impl Shape {
                 index * rows,
                 index * column_stride(*rows),
             )),
-            Self::Array { elem, len, stride } if index < *len => {
-                Some(((**elem).clone(), index * elem.regs(), index * stride))
-            }
+            // Saturating: a constant index far past a runtime-sized array stays out of bounds.
+            Self::Array { elem, len, stride } if index < *len => Some((
+                (**elem).clone(),
+                index.saturating_mul(elem.regs()),
+                index.saturating_mul(*stride),
+            )),
             Self::Struct(m) => {
                 let i = usize::try_from(index).ok()?;
                 let (s, off) = m.get(i)?;
@@ -157,11 +165,8 @@ pub fn shape_of(module: &Module, inner: &TypeInner) -> Result<Shape, CompileErro
     let name = || format!("{inner:?}").chars().take(80).collect::<String>();
     let shape = match *inner {
         TypeInner::Scalar(s) => Shape::Scalar(kind_of(s, "a scalar")?),
-        TypeInner::Atomic(_) => {
-            return Err(CompileError::Unsupported {
-                construct: "atomic type (compute is not in this slice)".into(),
-            });
-        }
+        // Atomics live only in storage and workgroup memory (naga validates that): a word.
+        TypeInner::Atomic(s) => Shape::Scalar(kind_of(s, "an atomic")?),
         TypeInner::Vector { size: n, scalar } => {
             Shape::Vector(size(n), kind_of(scalar, "a vector")?)
         }
@@ -180,10 +185,23 @@ pub fn shape_of(module: &Module, inner: &TypeInner) -> Result<Shape, CompileErro
                 rows: size(rows),
             }
         }
+        TypeInner::Array {
+            base,
+            size: ArraySize::Dynamic,
+            stride,
+        } => {
+            // Only storage buffers end in a runtime-sized array (naga validates that); it is
+            // never loaded whole, so it takes no registers: accesses are bounds-checked bytes.
+            Shape::Array {
+                elem: Box::new(shape_of_handle(module, base)?),
+                len: RUNTIME_LEN,
+                stride,
+            }
+        }
         TypeInner::Array { base, size, stride } => {
             let ArraySize::Constant(len) = size else {
                 return Err(CompileError::Unsupported {
-                    construct: "runtime-sized or override-sized array".into(),
+                    construct: "override-sized array".into(),
                 });
             };
             let elem = shape_of_handle(module, base)?;
@@ -206,7 +224,15 @@ pub fn shape_of(module: &Module, inner: &TypeInner) -> Result<Shape, CompileErro
             let mut total = 0u64;
             for m in members {
                 let s = shape_of_handle(module, m.ty)?;
-                total += u64::from(s.regs());
+                if !matches!(
+                    s,
+                    Shape::Array {
+                        len: RUNTIME_LEN,
+                        ..
+                    }
+                ) {
+                    total += u64::from(s.regs());
+                }
                 if total > u64::from(MAX_REGISTERS) {
                     return Err(CompileError::TooLarge {
                         what: name(),

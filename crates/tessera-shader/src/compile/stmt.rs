@@ -154,11 +154,30 @@ impl Compiler<'_> {
                     });
                 }
                 Statement::Call { .. } => return Err(unsupported("function call")),
+                Statement::Atomic {
+                    pointer,
+                    fun,
+                    value,
+                    result,
+                } => self.atomic(*pointer, fun, *value, *result)?,
+                Statement::ControlBarrier(_) | Statement::MemoryBarrier(_) => {
+                    self.flush(nodes);
+                    nodes.push(Node::Barrier);
+                }
+                Statement::WorkGroupUniformLoad { pointer, result } => {
+                    // A barrier, the load (every invocation reads the same word), a barrier.
+                    self.flush(nodes);
+                    nodes.push(Node::Barrier);
+                    let regs = self.load(*pointer)?;
+                    self.vals[result.index()] = Some(super::Val::Regs(regs));
+                    self.flush(nodes);
+                    nodes.push(Node::Barrier);
+                }
                 other => {
                     let name = format!("{other:?}");
                     let name = name.split([' ', '(', '{']).next().unwrap_or("?");
                     return Err(unsupported(format!(
-                        "statement {name} (compute, atomics and storage are not in this slice)"
+                        "statement {name} (image atomics, ray queries and subgroup operations are not in this slice)"
                     )));
                 }
             }

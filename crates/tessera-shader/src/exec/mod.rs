@@ -6,7 +6,12 @@
 //! its mask is empty. Every op and every loop iteration is a step; past the program's budget
 //! the call fails with [`ExecError::StepBudget`].
 
+pub mod compute;
+mod dispatch;
+mod memory;
 mod ops;
+
+pub use dispatch::{ComputeMemory, PARALLEL_BATCH, dispatch};
 
 use std::cell::RefCell;
 
@@ -224,6 +229,9 @@ impl Machine<'_, '_> {
                     }
                 }
                 Node::Return => self.done |= mask,
+                // Barriers exist only in compute programs (naga validates that), which run in
+                // `compute`'s lock-step machine; one 8-lane call has nothing to wait for.
+                Node::Barrier => {}
                 Node::Kill => {
                     self.killed |= mask;
                     self.done |= mask;

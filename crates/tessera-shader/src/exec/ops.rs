@@ -155,6 +155,7 @@ fn ibin(op: IBin, a: &Lanes, b: &Lanes) -> Lanes {
         IBin::Shl => map2(a, b, |x, y| x << (y & 31)),
         IBin::ShrS => map2(a, b, |x, y| (s(x) >> (y & 31)).cast_unsigned()),
         IBin::ShrU => map2(a, b, |x, y| x >> (y & 31)),
+        IBin::UAddSat => map2(a, b, u32::saturating_add),
         IBin::SMin => map2(a, b, |x, y| s(x).min(s(y)).cast_unsigned()),
         IBin::SMax => map2(a, b, |x, y| s(x).max(s(y)).cast_unsigned()),
         IBin::UMin => map2(a, b, u32::min),
@@ -308,7 +309,7 @@ pub fn exec(regs: &mut [Lanes], env: &ShaderEnv<'_>, op: &Op, mask: u8) {
         } => {
             regs[r(dst)] = map1(&regs[r(index)], |i| {
                 let i = if signed && s(i) < 0 { 0 } else { i };
-                i.min(len - 1).wrapping_mul(stride)
+                i.min(len - 1).saturating_mul(stride)
             });
         }
         Op::LoadCb {
@@ -364,5 +365,9 @@ pub fn exec(regs: &mut [Lanes], env: &ShaderEnv<'_>, op: &Op, mask: u8) {
                 Deriv::YFine => ddy_fine(v),
             });
         }
+        // Memory ops exist only in compute programs, whose machine (`exec::compute`) owns the
+        // memory and runs them itself; the vertex and pixel stages never contain one (the
+        // compiler refuses storage and workgroup variables outside `@compute`).
+        Op::Mem(_) => {}
     }
 }

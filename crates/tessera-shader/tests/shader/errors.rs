@@ -65,7 +65,7 @@ fn unsupported_constructs_name_themselves() {
     unsupported(
         "@group(3) @binding(0) var<storage, read_write> s: array<u32>;",
         "s[0] = 1u;",
-        "Storage",
+        "a storage buffer in the vertex stage",
     );
 }
 

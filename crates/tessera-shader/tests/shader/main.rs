@@ -1,5 +1,7 @@
 //! tessera-shader: compile and run WGSL over 8 lanes, with exact expected values.
 
+mod atomics;
+mod compute;
 mod control;
 mod errors;
 mod harness;

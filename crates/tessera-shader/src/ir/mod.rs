@@ -12,6 +12,10 @@
 //! `return` and `discard` remove lanes from the mask. Ops compute all 8 lanes (none can trap);
 //! only [`Op::Store`] and [`Op::Scatter`] (writes to variables and outputs) honour the mask.
 
+mod mem;
+
+pub use mem::{AtomicOp, MemOp, MemSpace};
+
 /// A register number (an index into the register file).
 pub type R = u32;
 
@@ -125,6 +129,9 @@ pub enum IBin {
     ShrS,
     /// Logical `a >> (b & 31)` (`u32`).
     ShrU,
+    /// Saturating `u32` add: combines byte offsets into storage memory, so that an
+    /// out-of-bounds offset stays out of bounds instead of wrapping into the buffer.
+    UAddSat,
     /// `min` of `i32`.
     SMin,
     /// `max` of `i32`.
@@ -333,6 +340,9 @@ pub enum Op {
     },
     /// `dst = derivative(a)` across the 2×2 quads of the pixel stage.
     Deriv(Deriv, R, R),
+    /// A storage-buffer or workgroup-memory access (compute only: run by
+    /// [`exec::compute`](crate::exec::compute), which owns the memory).
+    Mem(MemOp),
 }
 
 /// Structured control flow around ops.
@@ -374,6 +384,9 @@ pub enum Node {
     Return,
     /// Active lanes are discarded (`discard`) and finish.
     Kill,
+    /// `workgroupBarrier()` / `storageBarrier()`: every invocation of the workgroup finishes
+    /// the nodes before it before any starts the nodes after it (compute only).
+    Barrier,
 }
 
 /// One case of a [`Node::Switch`].
