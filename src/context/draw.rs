@@ -269,6 +269,7 @@ impl DeviceContext {
                 Some(p) if caps.level().is_9_x() => &p.signature().samples,
                 _ => &[],
             },
+            simd: self.device.inner.lanes,
         };
         let stats = self
             .device
