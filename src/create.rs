@@ -7,13 +7,14 @@ use tessera_caps::{
     BlendDesc, BufferDesc, DepthStencilDesc, InputElementDesc, QueryType, RasterizerDesc,
     SamplerDesc, ShaderStage, TextureDesc, ViewDesc,
 };
-use tessera_pipeline::{InputLayout, PixelShader, VertexShader};
+use tessera_pipeline::{ComputeShader, InputLayout, PixelShader, VertexShader};
 use tessera_resource::{
     Buffer, DepthStencilView, DsvFlags, RenderTargetView, Resource, ShaderResourceView,
     SubresourceData, Texture, UnorderedAccessView,
 };
 use tessera_sampler::Sampler;
 
+use crate::context::ComputeShaderHandle;
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::query::Query;
@@ -182,6 +183,64 @@ impl Device {
             Ok(PixelShaderHandle(shader, owner, Arc::new(signature)))
         };
         self.refused("CreatePixelShader", make())
+    }
+
+    /// `CreateComputeShader` from any [`ComputeShader`] implementation: refused where the level
+    /// lacks compute (9_x; 10_x without cs_4_x). cs_5_0 (11_0+): the thread-group limits the
+    /// shader compiler already enforces (1024 × 1024 × 64, 1024 threads, 32 KiB shared). cs_4_x
+    /// (10_x): at most 768 × 768 × 1 and 768 threads, 16 KiB shared memory, no UAV atomics.
+    /// Every level: the UAV slots the shader uses lie within the level's UAV slots.
+    pub fn create_compute_shader(
+        &self,
+        shader: Arc<dyn ComputeShader>,
+    ) -> Result<ComputeShaderHandle> {
+        const CALL: &str = "CreateComputeShader";
+        let make = || -> Result<ComputeShaderHandle> {
+            let caps = self.caps();
+            caps.validate_stage_method(ShaderStage::Compute, CALL)?;
+            let level = caps.level();
+            let limit = |rule: &'static str, limit: u64, value: u64| -> Result<()> {
+                if value > limit {
+                    return Err(Error::ComputeLimit {
+                        call: CALL,
+                        rule,
+                        level,
+                        limit,
+                        value,
+                    });
+                }
+                Ok(())
+            };
+            let [x, y, z] = shader.workgroup_size().map(u64::from);
+            let cs4 = level < tessera_caps::FeatureLevel::L11_0;
+            let (dim, threads, shared) = if cs4 {
+                (768, 768, 16 * 1024)
+            } else {
+                (1024, 1024, 32 * 1024)
+            };
+            limit("thread-group size x", dim, x)?;
+            limit("thread-group size y", dim, y)?;
+            limit("thread-group size z", if cs4 { 1 } else { 64 }, z)?;
+            limit("threads per group", threads, x * y * z)?;
+            limit(
+                "thread-group shared memory bytes",
+                shared,
+                u64::from(shader.workgroup_bytes()),
+            )?;
+            if cs4 && shader.uses_uav_atomics() {
+                limit("UAV atomics with cs_4_x", 0, 1)?;
+            }
+            let slots = u64::from(caps.check_feature_support().uav_slots);
+            for s in shader.uav_slots() {
+                limit(
+                    "UAV slot used by the shader (below the level's UAV slots)",
+                    slots.saturating_sub(1),
+                    u64::from(s),
+                )?;
+            }
+            Ok(ComputeShaderHandle(shader, caps.device_id()))
+        };
+        self.refused(CALL, make())
     }
 
     /// `CreateQuery` (SPEC §2.1: occlusion needs 9_2, pipeline statistics 10_0).

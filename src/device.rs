@@ -193,15 +193,14 @@ impl Device {
     }
 
     /// Whether this level allows a shader stage (geometry, hull, domain, compute: FL-19).
-    /// Tessera executes vertex and pixel shaders; the others are refused by the caps layer at
-    /// the levels that lack them and reported as unsupported otherwise.
+    /// Tessera executes vertex, pixel and compute shaders; the others are refused by the caps
+    /// layer at the levels that lack them and reported as unsupported otherwise.
     pub fn check_shader_stage(&self, stage: ShaderStage) -> Result<()> {
         self.caps().validate_shader_stage(stage)?;
         match stage {
-            ShaderStage::Vertex | ShaderStage::Pixel => Ok(()),
+            ShaderStage::Vertex | ShaderStage::Pixel | ShaderStage::Compute => Ok(()),
             ShaderStage::Geometry => Err(Error::Unsupported("geometry shader execution")),
             ShaderStage::Hull | ShaderStage::Domain => Err(Error::Unsupported("tessellation")),
-            ShaderStage::Compute => Err(Error::Unsupported("compute shader execution")),
         }
     }
 

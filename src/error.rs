@@ -88,6 +88,30 @@ pub enum Error {
     /// changes nothing).
     #[error(transparent)]
     Tiled(tessera_resource::tiled::TiledError),
+    /// A compute-stage rule of the level refused the call: D3D's dispatch or thread-group
+    /// limits, shared memory, UAV slots, atomics at cs_4_x.
+    #[error("{call}: {rule} at {level:?}: {value} exceeds the limit {limit}")]
+    ComputeLimit {
+        /// The D3D call.
+        call: &'static str,
+        /// The rule.
+        rule: &'static str,
+        /// The device's feature level.
+        level: tessera_caps::FeatureLevel,
+        /// The limit.
+        limit: u64,
+        /// What the call asked for.
+        value: u64,
+    },
+    /// A shader ran past its step budget (or otherwise faulted): the dispatch was abandoned,
+    /// as a GPU's timeout detection removes the device (`DXGI_ERROR_DEVICE_HUNG`).
+    #[error("{call}: device hung: {fault}")]
+    ShaderHung {
+        /// The D3D call.
+        call: &'static str,
+        /// What the shader reported.
+        fault: tessera_pipeline::ComputeFault,
+    },
     /// A query was read before it ended.
     #[error("query data requested before End")]
     QueryNotEnded,
@@ -139,6 +163,7 @@ impl Error {
             Self::ThreadPool { .. } | Self::Simd(_) => MessageId::ResourceRule,
             Self::DeviceLimit { .. } => MessageId::DeviceLimitExceeded,
             Self::Tiled(e) => tiled_message_id(e),
+            Self::ComputeLimit { .. } | Self::ShaderHung { .. } => MessageId::PipelineRule,
         }
     }
 }

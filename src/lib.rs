@@ -20,7 +20,7 @@ pub use tessera_sampler as sampler;
 
 pub use context::{
     ComputeShaderHandle, DeviceContext, DomainShaderHandle, GeometryShaderHandle, HullShaderHandle,
-    VERTEX_BUFFER_SLOTS, VertexBufferView,
+    MAX_DISPATCH_GROUPS, VERTEX_BUFFER_SLOTS, VertexBufferView,
 };
 pub use device::{Device, DeviceDesc};
 pub use error::{Error, Result};

@@ -3,6 +3,7 @@
 
 mod bind;
 mod checks;
+mod compute;
 mod draw;
 mod hazard;
 mod linkage;
@@ -23,7 +24,8 @@ use tessera_format::Format;
 use tessera_pipeline::DrawStats;
 use tessera_resource::{Buffer, DepthStencilView, RenderTargetView, ShaderResourceView};
 
-pub use stages::{ComputeShaderHandle, DomainShaderHandle, GeometryShaderHandle, HullShaderHandle};
+pub use compute::{ComputeShaderHandle, MAX_DISPATCH_GROUPS};
+pub use stages::{DomainShaderHandle, GeometryShaderHandle, HullShaderHandle};
 
 use crate::device::Device;
 use crate::error::{Error, Result};
@@ -96,6 +98,9 @@ pub struct DeviceContext {
     pub(crate) pixel_shader: Option<PixelShaderHandle>,
     pub(crate) vs: StageBindings,
     pub(crate) ps: StageBindings,
+    pub(crate) compute_shader: Option<ComputeShaderHandle>,
+    pub(crate) cs: StageBindings,
+    pub(crate) cs_uavs: Vec<Option<tessera_resource::UnorderedAccessView>>,
     pub(crate) rasterizer: RasterizerDesc,
     pub(crate) viewports: Vec<Viewport>,
     pub(crate) scissors: Vec<Rect>,
@@ -121,6 +126,9 @@ impl DeviceContext {
             pixel_shader: None,
             vs: StageBindings::default(),
             ps: StageBindings::default(),
+            compute_shader: None,
+            cs: StageBindings::default(),
+            cs_uavs: Vec::new(),
             rasterizer: RasterizerDesc::default(),
             viewports: Vec::new(),
             scissors: Vec::new(),

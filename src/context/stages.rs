@@ -1,7 +1,7 @@
-//! The context calls of the stages and methods Tessera does not execute yet: GS/HS/DS/CS
+//! The context calls of the stages and methods Tessera does not execute yet: GS/HS/DS
 //! `*SetShader`, `*SetConstantBuffers`, `*SetShaderResources`, `*SetSamplers`,
-//! `CSSetUnorderedAccessViews`, `OMSetRenderTargetsAndUnorderedAccessViews`, `Dispatch*`,
-//! `DrawAuto` and `Draw*Indirect`.
+//! `OMSetRenderTargetsAndUnorderedAccessViews` with UAVs, `DrawAuto` and `Draw*Indirect`
+//! (compute is in `compute`).
 //!
 //! Each call is first refused with a caps error naming the method and the level where the
 //! level lacks the stage or method (SPEC §2.2). Where the level has it, binding nothing
@@ -48,10 +48,6 @@ shader_handle!(
 shader_handle!(
     /// A domain shader object (`ID3D11DomainShader`, 11_0+).
     DomainShaderHandle
-);
-shader_handle!(
-    /// A compute shader object (`ID3D11ComputeShader`, 11_0+; cs_4_x optional at 10_x).
-    ComputeShaderHandle
 );
 
 impl DeviceContext {
@@ -168,38 +164,8 @@ stage_calls!(
     ds_set_shader_resources = "DSSetShaderResources",
     ds_set_samplers = "DSSetSamplers"
 );
-stage_calls!(
-    Compute,
-    ComputeShaderHandle,
-    "compute",
-    cs_set_shader = "CSSetShader",
-    cs_set_constant_buffers = "CSSetConstantBuffers",
-    cs_set_shader_resources = "CSSetShaderResources",
-    cs_set_samplers = "CSSetSamplers"
-);
 
 impl DeviceContext {
-    /// `CSSetUnorderedAccessViews`: the compute stage rule (SPEC §2.2), the level's UAV slots
-    /// (1 at 10_x, 8 at 11_0, 64 at 11_1+); a view is `Error::Unsupported`. `initial_counts`
-    /// (append/consume counters) is only read with a view, so it is unused here.
-    pub fn cs_set_unordered_access_views(
-        &mut self,
-        start: usize,
-        views: &[Option<UnorderedAccessView>],
-        initial_counts: &[u32],
-    ) -> Result<()> {
-        let _ = initial_counts;
-        let limit = self.device.caps().check_feature_support().uav_slots as usize;
-        self.bind_nothing(
-            ShaderStage::Compute,
-            "CSSetUnorderedAccessViews",
-            start,
-            views,
-            limit,
-            "compute-shader unordered access views",
-        )
-    }
-
     /// `OMSetRenderTargetsAndUnorderedAccessViews`: refused at 9_x, UAVs refused below 11_0
     /// (SPEC §2.2, §1.2 "UAVs: CS only" at 10_x); with no UAV it is `OMSetRenderTargets`, a UAV
     /// is `Error::Unsupported` (pixel-shader UAVs are not executed yet).
@@ -269,30 +235,5 @@ impl DeviceContext {
     pub fn draw_auto(&mut self) -> Result<DrawStats> {
         let rule = self.device.caps().validate_draw_method(DrawKind::DrawAuto);
         self.not_executed("DrawAuto", rule, "DrawAuto (stream output)")
-    }
-
-    /// `Dispatch`: refused where the level has no compute shader — 9_x, and 10_x without the
-    /// optional cs_4_x (SPEC §2.2, §1.2); `Error::Unsupported` elsewhere (no compute yet).
-    pub fn dispatch(&mut self, x: u32, y: u32, z: u32) -> Result<()> {
-        let _ = (x, y, z);
-        let rule = self
-            .device
-            .caps()
-            .validate_stage_method(ShaderStage::Compute, "Dispatch");
-        self.not_executed("Dispatch", rule, "Dispatch (compute shaders)")
-    }
-
-    /// `DispatchIndirect`: refused as [`Self::dispatch`] is; `Error::Unsupported` elsewhere.
-    pub fn dispatch_indirect(&mut self, args: &Buffer, offset: u32) -> Result<()> {
-        let _ = (args, offset);
-        let rule = self
-            .device
-            .caps()
-            .validate_stage_method(ShaderStage::Compute, "DispatchIndirect");
-        self.not_executed(
-            "DispatchIndirect",
-            rule,
-            "DispatchIndirect (compute shaders)",
-        )
     }
 }

@@ -26,6 +26,7 @@ mod band;
 mod binning;
 mod block;
 pub mod builtin;
+pub mod compute;
 mod depth_kind;
 mod draw;
 pub mod env;
@@ -43,6 +44,7 @@ mod state;
 
 pub use band::BAND_HEIGHT;
 pub use block::Coverage;
+pub use compute::{ComputeFault, ComputeMemory, ComputeShader};
 pub use draw::draw;
 pub use env::ShaderEnv;
 pub use error::PipelineError;

@@ -182,7 +182,16 @@ impl Scene {
         for (name, spec) in &self.file.buffers {
             let p = format!("buffers.{name}");
             let bytes = match (&spec.data, &spec.file) {
-                (Some(data), None) => {
+                (None, None) if let Some(n) = spec.zeros => {
+                    if n > MAX_ZERO_BYTES {
+                        return Err(self.invalid(
+                            format!("{p}.zeros"),
+                            format!("{n} bytes is past the {MAX_ZERO_BYTES}-byte limit"),
+                        ));
+                    }
+                    vec![0; n as usize]
+                }
+                (Some(data), None) if spec.zeros.is_none() => {
                     let Some(ty) = spec.element else {
                         return Err(self.invalid(
                             p,
@@ -191,11 +200,13 @@ impl Scene {
                     };
                     encode(ty, data).map_err(|m| self.invalid(format!("{p}.data"), m))?
                 }
-                (None, Some(file)) => {
+                (None, Some(file)) if spec.zeros.is_none() => {
                     read_file(&self.resolve(file), Some(&self.base()), &self.policy)?
                 }
                 _ => {
-                    return Err(self.invalid(p, "give exactly one of \"data\" or \"file\""));
+                    return Err(
+                        self.invalid(p, "give exactly one of \"data\", \"file\" or \"zeros\"")
+                    );
                 }
             };
             if bytes.is_empty() {
@@ -236,6 +247,9 @@ impl Scene {
 }
 
 /// What a scene file is, for the messages of [`wrong_kind`] and the empty file.
+/// The largest zero-filled buffer a scene may ask for (`"zeros"`): 64 MiB.
+const MAX_ZERO_BYTES: u32 = 64 << 20;
+
 const A_SCENE_IS: &str =
     "a scene is a JSON object with \"format\": \"tessera-scene\" (docs/scene-format.md)";
 

@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
-use tessera::pipeline::ShaderEnv;
 use tessera::pipeline::shader::{
     ConstantBufferUse, MAX_VARYINGS, PixelShader, ShaderProfile, ShaderSignature, SignatureElement,
     VertexShader, VsInput, VsOutput, mul_mat_vec,
 };
+use tessera::pipeline::{ComputeShader, ShaderEnv};
 
 use crate::format::ShaderSpec;
 
@@ -17,6 +17,8 @@ pub enum StageShader {
     Vertex(Arc<dyn VertexShader>),
     /// A pixel shader.
     Pixel(Arc<dyn PixelShader>),
+    /// A compute shader (WGSL `@compute`).
+    Compute(Arc<dyn ComputeShader>),
 }
 
 impl std::fmt::Debug for StageShader {
@@ -24,6 +26,7 @@ impl std::fmt::Debug for StageShader {
         f.write_str(match self {
             Self::Vertex(_) => "StageShader::Vertex(..)",
             Self::Pixel(_) => "StageShader::Pixel(..)",
+            Self::Compute(_) => "StageShader::Compute(..)",
         })
     }
 }

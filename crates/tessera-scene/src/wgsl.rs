@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use tessera_shader::{
-    CompileError, CompileOptions, Stage, WgslPixelShader, WgslVertexShader, compile, parse_wgsl,
+    CompileError, CompileOptions, Stage, WgslComputeShader, WgslPixelShader, WgslVertexShader,
+    compile, parse_wgsl,
 };
 
 use crate::error::SceneError;
@@ -52,9 +53,15 @@ impl Scene {
 /// Compiles entry point `w.entry` of `text` at the stage the entry point declares.
 fn compile_stage(text: &str, w: &WgslSpec) -> Result<StageShader, CompileError> {
     let v = parse_wgsl(text)?;
-    let fragment = v.entry_stage(&w.entry) == Some(Stage::Fragment);
+    let stage = v.entry_stage(&w.entry);
     let options = CompileOptions::default();
-    Ok(if fragment {
+    if stage == Some(Stage::Compute) {
+        let program = compile(&v, &w.entry, Stage::Compute, &options)?;
+        return Ok(StageShader::Compute(Arc::new(
+            WgslComputeShader::from_program(program)?,
+        )));
+    }
+    Ok(if stage == Some(Stage::Fragment) {
         let program = compile(&v, &w.entry, Stage::Fragment, &options)?;
         StageShader::Pixel(Arc::new(WgslPixelShader::from_program(program)?))
     } else {

@@ -17,6 +17,7 @@
 //! functions. Same bits on every machine, thread count and SIMD path.
 
 mod compile;
+pub mod compute;
 mod error;
 pub mod exec;
 pub mod ir;
@@ -29,6 +30,7 @@ pub use compile::{
     MAX_WORKGROUP_INVOCATIONS, MAX_WORKGROUP_SIZE, UAV_SLOTS, Validated, compile, parse_spirv,
     parse_wgsl,
 };
+pub use compute::WgslComputeShader;
 pub use error::{CompileError, ExecError};
 pub use exec::{ComputeMemory, dispatch};
 pub use program::{Program, Stage};

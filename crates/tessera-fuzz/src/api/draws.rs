@@ -182,7 +182,7 @@ impl Run {
         }
     }
 
-    /// The draw calls, and the draw and dispatch calls Tessera does not execute.
+    /// The draw calls, the draw calls Tessera does not execute, and the dispatch calls.
     pub(crate) fn draw(&mut self, op: Op) {
         let r = match op {
             Op::Draw(count, start) => self.ctx.draw(count.get(), start),

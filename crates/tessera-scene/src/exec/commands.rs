@@ -190,6 +190,21 @@ impl Scene {
                     .collect();
                 ctx.rs_set_scissor_rects(&r).map_err(dev)?;
             }
+            Command::SetCs(n) => {
+                ctx.cs_set_shader(self.lookup_opt(&o.cs, n.as_deref(), "compute shader", path)?)
+                    .map_err(dev)?;
+            }
+            Command::SetCsConstantBuffers { start, buffers } => {
+                let list = self.lookup_all(&o.cbs, buffers, "constant buffer", path, "buffers")?;
+                ctx.cs_set_constant_buffers(*start, &list).map_err(dev)?;
+            }
+            Command::SetCsUavs { start, buffers } => {
+                let list = self.lookup_all(&o.uavs, buffers, "UAV buffer", path, "buffers")?;
+                let counts = vec![0; list.len()];
+                ctx.cs_set_unordered_access_views(*start, &list, &counts)
+                    .map_err(dev)?;
+            }
+            Command::Dispatch { x, y, z } => ctx.dispatch(*x, *y, *z).map_err(dev)?,
             Command::Draw {
                 vertex_count,
                 start_vertex,

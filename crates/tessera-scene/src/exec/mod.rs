@@ -81,6 +81,9 @@ type ColorTarget = (String, Texture, RenderTargetView);
 /// Every device object a scene creates, by name.
 struct Objects {
     buffers: BTreeMap<String, Buffer>,
+    /// `R32_UINT` UAVs of the buffers `set_cs_uavs` names.
+    uavs: BTreeMap<String, tessera::resource::UnorderedAccessView>,
+    cs: BTreeMap<String, tessera::ComputeShaderHandle>,
     cbs: BTreeMap<String, Buffer>,
     srvs: BTreeMap<String, ShaderResourceView>,
     layouts: BTreeMap<String, InputLayoutHandle>,

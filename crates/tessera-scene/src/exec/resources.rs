@@ -6,9 +6,10 @@ use std::sync::Arc;
 
 use tessera::caps::{
     APPEND_ALIGNED_ELEMENT, BindFlags, BufferDesc, InputClassification, InputElementDesc,
-    SampleDesc, TextureDesc, Usage,
+    SampleDesc, SubresourceRange, TextureDesc, Usage, ViewDesc, ViewDimension,
 };
 use tessera::resource::DsvFlags;
+use tessera::resource::UnorderedAccessView;
 use tessera::{Buffer, DepthStencilView, Device, InputLayoutHandle, ShaderResourceView, Texture};
 
 use super::{ColorTarget, Objects, procedural};
@@ -26,6 +27,7 @@ impl Scene {
         aspect: f32,
     ) -> Result<Objects, SceneError> {
         let buffers = self.create_buffers(device)?;
+        let uavs = self.create_uavs(device, &buffers)?;
         let cbs = self.create_constant_buffers(device, aspect)?;
         let srvs = self.create_textures(device)?;
         let layouts = self.create_input_layouts(device)?;
@@ -33,11 +35,13 @@ impl Scene {
         let ds = self.create_depth_stencil_states(device)?;
         let bs = self.create_blend_states(device)?;
         let samplers = self.create_samplers(device)?;
-        let (vs, ps) = self.create_shaders(device)?;
+        let (vs, ps, cs) = self.create_shaders(device)?;
         let colors = self.create_color_targets(device, w, h)?;
         let depth = self.create_depth_target(device, w, h)?;
         Ok(Objects {
             buffers,
+            uavs,
+            cs,
             cbs,
             srvs,
             layouts,
@@ -54,7 +58,7 @@ impl Scene {
 
     /// Immutable vertex buffers, or index buffers for those a `set_index_buffer` names.
     fn create_buffers(&self, device: &Device) -> Result<BTreeMap<String, Buffer>, SceneError> {
-        let mut index_buffers = BTreeSet::new();
+        let (mut index_buffers, uav_buffers) = (BTreeSet::new(), self.uav_buffers());
         for c in &self.file.commands {
             if let Command::SetIndexBuffer { buffer, .. } = c {
                 index_buffers.insert(buffer.as_str());
@@ -70,10 +74,21 @@ impl Scene {
             } else {
                 BindFlags::VERTEX_BUFFER
             };
+            // A buffer a compute shader writes is a default-usage UAV too (then a vertex or
+            // index buffer for the draws after the dispatch).
+            let uav = uav_buffers.contains(name.as_str());
             let desc = BufferDesc {
                 byte_width: len,
-                usage: Usage::Immutable,
-                bind_flags: bind,
+                usage: if uav {
+                    Usage::Default
+                } else {
+                    Usage::Immutable
+                },
+                bind_flags: if uav {
+                    bind | BindFlags::UNORDERED_ACCESS
+                } else {
+                    bind
+                },
                 ..Default::default()
             };
             let b = device
@@ -82,6 +97,41 @@ impl Scene {
             buffers.insert(name.clone(), b);
         }
         Ok(buffers)
+    }
+
+    /// The buffers a `set_cs_uavs` command names.
+    fn uav_buffers(&self) -> BTreeSet<&str> {
+        let mut out = BTreeSet::new();
+        for c in &self.file.commands {
+            if let Command::SetCsUavs { buffers, .. } = c {
+                out.extend(buffers.iter().map(String::as_str));
+            }
+        }
+        out
+    }
+
+    /// Whole-buffer `R32_UINT` UAVs of the buffers a `set_cs_uavs` command names.
+    fn create_uavs(
+        &self,
+        device: &Device,
+        buffers: &BTreeMap<String, Buffer>,
+    ) -> Result<BTreeMap<String, UnorderedAccessView>, SceneError> {
+        let mut uavs = BTreeMap::new();
+        for name in self.uav_buffers() {
+            let Some(b) = buffers.get(name) else {
+                continue; // the command reports the unknown name when it runs
+            };
+            let desc = ViewDesc {
+                format: tessera::Format::R32Uint,
+                dimension: ViewDimension::Buffer,
+                range: SubresourceRange::ALL,
+            };
+            let v = device
+                .create_unordered_access_view(b, Some(&desc))
+                .map_err(self.dev(format!("buffers.{name}")))?;
+            uavs.insert(name.to_owned(), v);
+        }
+        Ok(uavs)
     }
 
     /// Textures (decoded files or procedural images) and their whole-texture views.

@@ -1,4 +1,5 @@
-//! Creating the built-in shaders and the constant buffers they read.
+//! Creating the built-in and WGSL shaders (vertex, pixel, compute) and the constant buffers
+//! they read.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -8,7 +9,7 @@ use tessera::pipeline::builtin::{
     ConstantColorPs, LitPs, LitVs, TexturedPs, TransformVs, VertexColorPs,
 };
 use tessera::pipeline::shader::MAX_VARYINGS;
-use tessera::{Buffer, Device, PixelShaderHandle, VertexShaderHandle};
+use tessera::{Buffer, ComputeShaderHandle, Device, PixelShaderHandle, VertexShaderHandle};
 
 use crate::camera;
 use crate::error::SceneError;
@@ -16,10 +17,11 @@ use crate::format::{ConstantsSpec, ShaderSpec};
 use crate::scene::Scene;
 use crate::shaders::{InstancedTransformVs, StageShader as Stage};
 
-/// The vertex and pixel shaders of a scene, by name.
+/// The vertex, pixel and compute shaders of a scene, by name.
 type ShaderMaps = (
     BTreeMap<String, VertexShaderHandle>,
     BTreeMap<String, PixelShaderHandle>,
+    BTreeMap<String, ComputeShaderHandle>,
 );
 
 impl Scene {
@@ -65,7 +67,7 @@ impl Scene {
 
     /// The named built-in shaders, split by stage.
     pub(super) fn create_shaders(&self, device: &Device) -> Result<ShaderMaps, SceneError> {
-        let (mut vs, mut ps) = (BTreeMap::new(), BTreeMap::new());
+        let (mut vs, mut ps, mut cs) = (BTreeMap::new(), BTreeMap::new(), BTreeMap::new());
         for (name, s) in &self.file.shaders {
             use ShaderSpec as S;
             let p = format!("shaders.{name}");
@@ -104,8 +106,14 @@ impl Scene {
                         device.create_pixel_shader(sh).map_err(self.dev(p))?,
                     );
                 }
+                Stage::Compute(sh) => {
+                    cs.insert(
+                        name.clone(),
+                        device.create_compute_shader(sh).map_err(self.dev(p))?,
+                    );
+                }
             }
         }
-        Ok((vs, ps))
+        Ok((vs, ps, cs))
     }
 }

@@ -57,6 +57,10 @@ fn all_ones() -> u32 {
 fn yes() -> bool {
     true
 }
+fn one_u32() -> u32 {
+    1
+}
+
 fn r16() -> FormatName {
     FormatName(Format::R16Uint)
 }
@@ -157,6 +161,29 @@ pub enum Command {
     SetViewports(Vec<ViewportSpec>),
     /// `RSSetScissorRects` (pixels).
     SetScissors(Vec<RectSpec>),
+    /// `CSSetShader` (null unbinds).
+    SetCs(Option<String>),
+    /// `CSSetConstantBuffers`.
+    SetCsConstantBuffers {
+        #[serde(default)]
+        start: usize,
+        buffers: Vec<String>,
+    },
+    /// `CSSetUnorderedAccessViews`: each named buffer as a whole-buffer `R32_UINT` UAV (the
+    /// buffers it names are created with `UNORDERED_ACCESS` and default usage).
+    SetCsUavs {
+        #[serde(default)]
+        start: usize,
+        buffers: Vec<String>,
+    },
+    /// `Dispatch` (`y`, `z` default 1).
+    Dispatch {
+        x: u32,
+        #[serde(default = "one_u32")]
+        y: u32,
+        #[serde(default = "one_u32")]
+        z: u32,
+    },
     /// `Draw`.
     Draw {
         vertex_count: u32,
@@ -215,6 +242,10 @@ impl Command {
             Self::SetBlend { .. } => "set_blend",
             Self::SetViewports(_) => "set_viewports",
             Self::SetScissors(_) => "set_scissors",
+            Self::SetCs(_) => "set_cs",
+            Self::SetCsConstantBuffers { .. } => "set_cs_constant_buffers",
+            Self::SetCsUavs { .. } => "set_cs_uavs",
+            Self::Dispatch { .. } => "dispatch",
             Self::Draw { .. } => "draw",
             Self::DrawIndexed { .. } => "draw_indexed",
             Self::DrawInstanced { .. } => "draw_instanced",

@@ -38,6 +38,9 @@ pub struct BufferSpec {
     /// A binary file (relative to the scene file).
     #[serde(default)]
     pub file: Option<String>,
+    /// A zero-filled buffer of this many bytes (for a buffer a compute shader fills).
+    #[serde(default)]
+    pub zeros: Option<u32>,
 }
 
 /// Procedural checkerboard.

@@ -129,6 +129,7 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
                 element: Some(ElementType::F32),
                 data: Some(data),
                 file: None,
+                zeros: None,
             },
         );
         f.buffers.insert(
@@ -137,6 +138,7 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
                 element: Some(ty),
                 data: Some(part.indices.iter().map(|&v| f64::from(v)).collect()),
                 file: None,
+                zeros: None,
             },
         );
         let textured = part.texture.and_then(|t| model.images.get(t));

@@ -67,6 +67,7 @@ const SCENES: &[&str] = &[
     "lit_sphere",
     "lines",
     "wgsl_julia",
+    "compute_flower",
 ];
 
 #[test]

@@ -1,5 +1,6 @@
 //! tessera-scene's integration tests, one binary (`cargo test -p tessera-scene --test scene`; the goldens alone: `-- golden::`).
 
+mod compute;
 mod golden;
 mod hostile;
 mod outputs;

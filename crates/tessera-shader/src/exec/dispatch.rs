@@ -17,6 +17,7 @@
 use std::collections::HashMap;
 
 use rayon::prelude::*;
+use tessera_pipeline::compute::ComputeMemory;
 use tessera_pipeline::env::ShaderEnv;
 
 use super::compute::{Frame, Group, MAX_BATCHES};
@@ -28,14 +29,6 @@ use crate::program::{Input, Program, Stage};
 /// Workgroups per parallel batch (a fixed number, so that the schedule never depends on the
 /// thread count).
 pub const PARALLEL_BATCH: u64 = 1024;
-
-/// The buffers a dispatch reads and writes.
-pub struct ComputeMemory<'a, 'b> {
-    /// Unordered-access views by slot (`@group(3) @binding(n)`), as raw bytes.
-    pub uavs: &'a mut [Option<&'b mut [u8]>],
-    /// Read-only storage buffers by shader-resource slot (`@group(1) var<storage, read>`).
-    pub srvs: &'a [Option<&'b [u8]>],
-}
 
 /// Per-thread scratch: register files per batch, frames, workgroup memory.
 #[derive(Default)]

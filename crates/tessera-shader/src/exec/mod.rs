@@ -11,7 +11,8 @@ mod dispatch;
 mod memory;
 mod ops;
 
-pub use dispatch::{ComputeMemory, PARALLEL_BATCH, dispatch};
+pub use dispatch::{PARALLEL_BATCH, dispatch};
+pub use tessera_pipeline::compute::ComputeMemory;
 
 use std::cell::RefCell;
 

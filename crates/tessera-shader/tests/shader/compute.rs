@@ -274,3 +274,20 @@ fn compute_limits_are_typed_errors() {
         Err(ExecError::NotCompute { stage: "vertex" })
     );
 }
+
+#[test]
+fn racy_plain_writes_follow_the_documented_parallel_schedule() {
+    // Every workgroup does a plain (non-atomic) `n[0] += 1`: a race D3D leaves undefined.
+    // Here each batch of PARALLEL_BATCH workgroups reads the buffer as the batch started, so
+    // the result is the number of batches, at every thread count.
+    let p = cs("
+@group(3) @binding(0) var<storage, read_write> n: array<u32>;
+@compute @workgroup_size(1)
+fn main() { n[0] = n[0] + 1u; }");
+    assert!(!p.uses.ordered_atomics);
+    let groups = 3000u32;
+    let batches = u64::from(groups).div_ceil(tessera_shader::exec::PARALLEL_BATCH) as u32;
+    let r = run(&p, &[vec![0]], &[], [groups, 1, 1]);
+    assert_eq!(r[0], vec![batches]);
+    assert_eq!(batches, 3);
+}

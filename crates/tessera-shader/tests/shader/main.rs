@@ -3,6 +3,7 @@
 mod atomics;
 mod compute;
 mod control;
+mod device_compute;
 mod errors;
 mod harness;
 mod hostile;

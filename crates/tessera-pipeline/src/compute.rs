@@ -1,0 +1,52 @@
+//! The compute stage's interface: what the device needs from a compute shader
+//! (`ID3D11ComputeShader`) and the buffers a dispatch reads and writes.
+
+use std::fmt::Debug;
+
+use crate::env::ShaderEnv;
+
+/// The storage buffers of one dispatch, as raw bytes (a buffer view's range).
+pub struct ComputeMemory<'a, 'b> {
+    /// Unordered-access views by slot (`CSSetUnorderedAccessViews`).
+    pub uavs: &'a mut [Option<&'b mut [u8]>],
+    /// Buffer shader-resource views by slot (`CSSetShaderResources`), read-only.
+    pub srvs: &'a [Option<&'b [u8]>],
+}
+
+/// Why a dispatch was abandoned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ComputeFault {
+    /// An invocation ran past the per-invocation step budget (a hung shader, like a GPU's
+    /// timeout detection).
+    #[error("a compute invocation exceeded its step budget of {budget} steps (a hung shader)")]
+    StepBudget {
+        /// The budget.
+        budget: u64,
+    },
+    /// Any other failure the shader implementation reports.
+    #[error("the compute shader failed: {message}")]
+    Shader {
+        /// The implementation's message.
+        message: String,
+    },
+}
+
+/// A compute shader the device can dispatch; its reflection is fixed at creation.
+pub trait ComputeShader: Send + Sync + Debug {
+    /// `[numthreads]` / `@workgroup_size`.
+    fn workgroup_size(&self) -> [u32; 3];
+    /// Bytes of thread-group shared (workgroup) memory.
+    fn workgroup_bytes(&self) -> u32;
+    /// Unordered-access-view slots the shader uses.
+    fn uav_slots(&self) -> Vec<u32>;
+    /// True when the shader uses an atomic on a UAV (not available with cs_4_x).
+    fn uses_uav_atomics(&self) -> bool;
+    /// Runs `groups` thread groups with the stage's bindings; on a fault the dispatch is
+    /// abandoned (the UAVs' contents are then undefined).
+    fn dispatch(
+        &self,
+        env: &ShaderEnv<'_>,
+        memory: ComputeMemory<'_, '_>,
+        groups: [u32; 3],
+    ) -> Result<(), ComputeFault>;
+}

@@ -1,0 +1,286 @@
+//! The compute stage (`CS*`, `Dispatch`, `DispatchIndirect`): bindings, the D3D dispatch limits
+//! and the run itself, through the bound [`ComputeShader`](tessera_pipeline::ComputeShader).
+//!
+//! UAVs and shader resources of the compute stage are buffer views (raw, structured, or typed
+//! with a 32-bit single-channel format); a texture UAV is `Error::Unsupported`. A dispatch
+//! whose shader runs past its step budget is abandoned with [`Error::ShaderHung`] and an
+//! info-queue message, like a GPU's timeout detection.
+
+use std::ops::Range;
+
+use tessera_caps::{FeatureLevel, SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, ShaderStage};
+use tessera_format::Format;
+use tessera_pipeline::ComputeMemory;
+use tessera_resource::{Buffer, Resource, ShaderResourceView, UnorderedAccessView, ViewInfo};
+
+use super::reads::StageReads;
+use super::{DeviceContext, set_slots};
+use crate::error::{Error, Result};
+use crate::state::SamplerState;
+
+/// A compute shader object (`ID3D11ComputeShader`, 11_0+; cs_4_x at 10_x where the level has
+/// it): any [`ComputeShader`](tessera_pipeline::ComputeShader) implementation, checked against
+/// the level's thread-group, shared-memory, UAV-slot and atomics rules when created.
+#[derive(Clone)]
+pub struct ComputeShaderHandle(
+    pub(crate) std::sync::Arc<dyn tessera_pipeline::ComputeShader>,
+    pub(crate) tessera_caps::DeviceId,
+);
+
+impl std::fmt::Debug for ComputeShaderHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ComputeShaderHandle")
+    }
+}
+
+impl crate::state::DeviceChild for ComputeShaderHandle {
+    fn owner(&self) -> tessera_caps::DeviceId {
+        self.1
+    }
+}
+
+/// Thread groups per dimension of one dispatch (`D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION`).
+pub const MAX_DISPATCH_GROUPS: u32 = 65535;
+
+/// The bytes of a buffer view: `(buffer, byte range)`, or why it cannot be a storage buffer.
+fn buffer_range(view: &ViewInfo, call: &'static str) -> Result<(Buffer, Range<usize>)> {
+    let Resource::Buffer(b) = view.resource() else {
+        return Err(Error::Unsupported("texture views in the compute stage"));
+    };
+    let format = view.format();
+    let elem = match format {
+        Format::Unknown => b.desc().structure_byte_stride as usize,
+        Format::R32Typeless | Format::R32Uint | Format::R32Sint | Format::R32Float => 4,
+        _ => {
+            return Err(Error::Unsupported(
+                "typed buffer views in the compute stage other than R32_{TYPELESS,UINT,SINT,FLOAT}",
+            ));
+        }
+    };
+    let r = view.range();
+    let start = r.first_array_slice as usize * elem;
+    let end = start + r.array_size as usize * elem;
+    if end > b.len() || b.is_mapped() {
+        return Err(Error::NotBound {
+            call,
+            what: "an unmapped buffer view inside its buffer",
+        });
+    }
+    Ok((b.clone(), start..end))
+}
+
+impl DeviceContext {
+    /// `CSSetShader`: refused where the level lacks compute (9_x; 10_x without cs_4_x).
+    pub fn cs_set_shader(&mut self, shader: Option<&ComputeShaderHandle>) -> Result<()> {
+        self.guarded("CSSetShader", |c| {
+            c.device
+                .caps()
+                .validate_stage_method(ShaderStage::Compute, "CSSetShader")?;
+            if let Some(s) = shader {
+                c.owned("CSSetShader", "compute shader", s.1)?;
+            }
+            c.compute_shader = shader.cloned();
+            Ok(())
+        })
+    }
+
+    /// `CSSetConstantBuffers`: the compute stage rule, 14 slots.
+    pub fn cs_set_constant_buffers(
+        &mut self,
+        start: usize,
+        buffers: &[Option<Buffer>],
+    ) -> Result<()> {
+        const CALL: &str = "CSSetConstantBuffers";
+        self.guarded(CALL, |c| {
+            c.device
+                .caps()
+                .validate_stage_method(ShaderStage::Compute, CALL)?;
+            for b in buffers.iter().flatten() {
+                c.owned(CALL, "constant buffer", b.owner())?;
+            }
+            let limit = c.device.limits().constant_buffer_slots() as usize;
+            set_slots(&mut c.cs.constant_buffers, start, buffers, limit, CALL)
+        })
+    }
+
+    /// `CSSetShaderResources`: the compute stage rule, 128 slots; textures are sampled, buffer
+    /// views are the shader's read-only storage buffers.
+    pub fn cs_set_shader_resources(
+        &mut self,
+        start: usize,
+        views: &[Option<ShaderResourceView>],
+    ) -> Result<()> {
+        const CALL: &str = "CSSetShaderResources";
+        self.guarded(CALL, |c| {
+            c.device
+                .caps()
+                .validate_stage_method(ShaderStage::Compute, CALL)?;
+            for v in views.iter().flatten() {
+                c.owned(CALL, "shader-resource view", v.owner())?;
+            }
+            let limit = SRV_SLOTS_PER_STAGE as usize;
+            set_slots(&mut c.cs.shader_resources, start, views, limit, CALL)
+        })
+    }
+
+    /// `CSSetSamplers`: the compute stage rule, 16 slots.
+    pub fn cs_set_samplers(
+        &mut self,
+        start: usize,
+        samplers: &[Option<SamplerState>],
+    ) -> Result<()> {
+        const CALL: &str = "CSSetSamplers";
+        self.guarded(CALL, |c| {
+            c.device
+                .caps()
+                .validate_stage_method(ShaderStage::Compute, CALL)?;
+            let limit = SAMPLER_SLOTS_PER_STAGE as usize;
+            set_slots(&mut c.cs.samplers, start, samplers, limit, CALL)
+        })
+    }
+
+    /// `CSSetUnorderedAccessViews`: the compute stage rule, the level's UAV slots (1 at 10_x,
+    /// 8 at 11_0, 64 at 11_1+). `initial_counts` (append/consume counters) is not used:
+    /// Tessera has no counter UAVs.
+    pub fn cs_set_unordered_access_views(
+        &mut self,
+        start: usize,
+        views: &[Option<UnorderedAccessView>],
+        initial_counts: &[u32],
+    ) -> Result<()> {
+        const CALL: &str = "CSSetUnorderedAccessViews";
+        let _ = initial_counts;
+        self.guarded(CALL, |c| {
+            c.device
+                .caps()
+                .validate_stage_method(ShaderStage::Compute, CALL)?;
+            for v in views.iter().flatten() {
+                c.owned(CALL, "unordered access view", v.owner())?;
+            }
+            let limit = c.device.caps().check_feature_support().uav_slots as usize;
+            set_slots(&mut c.cs_uavs, start, views, limit, CALL)
+        })
+    }
+
+    /// `Dispatch(x, y, z)`: at most 65,535 groups per dimension, `z = 1` at 10_x (cs_4_x); a
+    /// zero count runs nothing. Needs a bound compute shader.
+    pub fn dispatch(&mut self, x: u32, y: u32, z: u32) -> Result<()> {
+        let r = self.run_dispatch("Dispatch", [x, y, z]);
+        self.device.refused("Dispatch", r)
+    }
+
+    /// `DispatchIndirect`: the three group counts are the `u32`s at byte `offset` of `args`
+    /// (which must lie inside it), then as [`Self::dispatch`].
+    pub fn dispatch_indirect(&mut self, args: &Buffer, offset: u32) -> Result<()> {
+        const CALL: &str = "DispatchIndirect";
+        let run = || -> Result<()> {
+            self.device
+                .caps()
+                .validate_stage_method(ShaderStage::Compute, CALL)?;
+            self.owned(CALL, "argument buffer", args.owner())?;
+            if args.is_mapped() {
+                return Err(tessera_resource::ResourceError::Mapped { sub: 0 }.into());
+            }
+            let bytes = args.read();
+            let at = offset as usize;
+            let words = bytes.get(at..at + 12).ok_or(Error::ComputeLimit {
+                call: CALL,
+                rule: "the 12 argument bytes lie inside the argument buffer",
+                level: self.device.caps().level(),
+                limit: bytes.len() as u64,
+                value: at as u64 + 12,
+            })?;
+            let w =
+                |i: usize| u32::from_le_bytes([words[i], words[i + 1], words[i + 2], words[i + 3]]);
+            let groups = [w(0), w(4), w(8)];
+            drop(bytes);
+            self.run_dispatch(CALL, groups)
+        };
+        let r = run();
+        self.device.refused(CALL, r)
+    }
+
+    fn run_dispatch(&self, call: &'static str, groups: [u32; 3]) -> Result<()> {
+        let caps = self.device.caps();
+        caps.validate_stage_method(ShaderStage::Compute, call)?;
+        let level = self.device.caps().level();
+        let shader = self.compute_shader.as_ref().ok_or(Error::NotBound {
+            call,
+            what: "a compute shader",
+        })?;
+        for g in groups {
+            if g > MAX_DISPATCH_GROUPS {
+                return Err(Error::ComputeLimit {
+                    call,
+                    rule: "thread groups per dimension (D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION)",
+                    level,
+                    limit: u64::from(MAX_DISPATCH_GROUPS),
+                    value: u64::from(g),
+                });
+            }
+        }
+        if level < FeatureLevel::L11_0 && groups[2] > 1 {
+            return Err(Error::ComputeLimit {
+                call,
+                rule: "ThreadGroupCountZ with cs_4_x (10_x)",
+                level,
+                limit: 1,
+                value: u64::from(groups[2]),
+            });
+        }
+        if groups.contains(&0) {
+            return Ok(());
+        }
+        let mut uavs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
+        for v in &self.cs_uavs {
+            uavs.push(match v {
+                Some(v) => Some(buffer_range(v, call)?),
+                None => None,
+            });
+        }
+        let mut srvs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
+        for v in &self.cs.shader_resources {
+            srvs.push(match v {
+                Some(v) if v.texture().is_none() => Some(buffer_range(v, call)?),
+                _ => None,
+            });
+        }
+        let bound: Vec<&Buffer> = uavs.iter().flatten().map(|(b, _)| b).collect();
+        for (i, b) in bound.iter().enumerate() {
+            let twice = bound[i + 1..].iter().any(|o| o.ptr_eq(b));
+            let also_read = srvs.iter().flatten().any(|(s, _)| s.ptr_eq(b));
+            if twice || also_read {
+                return Err(Error::Unsupported(
+                    "one buffer in two compute UAV slots, or as a compute UAV and SRV at once",
+                ));
+            }
+        }
+        let mut uav_guards: Vec<_> = uavs
+            .iter()
+            .map(|u| u.as_ref().map(|(b, r)| (b.write(), r.clone())))
+            .collect();
+        let srv_guards: Vec<_> = srvs
+            .iter()
+            .map(|s| s.as_ref().map(|(b, r)| (b.read(), r.clone())))
+            .collect();
+        let mut uav_bytes: Vec<Option<&mut [u8]>> = uav_guards
+            .iter_mut()
+            .map(|g| g.as_mut().map(|(g, r)| &mut g[r.clone()]))
+            .collect();
+        let srv_bytes: Vec<Option<&[u8]>> = srv_guards
+            .iter()
+            .map(|g| g.as_ref().map(|(g, r)| &g[r.clone()]))
+            .collect();
+        let reads = StageReads::lock(&self.cs, &|_| false);
+        let env = reads.env(&self.cs)?;
+        let memory = ComputeMemory {
+            uavs: &mut uav_bytes,
+            srvs: &srv_bytes,
+        };
+        self.device
+            .inner
+            .pool
+            .install(|| shader.0.dispatch(&env, memory, groups))
+            .map_err(|fault| Error::ShaderHung { call, fault })
+    }
+}
