@@ -12,6 +12,7 @@ mod sampling_reports;
 mod shapes;
 mod tier1;
 mod views;
+mod virtual_texture;
 
 use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};
 use tessera::debug::MessageId;

@@ -131,7 +131,7 @@ fn a_slot_holds_an_ordinary_or_a_tiled_view() {
 
 /// Draws a 256×256 texture with [`TexturedPs`] (point sampling) on an 8×8 RGBA8 target;
 /// `bind` binds t0.
-fn plane(d: &Device, bind: impl FnOnce(&mut DeviceContext)) -> Vec<[u8; 4]> {
+pub(super) fn plane(d: &Device, bind: impl FnOnce(&mut DeviceContext)) -> Vec<[u8; 4]> {
     let mut ctx = d.immediate_context();
     let (out, rtv) = target(d, 8, 8, Format::R8G8B8A8Unorm);
     let layout = float4_layout(d, &["POSITION", "TEXCOORD", "COLOR"]);
