@@ -9,6 +9,7 @@ use tessera_caps::{
 use tessera_format::Format;
 
 use tessera_resource::MemoryBudget;
+use tessera_sampler::{Lanes, SimdPath};
 
 use crate::debug::{InfoQueue, Severity};
 use crate::error::{Error, Result};
@@ -45,6 +46,10 @@ pub struct DeviceDesc {
     /// What a Tier-1 read of a NULL tile returns in the tiled preview (SPEC §6.8: undefined
     /// in D3D; zero by default, or a poison word so a golden image shows the bug).
     pub tiled_null_read: Tier1NullRead,
+    /// The SIMD path of the hot loops (`docs/simd.md`): `None` = the process's choice
+    /// (`TESSERA_SIMD`, else the best the CPU runs); a path the CPU lacks is
+    /// [`Error::Simd`]. Every path renders the same bytes.
+    pub simd: Option<SimdPath>,
 }
 
 impl Default for DeviceDesc {
@@ -57,6 +62,7 @@ impl Default for DeviceDesc {
             strict: false,
             limits: DeviceLimits::default(),
             tiled_null_read: Tier1NullRead::Zero,
+            simd: None,
         }
     }
 }
@@ -80,6 +86,8 @@ pub(crate) struct DeviceInner {
     pub(crate) budget: MemoryBudget,
     /// [`DeviceDesc::tiled_null_read`].
     pub(crate) tiled_null_read: Tier1NullRead,
+    /// The SIMD path of the draws and samplers ([`DeviceDesc::simd`]), chosen at creation.
+    pub(crate) lanes: Lanes,
 }
 
 /// A Tessera device: `Send + Sync`, cheap to clone (a handle).
@@ -103,6 +111,10 @@ impl Device {
         let level = select_feature_level(&desc.feature_levels, desc.max_feature_level)?;
         let caps = Caps::new(level, desc.caps_options)?;
         desc.limits.check_threads(desc.threads)?;
+        let lanes = match desc.simd {
+            Some(path) => Lanes::new(path)?,
+            None => Lanes::process()?,
+        };
         let threads = desc.threads.unwrap_or(0);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -125,8 +137,14 @@ impl Device {
                 device_limits: desc.limits,
                 budget: MemoryBudget::new(desc.limits.memory_bytes),
                 tiled_null_read: desc.tiled_null_read,
+                lanes,
             }),
         })
+    }
+
+    /// The SIMD path this device's draws and samplers run on ([`DeviceDesc::simd`]).
+    pub fn simd_path(&self) -> SimdPath {
+        self.inner.lanes.path()
     }
 
     /// The feature level chosen at creation.

@@ -3,7 +3,7 @@
 use tessera_caps::{CapsError, DrawKind};
 use tessera_pipeline::PipelineError;
 use tessera_resource::ResourceError;
-use tessera_sampler::SampleError;
+use tessera_sampler::{SampleError, SimdError};
 
 use crate::debug::{Message, MessageId};
 
@@ -22,6 +22,10 @@ pub enum Error {
     /// A shader-resource view could not be sampled.
     #[error(transparent)]
     Sample(#[from] SampleError),
+    /// The SIMD path asked for (`DeviceDesc::simd` or `TESSERA_SIMD`) is unknown or not
+    /// supported by this CPU.
+    #[error(transparent)]
+    Simd(#[from] SimdError),
     /// The thread pool could not be created.
     #[error("could not create a pool of {threads} threads: {reason}")]
     ThreadPool {
@@ -156,7 +160,7 @@ impl Error {
             Self::Unsupported(_) => MessageId::NotImplemented,
             Self::QueryNotEnded => MessageId::QueryMisuse,
             Self::Strict(m) => m.id,
-            Self::ThreadPool { .. } => MessageId::ResourceRule,
+            Self::ThreadPool { .. } | Self::Simd(_) => MessageId::ResourceRule,
             Self::DeviceLimit { .. } => MessageId::DeviceLimitExceeded,
             Self::Tiled(e) => tiled_message_id(e),
             Self::ComputeLimit { .. } | Self::ShaderHung { .. } => MessageId::PipelineRule,

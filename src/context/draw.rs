@@ -269,6 +269,7 @@ impl DeviceContext {
                 Some(p) if caps.level().is_9_x() => &p.signature().samples,
                 _ => &[],
             },
+            simd: self.device.inner.lanes,
         };
         // Faults of earlier draws were taken then; clear any left by a use outside a draw.
         let take = || {

@@ -61,6 +61,12 @@ impl<'a> Access<'a> {
         true
     }
 
+    /// Whether resource tile `tile` reaches memory ([`Access::read`] would read it from a pool
+    /// tile); a NULL one is recorded for the report as a read of it would be.
+    pub(crate) fn reaches_memory(&mut self, tile: u32) -> bool {
+        self.usable(tile)
+    }
+
     fn packed_partly_mapped(&self, tile: u32) -> bool {
         let t = self.map.tiling();
         let per_slice = t.tiles_per_slice().max(1);

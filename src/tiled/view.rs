@@ -1,18 +1,22 @@
 //! Shader-resource views of tiled Texture2D / Texture2DArray (issue #16 part 3) and what a draw
 //! samples through them.
 //!
-//! A draw resolves each bound tiled view once, before any pixel runs, into tight linear copies
-//! of the view's subresources, read through the mapping table with the NULL rules of SPEC §6.8
-//! ([`Access`]); the sampler then reads those copies through its ordinary (untiled) path. So a
-//! NULL texel is 0 in every component the format has and the default for the others (its bytes
-//! are 0; BC1 gets the transparent-black block, see [`NULL_BC1_BLOCK`]), and a filter footprint
-//! straddling NULL and mapped tiles weighs the NULL texels as 0 with their normal weights. At
-//! Tier 1 NULL texels read the device's [`Tier1NullRead`](super::Tier1NullRead) value and the
-//! draw stores `NULL_TILE_MAPPING_ACCESS_ERROR` once per resource. The untiled sampler loop is
-//! untouched: the tiled case is chosen once per view and draw, not per texel.
+//! A draw resolves each bound tiled view once, before any pixel runs: it walks the tiles the
+//! view's subresources lie in, copies the bytes of each **mapped** tile once (64 KiB), and
+//! points every NULL tile at one tile holding the NULL value of SPEC §6.8 ([`Access`]: 0 at
+//! Tier 2/3, BC1 the transparent-black block [`NULL_BC1_BLOCK`]; at Tier 1 the device's
+//! [`Tier1NullRead`](super::Tier1NullRead) value, and the draw stores
+//! `NULL_TILE_MAPPING_ACCESS_ERROR` once per resource). The sampler then reads each texel on
+//! demand through the memory owner's translation (`tessera_format::memory::TileTexels`: element
+//! → resource tile + offset → those bytes), with a tiled fetcher chosen once per view
+//! (`tessera_sampler::TextureView::tiled`), so a sparsely mapped virtual texture costs its
+//! mapped tiles, not its virtual size, and the untiled sampler loop is untouched. A filter
+//! footprint straddling NULL and mapped tiles weighs the NULL texels as 0 with their normal
+//! weights.
 
 use tessera_caps::{ViewDesc, ViewDimension};
-use tessera_format::{Format, Layout, Surface};
+use tessera_format::memory::{TILE_SIZE_BYTES, TileTexels, TiledSubresource};
+use tessera_format::{Format, Layout};
 use tessera_resource::tiled::{TiledDesc, TiledTier, subresource_placement};
 use tessera_resource::{ResourceError, ViewKind, calc_subresource, resolve_view_of_desc};
 use tessera_sampler::TextureView;
@@ -92,19 +96,27 @@ impl Device {
     }
 }
 
-/// One tiled view resolved for a draw: tight copies of its subresources (slice-major, mips of
-/// a slice consecutive, as [`TextureView::new`] takes them).
+/// One tiled view resolved for a draw: its subresources (slice-major, mips of a slice
+/// consecutive, as [`TextureView::new`] takes them) and the tiles they can read.
 pub(crate) struct ResolvedTiled {
     format: Format,
     dimension: ViewDimension,
     array_size: u32,
-    surfaces: Vec<(Layout, Vec<u8>)>,
+    extents: Vec<Layout>,
+    subresources: Vec<TiledSubresource>,
+    /// Resource tile → entry of `store` (0: the NULL tile; `u32::MAX`: outside the view).
+    index: Vec<u32>,
+    /// Entry 0: the NULL value; then one copy of each mapped tile the view covers.
+    store: Vec<Vec<u8>>,
 }
 
+/// Index of a resource tile the view does not cover (never read).
+const UNCOVERED: u32 = u32::MAX;
+
 impl ResolvedTiled {
-    /// Reads every subresource of `view` through its mapping table. `reported` holds the
-    /// resources this draw already reported at Tier 1 (once per draw and resource); the call
-    /// adds this one if it reports.
+    /// Reads the tiles of `view` through its mapping table. `reported` holds the resources
+    /// this draw already reported at Tier 1 (once per draw and resource); the call adds this
+    /// one if it reports.
     pub(crate) fn read(
         device: &Device,
         view: &TiledShaderResourceView,
@@ -116,30 +128,51 @@ impl ResolvedTiled {
                 "shader-resource views of tiled buffers are not implemented",
             ));
         };
-        let zero_null =
-            res.tier() != TiledTier::Tier1 || device.inner.tiled_null_read == Tier1NullRead::Zero;
+        let poison =
+            res.tier() == TiledTier::Tier1 && device.inner.tiled_null_read == Tier1NullRead::Poison;
         let bc1 = matches!(
             td.format,
             Format::Bc1Typeless | Format::Bc1Unorm | Format::Bc1UnormSrgb
         );
+        let mut null = tessera_resource::allocate_zeroed(TILE_SIZE_BYTES)?;
+        if poison {
+            for (i, b) in null.iter_mut().enumerate() {
+                *b = super::POISON_WORD[i % 4];
+            }
+        } else if bc1 {
+            for (i, b) in null.iter_mut().enumerate() {
+                *b = NULL_BC1_BLOCK[i % 8];
+            }
+        }
         let map = res.lock();
         let tiling = map.tiling();
         let r = view.desc.range;
         let mut access = Access::new(device, res, &map);
-        let mut surfaces = Vec::with_capacity((r.mip_levels * r.array_size) as usize);
+        let count = (r.mip_levels * r.array_size) as usize;
+        let mut extents = Vec::with_capacity(count);
+        let mut subresources = Vec::with_capacity(count);
+        let mut index = vec![UNCOVERED; tiling.num_tiles_for_entire_resource as usize];
+        let mut store = vec![null];
         for slice in 0..r.array_size {
             for m in 0..r.mip_levels {
                 let mip = r.most_detailed_mip + m;
                 let sub = calc_subresource(mip, r.first_array_slice + slice, tiling.mip_levels);
                 let place = subresource_placement(res.desc(), tiling, sub)?;
-                let mut bytes = tessera_resource::allocate_zeroed(place.linear_len())?;
-                for s in place.spans() {
-                    let out = &mut bytes[s.linear_offset..s.linear_offset + s.len];
-                    let mapped = access.read_over_zeros(s.tile, s.tile_offset, out)?;
-                    if !mapped && zero_null && bc1 {
-                        for (i, b) in out.iter_mut().enumerate() {
-                            *b = NULL_BC1_BLOCK[(s.linear_offset + i) % 8];
-                        }
+                for tile in place.tiles() {
+                    let Some(at) = index.get_mut(tile as usize) else {
+                        continue;
+                    };
+                    if *at != UNCOVERED {
+                        continue;
+                    }
+                    *at = 0;
+                    if !access.reaches_memory(tile) {
+                        continue;
+                    }
+                    let mut bytes = tessera_resource::allocate_zeroed(TILE_SIZE_BYTES)?;
+                    if access.read_over_zeros(tile, 0, &mut bytes)? {
+                        *at = u32::try_from(store.len()).unwrap_or(0);
+                        store.push(bytes);
                     }
                 }
                 let layout = Layout::tight(
@@ -148,8 +181,10 @@ impl ResolvedTiled {
                     (td.height >> mip).max(1),
                     1,
                 )
+                .and_then(|l| l.with_format(view.desc.format))
                 .map_err(ResourceError::from)?;
-                surfaces.push((layout, bytes));
+                extents.push(layout);
+                subresources.push(place);
             }
         }
         let addr = res.addr();
@@ -161,17 +196,22 @@ impl ResolvedTiled {
             format: view.desc.format,
             dimension: view.desc.dimension,
             array_size: r.array_size,
-            surfaces,
+            extents,
+            subresources,
+            index,
+            store,
         })
     }
 
-    /// The sampler's view of the copies, in the view's format.
+    /// The sampler's view: each texel read on demand through the tiles, in the view's format.
     pub(crate) fn texture_view(&self) -> Result<TextureView<'_>> {
-        let mut surfaces = Vec::with_capacity(self.surfaces.len());
-        for (layout, bytes) in &self.surfaces {
-            let s = Surface::from_layout(*layout, bytes).map_err(ResourceError::from)?;
-            surfaces.push(s.with_format(self.format).map_err(ResourceError::from)?);
-        }
-        Ok(TextureView::new(self.dimension, surfaces, self.array_size)?)
+        debug_assert!(self.extents.iter().all(|l| l.format() == self.format));
+        let tiles = TileTexels::new(&self.subresources, &self.index, &self.store);
+        Ok(TextureView::tiled(
+            self.dimension,
+            &self.extents,
+            self.array_size,
+            tiles,
+        )?)
     }
 }

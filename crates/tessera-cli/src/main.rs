@@ -1,7 +1,7 @@
 //! `tessera`: the command-line front end of the Tessera reference rasterizer.
 //!
 //! One module per subcommand (`caps.rs`, `render.rs`, `compare/`, `probe.rs`, `bench/`,
-//! `tiling.rs`);
+//! `tiling.rs`, `shader.rs`);
 //! `channels.rs` names a format's channels for `compare` and `probe`.
 
 mod bench;
@@ -10,6 +10,7 @@ mod channels;
 mod compare;
 mod probe;
 mod render;
+mod shader;
 mod tiling;
 
 use std::process::ExitCode;
@@ -39,6 +40,8 @@ enum Command {
     Probe(probe::ProbeArgs),
     /// Print GetResourceTiling of a tiled resource description (tile counts, packed mips, tile shape).
     Tiling(tiling::TilingArgs),
+    /// Validate and compile a WGSL or SPIR-V shader; print its reflection (stage, inputs, outputs, bindings, hints).
+    Shader(shader::ShaderArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,5 +53,6 @@ fn main() -> ExitCode {
         Command::Compare(args) => compare::run(&args),
         Command::Probe(args) => probe::run(&args),
         Command::Tiling(args) => tiling::run(&args),
+        Command::Shader(args) => shader::run(&args),
     }
 }

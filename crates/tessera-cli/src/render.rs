@@ -111,6 +111,7 @@ impl SceneArgs {
                 memory_bytes: self.memory_budget << 20,
                 ..tessera::DeviceLimits::default()
             },
+            simd: None,
         };
         Ok((scene, options))
     }

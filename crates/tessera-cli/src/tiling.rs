@@ -93,8 +93,9 @@ fn tiling_json(t: &ResourceTiling) -> Value {
     })
 }
 
-/// `key: value` lines, nested objects indented, arrays one entry a line.
-fn table(v: &Value, indent: usize, out: &mut String) {
+/// `key: value` lines, nested objects indented, arrays one entry a line (also used by
+/// `tessera shader`).
+pub(crate) fn table(v: &Value, indent: usize, out: &mut String) {
     let Value::Object(map) = v else { return };
     for (k, v) in map {
         match v {
@@ -105,8 +106,12 @@ fn table(v: &Value, indent: usize, out: &mut String) {
             Value::Array(items) => {
                 out.push_str(&format!("{:indent$}{k}:\n", ""));
                 for (i, item) in items.iter().enumerate() {
-                    out.push_str(&format!("{:w$}[{i}]\n", "", w = indent + 2));
-                    table(item, indent + 4, out);
+                    if item.is_object() {
+                        out.push_str(&format!("{:w$}[{i}]\n", "", w = indent + 2));
+                        table(item, indent + 4, out);
+                    } else {
+                        out.push_str(&format!("{:w$}[{i}] {item}\n", "", w = indent + 2));
+                    }
                 }
             }
             other => out.push_str(&format!("{:indent$}{k}: {other}\n", "")),

@@ -3,6 +3,7 @@
 //! counters they share. Below the raster and pixel stages, above the output merger whose
 //! band views ([`BandTarget`], [`BandDepth`], [`CoarseDepth`]) a band holds.
 
+use tessera_sampler::Lanes;
 use tessera_types::RenderTargetBlendDesc;
 
 use crate::block::{Coverage, MAX_SAMPLES};
@@ -65,6 +66,8 @@ pub struct RasterContext<'a> {
     pub passthrough: Option<usize>,
     /// The sample pattern of multisampled targets (`None`: single-sample).
     pub msaa: Option<Msaa>,
+    /// The SIMD path the band loop runs on ([`DrawState::simd`](crate::state::DrawState)).
+    pub lanes: Lanes,
 }
 
 /// The sample pattern of a multisampled draw (SPEC §3.8) and its sample mask (§5.3).

@@ -351,6 +351,7 @@ fn raster_context<'a>(
             .and_then(|ps| ps.passthrough())
             .filter(|&k| k < inputs.len().min(MAX_VARYINGS) && !late && !dual_source),
         msaa: None,
+        lanes: state.simd,
     })
 }
 

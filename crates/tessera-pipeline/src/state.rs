@@ -1,6 +1,7 @@
 //! The state a draw executes with: everything the D3D context has bound, borrowed.
 
 use tessera_format::{Format, SurfaceMut};
+use tessera_sampler::Lanes;
 use tessera_types::{
     BlendDesc, DepthStencilDesc, PrimitiveTopology, RasterizerDesc, Rect, SamplePair, Viewport,
 };
@@ -118,6 +119,9 @@ pub struct DrawState<'a> {
     /// the facade passes the pixel shader's declared pairs at 9_x; empty (10_0+) measures
     /// nothing and costs nothing.
     pub repeat_probes: &'a [SamplePair],
+    /// The SIMD path of the draw's hot loops (`docs/simd.md`): the device's, chosen once;
+    /// every path gives the same bytes.
+    pub simd: Lanes,
 }
 
 /// Counters a draw reports (a subset of `D3D11_QUERY_DATA_PIPELINE_STATISTICS`).

@@ -8,6 +8,7 @@ use tessera_format::Format;
 use tessera_pipeline::BATCH_TRIANGLES;
 use tessera_pipeline::builtin::{TransformVs, VertexColorPs};
 use tessera_pipeline::{ShaderEnv, VertexShader, VsInput, VsOutput};
+use tessera_sampler::{Lanes, SimdPath};
 use tessera_types::{Blend, BlendOp, ComparisonFunc, StencilOp};
 
 struct Xorshift(u32);
@@ -41,8 +42,13 @@ fn scene(seed: u32, triangles: usize) -> Vec<Cv> {
 }
 
 fn render(verts: &[Cv]) -> (Vec<u8>, Vec<u8>) {
+    render_on(verts, Lanes::process_or_baseline())
+}
+
+fn render_on(verts: &[Cv], simd: Lanes) -> (Vec<u8>, Vec<u8>) {
     let mut rig = Rig::new(256, 192, Format::R8G8B8A8Unorm)
         .with_depth(Format::D24UnormS8Uint, &[0xff, 0xff, 0xff, 0]);
+    rig.simd = simd;
     rig.ds.depth_func = ComparisonFunc::LessEqual;
     rig.ds.stencil_enable = true;
     rig.ds.front_face.pass_op = StencilOp::Incr;
@@ -88,6 +94,31 @@ fn images_identical_at_1_2_and_8_threads() {
                 one.1 == other.1,
                 "depth differs at {n} threads (seed {seed})"
             );
+        }
+    }
+}
+
+/// Every SIMD path this CPU runs (`docs/simd.md`) gives the baseline path's bytes, at 1 and 2
+/// threads. On a CPU without AVX2 only the baseline runs, and the test says so.
+#[test]
+fn images_identical_on_every_simd_path() {
+    let paths: Vec<SimdPath> = SimdPath::ALL
+        .into_iter()
+        .filter(|p| p.supported())
+        .collect();
+    if paths.len() < 2 {
+        eprintln!("note: only the baseline SIMD path runs on this CPU; nothing to compare");
+    }
+    for (seed, count) in [(5u32, 400usize), (0x1234_5678, 1500)] {
+        let verts = scene(seed, count);
+        let reference = with_threads(1, || render_on(&verts, Lanes::BASELINE));
+        assert!(reference.0.iter().any(|&b| b != 0), "scene draws something");
+        for &path in &paths {
+            let lanes = Lanes::new(path).unwrap();
+            for n in [1, 2] {
+                let other = with_threads(n, || render_on(&verts, lanes));
+                assert!(reference == other, "{path} at {n} threads (seed {seed})");
+            }
         }
     }
 }

@@ -102,7 +102,7 @@ fn drive(
         reduction(s)
     };
     let mut out = [[0.0f32; 8]; 4];
-    with_fetch!(v.format, |f| {
+    with_fetch!(v, |f| {
         let mut ctx = Ctx {
             view: v,
             s,
@@ -418,7 +418,7 @@ fn gather_impl(
     let r = reference.map(|r| r.to_array());
     let comp = usize::from(component.min(3));
     let mut out = [[0.0f32; 8]; 4];
-    with_fetch!(v.format, |f| {
+    with_fetch!(v, |f| {
         let mut ctx = Ctx {
             view: v,
             s,
@@ -516,7 +516,7 @@ pub fn sample_one(
     } else {
         reduction(s)
     };
-    with_fetch!(v.format, |f| {
+    with_fetch!(v, |f| {
         let mut ctx = Ctx {
             view: v,
             s,
@@ -543,8 +543,23 @@ fn oob_bits(format: Format) -> [u32; 4] {
     }
 }
 
-/// One texel of a load, as raw bits.
-fn load_one(v: &TextureView<'_>, c: [i32; 4], off: [i32; 3]) -> [u32; 4] {
+/// The element bytes of a load: the surface's memory, or a tiled view's tiles (chosen once per
+/// call; empty where nothing holds the element).
+fn load_element<'v, const TILED: bool>(
+    v: &'v TextureView<'_>,
+    sub: &'v crate::view::Sub<'_>,
+    x: u32,
+    y: u32,
+    z: u32,
+) -> &'v [u8] {
+    match v.tiled.filter(|_| TILED) {
+        Some(t) => t.element(sub.index, x, y, z).unwrap_or(&[]),
+        None => sub.surface.texel(x, y, z),
+    }
+}
+
+/// One texel of a load, as raw bits (`TILED`: read through the view's tiles).
+fn load_one<const TILED: bool>(v: &TextureView<'_>, c: [i32; 4], off: [i32; 3]) -> [u32; 4] {
     use ViewDimension as D;
     let f = v.format;
     let oob = oob_bits(f);
@@ -565,7 +580,8 @@ fn load_one(v: &TextureView<'_>, c: [i32; 4], off: [i32; 3]) -> [u32; 4] {
     if slice < 0 || slice as u32 >= v.array_size {
         return oob;
     }
-    let s = v.surface(mip, slice as u32);
+    let sub = v.sub(mip, slice as u32);
+    let s = &sub.surface;
     if x < 0
         || y < 0
         || z < 0
@@ -577,13 +593,13 @@ fn load_one(v: &TextureView<'_>, c: [i32; 4], off: [i32; 3]) -> [u32; 4] {
     }
     let (x, y, z) = (x as u32, y as u32, z as u32);
     if f.is_compressed() {
-        let b = s.texel(x / 4, y / 4, z);
+        let b = load_element::<TILED>(v, &sub, x / 4, y / 4, z);
         return match f.decode_block(b) {
             Ok(t) => t[((y % 4) * 4 + x % 4) as usize].map(f32::to_bits),
             Err(_) => oob,
         };
     }
-    let t = s.texel(x, y, z);
+    let t = load_element::<TILED>(v, &sub, x, y, z);
     if f.is_integer() {
         return f.decode_uint(t).unwrap_or(oob);
     }
@@ -608,8 +624,13 @@ pub fn load(view: Option<&TextureView<'_>>, coords: [i32x8; 4], offset: [i32; 3]
     };
     let c = coords.map(|v| v.to_array());
     let mut out = [[0u32; 8]; 4];
+    let one = if v.tiled.is_some() {
+        load_one::<true>
+    } else {
+        load_one::<false>
+    };
     for l in 0..8 {
-        let r = load_one(v, [c[0][l], c[1][l], c[2][l], c[3][l]], offset);
+        let r = one(v, [c[0][l], c[1][l], c[2][l], c[3][l]], offset);
         for i in 0..4 {
             out[i][l] = r[i];
         }

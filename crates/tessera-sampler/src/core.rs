@@ -41,8 +41,7 @@ use crate::address::{address, linear_texels, point_texel, reduce, to_fixed, weig
 use crate::cube;
 use crate::fetch::Fetch;
 use crate::lod;
-use crate::view::{Sampler, TextureView, oob_value};
-use tessera_format::Surface;
+use crate::view::{Sampler, Sub, TextureView, oob_value};
 use tessera_types::desc::{ComparisonFunc, FilterKind, ViewDimension};
 
 /// `255 · 2^16`: the exact UNORM8 bilinear sum `S` (module docs) divided by it is the filtered
@@ -460,8 +459,8 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
             let v = (tc / ma) * 0.5 + 0.5;
             return self.cube_level(base, face, m, [u, v], linear);
         }
-        let s = *self.view.surface(m, base);
-        let size = [s.width(), s.height(), s.depth()];
+        let s = self.view.sub(m, base);
+        let size = [s.surface.width(), s.surface.height(), s.surface.depth()];
         let modes = self.s.modes();
         let mut t0 = [0i64; 3];
         // 8-bit weights of the second texel per axis (0 on point axes).
@@ -486,14 +485,7 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
 
     /// The x/y footprint at `t0` in plane `z` with 8-bit weights `k`: the exact UNORM8 rule
     /// where it applies (module docs), else the float combines x, x, y.
-    fn plane(
-        &mut self,
-        s: &Surface<'_>,
-        axes: usize,
-        t0: [i64; 3],
-        k: [u32; 3],
-        z: i64,
-    ) -> [f32; 4] {
+    fn plane(&mut self, s: &Sub<'_>, axes: usize, t0: [i64; 3], k: [u32; 3], z: i64) -> [f32; 4] {
         if (k[0] | k[1]) != 0
             && self.red == Reduction::Avg
             && self.cmp.is_none()
@@ -515,7 +507,7 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
     /// Taps of weight 0 are not fetched (as in [`Self::row`] and [`Self::plane`]).
     fn plane_codes(
         &mut self,
-        s: &Surface<'_>,
+        s: &Sub<'_>,
         axes: usize,
         t0: [i64; 3],
         k: [u32; 3],
@@ -542,9 +534,9 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
 
     /// The codes of one texel through the address modes ([`Self::texel`] without comparison):
     /// `None` for the border or a format without codes.
-    fn code(&mut self, s: &Surface<'_>, axes: usize, t: [i64; 3]) -> Option<[u32; 4]> {
+    fn code(&mut self, s: &Sub<'_>, axes: usize, t: [i64; 3]) -> Option<[u32; 4]> {
         let modes = self.s.modes();
-        let size = [s.width(), s.height(), s.depth()];
+        let size = [s.surface.width(), s.surface.height(), s.surface.depth()];
         let mut a = [0u32; 3];
         for ax in 0..axes {
             a[ax] = address(t[ax], size[ax], modes[ax])?;
@@ -552,7 +544,7 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
         self.fetch.codes(s, a[0], a[1], a[2])
     }
 
-    fn row(&mut self, s: &Surface<'_>, axes: usize, x0: i64, wx: f32, y: i64, z: i64) -> [f32; 4] {
+    fn row(&mut self, s: &Sub<'_>, axes: usize, x0: i64, wx: f32, y: i64, z: i64) -> [f32; 4] {
         let a = self.texel(s, axes, [x0, y, z]);
         if wx == 0.0 {
             return a;
@@ -562,9 +554,9 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
     }
 
     /// One texel through the address modes (border if any axis selects it), compare-transformed.
-    pub fn texel(&mut self, s: &Surface<'_>, axes: usize, t: [i64; 3]) -> [f32; 4] {
+    pub fn texel(&mut self, s: &Sub<'_>, axes: usize, t: [i64; 3]) -> [f32; 4] {
         let modes = self.s.modes();
-        let size = [s.width(), s.height(), s.depth()];
+        let size = [s.surface.width(), s.surface.height(), s.surface.depth()];
         let mut a = [0u32; 3];
         for ax in 0..axes {
             match address(t[ax], size[ax], modes[ax]) {
@@ -580,7 +572,7 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
     fn cube_texel(&mut self, base: u32, face: u32, m: u32, x: i64, y: i64) -> Option<[f32; 4]> {
         let n = self.view.surface(m, base + face).width();
         let (f, xx, yy) = cube::adjacent(face, x, y, n)?;
-        let s = *self.view.surface(m, base + f);
+        let s = self.view.sub(m, base + f);
         let v = self.fetch.fetch(&s, xx, yy, 0);
         Some(self.post(v))
     }
@@ -641,12 +633,11 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
             let v = to_fixed(((tc / ma) * 0.5 + 0.5).clamp(0.0, 1.0), n);
             self.cube_quad(base, face, m, linear_texels(u).0, linear_texels(v).0)
         } else {
-            let s = *self.view.surface(m, base);
+            let s = self.view.sub(m, base);
             let modes = self.s.modes();
-            let x0 =
-                linear_texels(to_fixed(reduce(c[0], modes[0]), s.width())).0 + i64::from(off[0]);
-            let y0 =
-                linear_texels(to_fixed(reduce(c[1], modes[1]), s.height())).0 + i64::from(off[1]);
+            let (w, h) = (s.surface.width(), s.surface.height());
+            let x0 = linear_texels(to_fixed(reduce(c[0], modes[0]), w)).0 + i64::from(off[0]);
+            let y0 = linear_texels(to_fixed(reduce(c[1], modes[1]), h)).0 + i64::from(off[1]);
             [
                 self.texel(&s, 2, [x0, y0, 0]),
                 self.texel(&s, 2, [x0 + 1, y0, 0]),

@@ -1,21 +1,77 @@
 //! Texel fetchers: one concrete type per format family, chosen once per call (no per-texel format
 //! dispatch inside the lane loop). Coordinates handed in are already addressed and in range.
+//!
+//! A fetcher is a [`Decode`] (the format family: element bytes → RGBA) read through one of two
+//! sources, chosen once per view: the surface's own memory (every [`Decode`] is a [`Fetch`]) or
+//! the tiles of a tiled view ([`Tiled`], through the memory owner's
+//! [`TileTexels`](tessera_format::memory::TileTexels)).
 
 use std::sync::OnceLock;
+use tessera_format::Format;
 use tessera_format::convert::{srgb8_to_linear_table, unorm_to_f32};
-use tessera_format::{Format, Surface};
+use tessera_format::memory::TileTexels;
 
-/// Reads one in-range texel of a surface as float RGBA (sRGB decoded to linear).
+use crate::view::Sub;
+
+/// Reads one in-range texel of a view subresource as float RGBA (sRGB decoded to linear).
 pub(crate) trait Fetch {
-    fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4];
+    fn fetch(&mut self, s: &Sub<'_>, x: u32, y: u32, z: u32) -> [f32; 4];
 
     /// The UNORM8 codes (R, G, B, A) of an in-range texel, for the formats whose texels are four
-    /// such codes (R8G8B8A8 / B8G8R8A8 UNORM, not sRGB); all 0 where the surface's memory does
-    /// not hold the texel (as [`Fetch::fetch`] then returns 0.0). `None` for every other format:
-    /// the exact UNORM8 bilinear rule of [`crate::core`] applies only where this is `Some`.
+    /// such codes (R8G8B8A8 / B8G8R8A8 UNORM, not sRGB); all 0 where the memory does not hold
+    /// the texel (as [`Fetch::fetch`] then returns 0.0). `None` for every other format: the
+    /// exact UNORM8 bilinear rule of [`crate::core`] applies only where this is `Some`.
+    fn codes(&mut self, s: &Sub<'_>, x: u32, y: u32, z: u32) -> Option<[u32; 4]>;
+}
+
+/// A format family's decoding of one element's bytes (`None`: the memory does not hold it).
+pub(crate) trait Decode {
+    /// Texels per element side (4 for BC blocks, else 1).
+    const BLOCK: u32 = 1;
+
+    /// The texel at (`x`, `y`) (texel coordinates; only `x % BLOCK`, `y % BLOCK` matter) of the
+    /// element `e`.
+    fn decode(&mut self, e: Option<&[u8]>, x: u32, y: u32) -> [f32; 4];
+
+    /// [`Fetch::codes`] of the element `e`.
     #[inline]
-    fn codes(&mut self, _s: &Surface<'_>, _x: u32, _y: u32, _z: u32) -> Option<[u32; 4]> {
+    fn codes(&mut self, _e: Option<&[u8]>) -> Option<[u32; 4]> {
         None
+    }
+}
+
+/// Untiled: the element bytes come from the surface's memory.
+impl<D: Decode> Fetch for D {
+    #[inline]
+    fn fetch(&mut self, s: &Sub<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
+        let e = s.surface.element(x / D::BLOCK, y / D::BLOCK, z);
+        self.decode(e, x, y)
+    }
+
+    #[inline]
+    fn codes(&mut self, s: &Sub<'_>, x: u32, y: u32, z: u32) -> Option<[u32; 4]> {
+        Decode::codes(self, s.surface.element(x, y, z))
+    }
+}
+
+/// A tiled view: the element bytes come from its tiles ([`TileTexels`], SPEC §6.5), the NULL
+/// tiles reading what the device put in their place (SPEC §6.8).
+pub(crate) struct Tiled<'t, D> {
+    pub(crate) decode: D,
+    pub(crate) tiles: TileTexels<'t>,
+}
+
+impl<D: Decode> Fetch for Tiled<'_, D> {
+    #[inline]
+    fn fetch(&mut self, s: &Sub<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
+        let e = self.tiles.element(s.index, x / D::BLOCK, y / D::BLOCK, z);
+        self.decode.decode(e, x, y)
+    }
+
+    #[inline]
+    fn codes(&mut self, s: &Sub<'_>, x: u32, y: u32, z: u32) -> Option<[u32; 4]> {
+        let e = self.tiles.element(s.index, x, y, z);
+        self.decode.codes(e)
     }
 }
 
@@ -43,10 +99,10 @@ impl<const BGRA: bool> Rgba8<BGRA> {
     }
 }
 
-impl<const BGRA: bool> Fetch for Rgba8<BGRA> {
+impl<const BGRA: bool> Decode for Rgba8<BGRA> {
     #[inline]
-    fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
-        let Some(b) = s.element(x, y, z).and_then(|b| b.get(..4)) else {
+    fn decode(&mut self, e: Option<&[u8]>, _x: u32, _y: u32) -> [f32; 4] {
+        let Some(b) = e.and_then(|b| b.get(..4)) else {
             return [0.0; 4];
         };
         let (r, bl) = if BGRA { (b[2], b[0]) } else { (b[0], b[2]) };
@@ -59,11 +115,11 @@ impl<const BGRA: bool> Fetch for Rgba8<BGRA> {
     }
 
     #[inline]
-    fn codes(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> Option<[u32; 4]> {
+    fn codes(&mut self, e: Option<&[u8]>) -> Option<[u32; 4]> {
         if !self.unorm {
             return None;
         }
-        let Some(b) = s.element(x, y, z).and_then(|b| b.get(..4)) else {
+        let Some(b) = e.and_then(|b| b.get(..4)) else {
             return Some([0; 4]);
         };
         let (r, bl) = if BGRA { (b[2], b[0]) } else { (b[0], b[2]) };
@@ -74,10 +130,10 @@ impl<const BGRA: bool> Fetch for Rgba8<BGRA> {
 /// R32G32B32A32_FLOAT.
 pub(crate) struct Rgba32F;
 
-impl Fetch for Rgba32F {
+impl Decode for Rgba32F {
     #[inline]
-    fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
-        let Some(b) = s.element(x, y, z).and_then(|b| b.get(..16)) else {
+    fn decode(&mut self, e: Option<&[u8]>, _x: u32, _y: u32) -> [f32; 4] {
+        let Some(b) = e.and_then(|b| b.get(..16)) else {
             return [0.0; 4];
         };
         core::array::from_fn(|i| {
@@ -92,10 +148,10 @@ pub(crate) struct Generic {
     pub(crate) bytes: usize,
 }
 
-impl Fetch for Generic {
+impl Decode for Generic {
     #[inline]
-    fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
-        let Some(b) = s.element(x, y, z).and_then(|b| b.get(..self.bytes)) else {
+    fn decode(&mut self, e: Option<&[u8]>, _x: u32, _y: u32) -> [f32; 4] {
+        let Some(b) = e.and_then(|b| b.get(..self.bytes)) else {
             return [0.0; 4];
         };
         match self.format.decode_float(b) {
@@ -128,10 +184,12 @@ impl Bc {
     }
 }
 
-impl Fetch for Bc {
+impl Decode for Bc {
+    const BLOCK: u32 = 4;
+
     #[inline]
-    fn fetch(&mut self, s: &Surface<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
-        let Some(b) = s.element(x / 4, y / 4, z).and_then(|b| b.get(..self.bytes)) else {
+    fn decode(&mut self, e: Option<&[u8]>, x: u32, y: u32) -> [f32; 4] {
+        let Some(b) = e.and_then(|b| b.get(..self.bytes)) else {
             return [0.0; 4];
         };
         // The block's address is its cache key; the slot only spreads keys (any slot is exact).
@@ -145,35 +203,57 @@ impl Fetch for Bc {
     }
 }
 
-/// Runs `$body` with `$f` bound to the fetcher for `$format` (one monomorphised copy per family).
-macro_rules! with_fetch {
-    ($format:expr, |$f:ident| $body:expr) => {{
+/// Runs `$body` with `$f` bound to the fetcher for `$format` (one monomorphised copy per family),
+/// reading through `$src` (`|d| fetcher`: wraps each family's [`Decode`] into the view's source).
+macro_rules! with_decode {
+    ($format:expr, $src:expr, |$f:ident| $body:expr) => {{
         use tessera_format::Format as Fm;
         let format: Fm = $format;
         match format {
             Fm::R8G8B8A8Unorm | Fm::R8G8B8A8UnormSrgb => {
-                let $f = $crate::fetch::Rgba8::<false>::new(format == Fm::R8G8B8A8UnormSrgb);
+                let $f = $src($crate::fetch::Rgba8::<false>::new(
+                    format == Fm::R8G8B8A8UnormSrgb,
+                ));
                 $body
             }
             Fm::B8G8R8A8Unorm | Fm::B8G8R8A8UnormSrgb => {
-                let $f = $crate::fetch::Rgba8::<true>::new(format == Fm::B8G8R8A8UnormSrgb);
+                let $f = $src($crate::fetch::Rgba8::<true>::new(
+                    format == Fm::B8G8R8A8UnormSrgb,
+                ));
                 $body
             }
             Fm::R32G32B32A32Float => {
-                let $f = $crate::fetch::Rgba32F;
+                let $f = $src($crate::fetch::Rgba32F);
                 $body
             }
             _ if format.is_compressed() => {
-                let $f = $crate::fetch::Bc::new(format);
+                let $f = $src($crate::fetch::Bc::new(format));
                 $body
             }
             _ => {
-                let $f = $crate::fetch::Generic {
+                let $f = $src($crate::fetch::Generic {
                     format,
                     bytes: format.info().bytes_per_block as usize,
-                };
+                });
                 $body
             }
+        }
+    }};
+}
+pub(crate) use with_decode;
+
+/// Runs `$body` with `$f` bound to the fetcher of view `$view`: its format's family, read from
+/// its surfaces' memory or, for a tiled view, through its tiles (chosen once per call).
+macro_rules! with_fetch {
+    ($view:expr, |$f:ident| $body:expr) => {{
+        let view: &$crate::view::TextureView<'_> = $view;
+        match view.tiled {
+            None => $crate::fetch::with_decode!(view.format, |d| d, |$f| $body),
+            Some(tiles) => $crate::fetch::with_decode!(
+                view.format,
+                |decode| $crate::fetch::Tiled { decode, tiles },
+                |$f| $body
+            ),
         }
     }};
 }

@@ -25,6 +25,7 @@ mod fetch;
 mod fixed_lod;
 pub mod lod;
 pub mod quad;
+pub mod simd;
 mod view;
 
 pub use api::{
@@ -32,4 +33,5 @@ pub use api::{
     sample_clamped, sample_cmp, sample_cmp_level_zero, sample_grad, sample_level, sample_one,
 };
 pub use quad::{LANES, Reg, ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
+pub use simd::{Lanes, SimdError, SimdPath};
 pub use view::{SampleError, Sampler, TextureView};

@@ -1,6 +1,7 @@
 //! Shader resource views as the sampler sees them, and the sampler object.
 
-use tessera_format::{Component, Format, NumericKind, Surface};
+use tessera_format::memory::TileTexels;
+use tessera_format::{Component, Format, Layout, NumericKind, Surface};
 use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 
 /// Why a [`TextureView`] could not be built.
@@ -64,6 +65,17 @@ pub struct TextureView<'a> {
     /// Every surface is one the fast path reads without per-call checks
     /// ([`crate::extent::simple`]).
     pub(crate) simple: bool,
+    /// A tiled view: texels are read through these tiles ([`TextureView::tiled`]); its
+    /// surfaces only give the extents.
+    pub(crate) tiled: Option<TileTexels<'a>>,
+}
+
+/// One subresource of a view as a fetch sees it: its surface (extent; memory when untiled) and
+/// its index in the view (slice-major, mips of a slice consecutive: a tiled view's key).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sub<'a> {
+    pub(crate) surface: Surface<'a>,
+    pub(crate) index: u32,
 }
 
 impl<'a> TextureView<'a> {
@@ -128,7 +140,25 @@ impl<'a> TextureView<'a> {
             min_lod_clamp: 0.0,
             min_lod_clamp_fx: 0,
             simple,
+            tiled: None,
         })
+    }
+
+    /// Builds a view of a tiled texture (SPEC §6.5): `extents` are the layouts of its
+    /// subresources (ordered as in [`TextureView::new`]) and every texel is read through
+    /// `tiles`, whose subresources are in the same order. Sampling it runs the per-lane core
+    /// with a tiled fetcher chosen once per call (no fast path), so untiled views are untouched.
+    pub fn tiled(
+        dimension: ViewDimension,
+        extents: &[Layout],
+        array_size: u32,
+        tiles: TileTexels<'a>,
+    ) -> Result<Self, SampleError> {
+        let surfaces = extents.iter().map(|l| Surface::unbacked(*l)).collect();
+        let mut v = Self::new(dimension, surfaces, array_size)?;
+        v.simple = false;
+        v.tiled = Some(tiles);
+        Ok(v)
     }
 
     /// Sets the resource min-LOD clamp (`SetResourceMinLOD`, given in *resource* mip space) for a
@@ -186,6 +216,16 @@ impl<'a> TextureView<'a> {
     #[inline]
     pub(crate) fn surface(&self, mip: u32, slice: u32) -> &Surface<'a> {
         &self.surfaces[(slice * self.mip_count + mip) as usize]
+    }
+
+    /// View mip `mip` of slice `slice` (both in range) with its index, for fetchers.
+    #[inline]
+    pub(crate) fn sub(&self, mip: u32, slice: u32) -> Sub<'a> {
+        let index = slice * self.mip_count + mip;
+        Sub {
+            surface: self.surfaces[index as usize],
+            index,
+        }
     }
 }
 

@@ -26,6 +26,7 @@ use std::time::Instant;
 use crate::render::fail;
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
+use tessera::sampler::SimdPath;
 use tessera::{Device, DeviceDesc};
 use tessera_scene::rastbench::{
     self, DrawPart, FrameMode, Prepared, RastBenchScene, STANDARD_SCENES,
@@ -84,6 +85,11 @@ pub struct BenchArgs {
     #[arg(long)]
     threads: Option<usize>,
 
+    /// SIMD path of the hot loops: `baseline` or `avx2` (default: `TESSERA_SIMD`, else the best
+    /// this CPU runs); a path the CPU lacks is an error (exit 2). Same bytes on every path.
+    #[arg(long, value_name = "PATH", value_parser = parse_simd)]
+    simd: Option<SimdPath>,
+
     /// Also time the clear, the vertex stage alone and the front end (setup, no raster) and
     /// report the split under "profile" (more frames; facade-level timing).
     #[arg(long)]
@@ -105,8 +111,14 @@ fn parse_frames(s: &str) -> Result<usize, String> {
     }
 }
 
-/// The SIMD level this binary was compiled for (what `wide`'s 8-lane types lower to).
-fn simd() -> &'static str {
+/// `--simd`: a [`SimdPath`] name.
+fn parse_simd(s: &str) -> Result<SimdPath, String> {
+    SimdPath::parse(s, "--simd").map_err(|e| e.to_string())
+}
+
+/// The SIMD level this binary was compiled for (what `wide`'s 8-lane types lower to outside the
+/// dispatched kernels, and inside them on the baseline path).
+fn simd_build() -> &'static str {
     if cfg!(all(target_feature = "avx2", target_feature = "fma")) {
         "avx2+fma"
     } else if cfg!(target_feature = "avx2") {
@@ -225,7 +237,8 @@ fn timing_json(frame_ms: &[f64], args: &BenchArgs, device: &Device) -> (Value, f
         "frames": args.frames,
         "warmup": args.warmup,
         "threads": device.threads(),
-        "simd": simd(),
+        "simd": device.simd_path().name(),
+        "simd_build": simd_build(),
         "renderer": format!("tessera {}", env!("CARGO_PKG_VERSION")),
     });
     (value, median)
@@ -277,6 +290,7 @@ fn make_device(args: &BenchArgs) -> Result<Device, String> {
     let threads = resolve_threads(args.threads)?;
     Device::new(&DeviceDesc {
         threads,
+        simd: args.simd,
         ..DeviceDesc::default()
     })
     .map_err(|e| e.to_string())
@@ -401,6 +415,7 @@ fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
                 png: None,
                 mode: Mode::Clear,
                 threads: args.threads,
+                simd: args.simd,
                 profile: false,
                 write_scenes: None,
             };
@@ -433,11 +448,12 @@ fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(
         out,
-        "tessera bench: 1920x1080 RGBA8 + D32F, {} frames after {} warm-up, {} threads, simd {}",
+        "tessera bench: 1920x1080 RGBA8 + D32F, {} frames after {} warm-up, {} threads, simd {} (build {})",
         args.frames,
         args.warmup,
         device.threads(),
-        simd()
+        device.simd_path(),
+        simd_build()
     );
     let _ = writeln!(
         out,

@@ -42,6 +42,7 @@ pub fn run(path: &Path, args: &BenchArgs) -> ExitCode {
             memory_bytes: 2048 << 20,
             ..DeviceLimits::default()
         },
+        simd: args.simd,
         ..DeviceDesc::at(level)
     };
     let device = match Device::new(&desc) {

@@ -120,3 +120,51 @@ fn bench_help_explains_rastbench() {
     );
     assert!(text.contains("\"kind\": \"scene\""), "{text}");
 }
+
+/// `--simd` forces the path and the line reports it; an unknown name, a path this CPU lacks
+/// and a bad `TESSERA_SIMD` exit 2 with an error naming the value.
+#[test]
+fn bench_simd_flag_forces_the_path_and_reports_it() {
+    use tessera::sampler::SimdPath;
+    let run = |path: &str| {
+        tessera(&[
+            "bench",
+            &scene("triangle.json"),
+            "--frames",
+            "1",
+            "--warmup",
+            "0",
+            "--simd",
+            path,
+        ])
+    };
+    let v = line(&run("baseline"));
+    assert_eq!(v["simd"], "baseline");
+    assert!(v["simd_build"].is_string(), "{v}");
+    let avx2 = run("avx2");
+    if SimdPath::Avx2.supported() {
+        assert_eq!(line(&avx2)["simd"], "avx2");
+    } else {
+        assert_eq!(avx2.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&avx2.stderr);
+        assert!(err.contains("`avx2` is not supported by this CPU"), "{err}");
+    }
+    let bad = run("sse9");
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("unknown SIMD path `sse9` (from --simd)"),
+        "{err}"
+    );
+    let env = crate::common::bin()
+        .env("TESSERA_SIMD", "fast")
+        .args(["bench", &scene("triangle.json"), "--frames", "1"])
+        .output()
+        .expect("run tessera");
+    assert_eq!(env.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&env.stderr);
+    assert!(
+        err.starts_with("error: ") && err.contains("unknown SIMD path `fast` (from TESSERA_SIMD)"),
+        "{err}"
+    );
+}

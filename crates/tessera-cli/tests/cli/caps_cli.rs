@@ -1,17 +1,7 @@
 //! Runs the built `tessera` binary: `tessera caps` JSON values, diff, listing, the bad-level
 //! error and the `--d3d9` floor (SPEC §1.4).
 
-use crate::common::tessera;
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = tessera(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+use crate::common::{json, tessera};
 
 #[test]
 fn caps_9_1_json_has_the_limits() {

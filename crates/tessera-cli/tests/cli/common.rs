@@ -13,6 +13,18 @@ pub fn tessera(args: &[&str]) -> Output {
     bin().args(args).output().expect("run tessera")
 }
 
+/// Runs `tessera args…`, which must succeed, and parses its stdout as JSON.
+#[track_caller]
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let out = tessera(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
 /// The repository root (the scenes are under `assets/scenes`).
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -9,4 +9,5 @@ mod load_errors_cli;
 mod outputs_cli;
 mod probe_cli;
 mod render_compare_cli;
+mod shader_cli;
 mod tiling_cli;

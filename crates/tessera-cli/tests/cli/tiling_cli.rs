@@ -1,17 +1,7 @@
 //! `tessera tiling`: GetResourceTiling of a description in D3D11's snake_case fields (TR-02,
 //! TR-03), and the creation error with exit 2 (TR-06).
 
-use crate::common::tessera;
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = tessera(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+use crate::common::{json, tessera};
 
 #[test]
 fn tiling_json_tr_03_packed_mips_at_tier_2() {

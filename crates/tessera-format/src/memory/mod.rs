@@ -23,6 +23,7 @@ mod band;
 mod layout;
 mod pitched;
 mod samples;
+mod sparse;
 mod surface;
 mod tile;
 mod tiled;
@@ -32,6 +33,7 @@ pub use band::BandMut;
 pub use layout::{Layout, tight_pitches};
 pub use pitched::{Extent, Pitched, RegionSide, copy_region};
 pub use samples::sample_planes;
+pub use sparse::TileTexels;
 pub use surface::{Surface, SurfaceMut};
 pub use tile::{
     TILE_SIZE_BYTES, TileDimension, TileShape, TileShapeError, standard_tile_shape,

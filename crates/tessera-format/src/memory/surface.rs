@@ -101,6 +101,13 @@ impl<'a> Surface<'a> {
         Ok(Self { layout, data })
     }
 
+    /// A surface of `layout` whose memory holds no element (every [`Surface::element`] read
+    /// misses, [`Surface::texel`] is empty): the extent of a subresource whose bytes come from
+    /// elsewhere, such as a tiled view read through [`super::TileTexels`].
+    pub fn unbacked(layout: Layout) -> Surface<'static> {
+        Surface { layout, data: &[] }
+    }
+
     /// Tightly packed `(row_pitch, depth_pitch)`; see [`super::tight_pitches`].
     pub fn tight_pitches(format: Format, width: u32, height: u32) -> (usize, usize) {
         super::tight_pitches(format, width, height)

@@ -18,8 +18,24 @@ use crate::ps::solid;
 use crate::ps::{BandJob, clamp_depth};
 use crate::setup::{Edge, Primitive, TriSetup};
 
-/// Rasterizes the triangles of `chunks` binned to band `b` into `band`, in submission order.
+/// Rasterizes the triangles of `chunks` binned to band `b` into `band`, in submission order,
+/// on the draw's SIMD path ([`RasterContext::lanes`]: the whole band loop and what it inlines).
 pub fn raster_band(
+    ctx: &RasterContext<'_>,
+    band: &mut Band<'_>,
+    b: usize,
+    chunks: &[SetupChunk],
+    stats: &mut BandStats,
+) {
+    ctx.lanes.run(
+        #[inline(always)]
+        || raster_band_body(ctx, band, b, chunks, stats),
+    );
+}
+
+/// [`raster_band`]'s body, inlined into the SIMD path's function.
+#[inline(always)]
+fn raster_band_body(
     ctx: &RasterContext<'_>,
     band: &mut Band<'_>,
     b: usize,

@@ -3,7 +3,7 @@
 //!
 //! **Covered** (checked once per 8-lane call, else the caller runs the per-lane core):
 //! Texture2D / Texture2DArray views of R8G8B8A8 / B8G8R8A8 UNORM (and `_SRGB`); standard
-//! reduction (no comparison, min or max), no anisotropy; U and V addressing WRAP or CLAMP (any
+//! reduction (no comparison, min or max), no anisotropy, not a tiled view; U and V addressing WRAP or CLAMP (any
 //! pair); any point/linear min, mag and mip filter; immediate offsets; any LOD source (implicit,
 //! bias, level, grad, `_cl` clamp). A call where a lane's mip set is empty (resource/per-sample
 //! clamp beyond the last mip) also falls back.
@@ -86,7 +86,9 @@ fn layout(f: Format) -> Option<Layout> {
 /// Whether `view` and `s` are covered by the fast path (the per-call part of the conditions).
 pub(crate) fn covers(view: &TextureView<'_>, s: &Sampler) -> bool {
     let mode_ok = |m| matches!(m, AddressMode::Wrap | AddressMode::Clamp);
-    layout(view.format).is_some()
+    // Tiled views read through their tiles (`crate::fetch::Tiled`): the per-lane core only.
+    view.tiled.is_none()
+        && layout(view.format).is_some()
         && matches!(
             view.dimension,
             ViewDimension::Texture2D | ViewDimension::Texture2DArray

@@ -3,5 +3,6 @@
 mod common;
 mod fast_path;
 mod filtering;
+mod tiled;
 mod tx;
 mod unorm8_bilinear;

@@ -42,6 +42,9 @@ pub struct RenderOptions {
     /// The device's own limits: memory budget, work per draw, threads
     /// ([`tessera::DeviceLimits`]; `tessera render` lowers the memory budget to 2 GiB).
     pub limits: tessera::DeviceLimits,
+    /// The SIMD path ([`DeviceDesc::simd`]; `None`: `TESSERA_SIMD`, else the best the CPU
+    /// runs). Every path renders the same bytes.
+    pub simd: Option<tessera::sampler::SimdPath>,
 }
 
 /// The name `outputs` gives the depth-stencil target (docs/scene-format.md).
@@ -149,6 +152,7 @@ impl Scene {
             threads: options.threads,
             strict: options.strict,
             limits: options.limits,
+            simd: options.simd,
             ..DeviceDesc::at(level)
         };
         let device = Device::new(&desc).map_err(|e| self.device_err("(device)".into(), e))?;

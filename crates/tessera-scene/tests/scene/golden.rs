@@ -5,15 +5,23 @@
 //! Refresh goldens: `TESSERA_BLESS=1 cargo test -p tessera-scene --test scene -- golden::`.
 
 use tessera::FeatureLevel;
+use tessera::sampler::SimdPath;
 use tessera_scene::{RenderOptions, Scene};
 use tessera_testkit::{assert_golden as golden, workspace_root as root};
 
+/// 1, 2 and 8 threads on the default SIMD path, then 2 threads on each path this CPU runs
+/// (`docs/simd.md`): every render byte-identical to the first.
 fn render_all_threads(scene: &Scene, level: Option<FeatureLevel>) -> image::RgbaImage {
     let mut first: Option<(image::RgbaImage, Vec<tessera::debug::Message>)> = None;
-    for threads in [1, 2, 8] {
+    let forced = SimdPath::ALL.into_iter().filter(|p| p.supported());
+    let runs = [(1, None), (2, None), (8, None)]
+        .into_iter()
+        .chain(forced.map(|p| (2, Some(p))));
+    for (threads, simd) in runs {
         let opts = RenderOptions {
             feature_level: level,
             threads: Some(threads),
+            simd,
             ..Default::default()
         };
         let out = scene
@@ -29,7 +37,7 @@ fn render_all_threads(scene: &Scene, level: Option<FeatureLevel>) -> image::Rgba
             Some((f, messages)) => {
                 assert!(
                     f.as_raw() == img.as_raw(),
-                    "{}: {threads} threads differ from 1 thread",
+                    "{}: {threads} threads (SIMD path {simd:?}) differ from 1 thread",
                     scene.source.display()
                 );
                 assert_eq!(messages, &out.messages, "{}", scene.source.display());

@@ -142,6 +142,7 @@ pub fn draw_into(
         viewports: &viewports,
         scissors: &[],
         repeat_probes: &[],
+        simd: tessera_sampler::Lanes::process_or_baseline(),
     };
     let texel = setup.format.info().bytes_per_block as usize;
     let pitch = setup.width as usize * texel;
@@ -221,6 +222,8 @@ pub struct Rig {
     pub scissors: Vec<Rect>,
     /// The sample pattern (empty: single-sample); targets then hold one plane per sample.
     pub samples: &'static [[i8; 2]],
+    /// The SIMD path of the draws (the process's default unless a test forces one).
+    pub simd: tessera_sampler::Lanes,
 }
 
 impl Rig {
@@ -247,6 +250,7 @@ impl Rig {
             },
             stencil_ref: 0,
             sample_mask: u32::MAX,
+            simd: tessera_sampler::Lanes::process_or_baseline(),
             topology: PrimitiveTopology::TriangleList,
             viewport: Viewport {
                 top_left_x: 0.0,
@@ -409,6 +413,7 @@ impl Rig {
             viewports: &viewports,
             scissors: &self.scissors,
             repeat_probes: &[],
+            simd: self.simd,
         };
         let (w, h) = (self.w, self.h);
         // One plane per sample the storage holds ([`Rig::multisampled`]).

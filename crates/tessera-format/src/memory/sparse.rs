@@ -1,0 +1,145 @@
+//! On-demand reads of a tiled view (SPEC §6.5, §6.8): an element of one of the view's
+//! subresources → its resource tile and in-tile offset ([`TiledSubresource::element_address`])
+//! → the bytes of the tile that tile reads from. Only the tiles a read can reach are held,
+//! so a sparsely mapped virtual texture costs its mapped tiles, not its virtual size.
+
+use std::ops::Range;
+
+use super::tile::TILE_SIZE_BYTES;
+use super::tiled::{TiledPlacement, TiledSubresource};
+
+impl TiledSubresource {
+    /// The resource tiles this subresource's bytes lie in (standard tiles: every tile of its
+    /// tile grid; packed: the tiles its range of the slice's tail covers).
+    pub fn tiles(&self) -> Range<u32> {
+        match self.placement {
+            TiledPlacement::Standard {
+                first_tile,
+                tiles_wide,
+                tiles_high,
+                shape_elements: s,
+            } => {
+                let deep = self.depth.div_ceil(s.depth.max(1));
+                let n = u64::from(tiles_wide) * u64::from(tiles_high) * u64::from(deep);
+                let end = (u64::from(first_tile) + n).min(u64::from(u32::MAX));
+                first_tile..end as u32
+            }
+            TiledPlacement::Packed {
+                first_tile,
+                tail_offset,
+            } => {
+                let len = self.linear_len();
+                if len == 0 {
+                    return first_tile..first_tile;
+                }
+                let first = u64::from(first_tile) + tail_offset / TILE_SIZE_BYTES;
+                let last = u64::from(first_tile) + (tail_offset + len - 1) / TILE_SIZE_BYTES;
+                let clamp = |t: u64| t.min(u64::from(u32::MAX)) as u32;
+                clamp(first)..clamp(last + 1)
+            }
+        }
+    }
+}
+
+/// The tiles one tiled view reads, and where each of its subresources lies in them: resource
+/// tile `t` reads `store[index[t]]` (64 KiB; the caller puts the NULL value its tier asks for
+/// in a store entry and points every NULL tile at it). A tile past `index` reads nothing
+/// (`None`, as memory a surface does not hold).
+#[derive(Clone, Copy, Debug)]
+pub struct TileTexels<'a> {
+    subresources: &'a [TiledSubresource],
+    index: &'a [u32],
+    store: &'a [Vec<u8>],
+}
+
+impl<'a> TileTexels<'a> {
+    /// The view's subresources (in the sampler's order: slice-major, mips of a slice
+    /// consecutive), the resource-tile → store index table and the tile bytes.
+    pub fn new(
+        subresources: &'a [TiledSubresource],
+        index: &'a [u32],
+        store: &'a [Vec<u8>],
+    ) -> Self {
+        Self {
+            subresources,
+            index,
+            store,
+        }
+    }
+
+    /// Bytes of element (`x`, `y`, `z`) (BC: block coordinates) of view subresource `sub`, or
+    /// `None` outside it or where no tile bytes back it.
+    #[inline]
+    pub fn element(&self, sub: u32, x: u32, y: u32, z: u32) -> Option<&'a [u8]> {
+        let s = self.subresources.get(sub as usize)?;
+        let (tile, offset) = s.element_address(x, y, z, 0)?;
+        let bytes = self.store.get(*self.index.get(tile as usize)? as usize)?;
+        bytes.get(offset..offset + s.element_bytes as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::TileShape;
+
+    fn standard() -> TiledSubresource {
+        TiledSubresource {
+            placement: TiledPlacement::Standard {
+                first_tile: 3,
+                tiles_wide: 2,
+                tiles_high: 2,
+                shape_elements: TileShape {
+                    width: 128,
+                    height: 128,
+                    depth: 1,
+                },
+            },
+            width: 256,
+            height: 256,
+            depth: 1,
+            element_bytes: 4,
+            samples: 1,
+        }
+    }
+
+    #[test]
+    fn standard_tiles_cover_the_grid() {
+        assert_eq!(standard().tiles(), 3..7);
+    }
+
+    #[test]
+    fn packed_tiles_cover_the_tail_range() {
+        let s = TiledSubresource {
+            placement: TiledPlacement::Packed {
+                first_tile: 10,
+                tail_offset: 65536 - 8,
+            },
+            width: 4,
+            height: 1,
+            depth: 1,
+            element_bytes: 4,
+            samples: 1,
+        };
+        // 16 bytes from 8 before the end of the first tail tile: tiles 10 and 11.
+        assert_eq!(s.tiles(), 10..12);
+    }
+
+    #[test]
+    fn element_reads_the_store_entry_of_its_tile() {
+        let subs = [standard()];
+        // Tile 4 = tile (1, 0): element (128 + 1, 2) lies at row 2, column 1 of it.
+        let mut index = vec![0u32; 7];
+        index[4] = 1;
+        let mut tile = vec![0u8; 65536];
+        let at = 2 * 128 * 4 + 4;
+        tile[at..at + 4].copy_from_slice(&[1, 2, 3, 4]);
+        let store = vec![vec![9u8; 65536], tile];
+        let t = TileTexels::new(&subs, &index, &store);
+        assert_eq!(t.element(0, 129, 2, 0), Some(&[1u8, 2, 3, 4][..]));
+        // Tile 3 points at store entry 0 (the caller's NULL value).
+        assert_eq!(t.element(0, 1, 2, 0), Some(&[9u8, 9, 9, 9][..]));
+        assert_eq!(t.element(0, 256, 0, 0), None);
+        assert_eq!(t.element(1, 0, 0, 0), None);
+    }
+}
