@@ -110,7 +110,7 @@ pub enum Error {
         /// The D3D call.
         call: &'static str,
         /// What the shader reported.
-        fault: tessera_pipeline::ComputeFault,
+        fault: tessera_pipeline::ShaderFault,
     },
     /// A query was read before it ended.
     #[error("query data requested before End")]

@@ -271,12 +271,24 @@ impl DeviceContext {
             },
             simd: self.device.inner.lanes,
         };
+        // Faults of earlier draws were taken then; clear any left by a use outside a draw.
+        let take = || {
+            let v = vs.0.take_fault();
+            let p = ps.as_ref().and_then(|p| p.0.take_fault());
+            v.or(p)
+        };
+        let _ = take();
         let stats = self
             .device
             .inner
             .pool
             .install(|| tessera_pipeline::draw(&state, &mut targets, args))?;
         drop(targets);
+        // A shader that ran past its step budget abandons the draw: device hung, like a GPU's
+        // timeout detection (the targets' contents are then undefined).
+        if let Some(fault) = take() {
+            return Err(Error::ShaderHung { call, fault });
+        }
         if let Err(e) = self.report_draw_results(call, &stats) {
             if let Some(snapshot) = snapshot {
                 for ((_, g), bytes) in write_guards.iter_mut().zip(snapshot) {

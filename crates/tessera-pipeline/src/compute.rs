@@ -13,12 +13,12 @@ pub struct ComputeMemory<'a, 'b> {
     pub srvs: &'a [Option<&'b [u8]>],
 }
 
-/// Why a dispatch was abandoned.
+/// Why a dispatch or draw was abandoned (a shader's fault, reported by the shader).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ComputeFault {
+pub enum ShaderFault {
     /// An invocation ran past the per-invocation step budget (a hung shader, like a GPU's
     /// timeout detection).
-    #[error("a compute invocation exceeded its step budget of {budget} steps (a hung shader)")]
+    #[error("a shader invocation exceeded its step budget of {budget} steps (a hung shader)")]
     StepBudget {
         /// The budget.
         budget: u64,
@@ -48,5 +48,5 @@ pub trait ComputeShader: Send + Sync + Debug {
         env: &ShaderEnv<'_>,
         memory: ComputeMemory<'_, '_>,
         groups: [u32; 3],
-    ) -> Result<(), ComputeFault>;
+    ) -> Result<(), ShaderFault>;
 }

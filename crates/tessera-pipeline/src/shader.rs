@@ -85,6 +85,13 @@ pub trait VertexShader: Send + Sync {
     fn varying_count(&self) -> usize;
     /// Shades eight vertices. Lanes past the end of the batch hold copies of valid vertices.
     fn shade(&self, env: &ShaderEnv<'_>, input: &VsInput<'_>, out: &mut VsOutput);
+
+    /// Takes (and clears) the fault of the calls since the last take, e.g. a call run past its
+    /// step budget; the device then abandons the draw with a device-hung error. The default,
+    /// for shaders that cannot fault (the built-ins), is `None`.
+    fn take_fault(&self) -> Option<crate::compute::ShaderFault> {
+        None
+    }
 }
 
 /// What the rasterizer hands a pixel shader for two 2×2 quads.
@@ -158,6 +165,12 @@ pub trait PixelShader: Send + Sync {
     }
     /// Shades eight lanes. Helper lanes must be shaded too so derivatives stay exact.
     fn shade(&self, env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput);
+
+    /// Takes (and clears) the fault of the calls since the last take (see
+    /// [`VertexShader::take_fault`]); `None` by default.
+    fn take_fault(&self) -> Option<crate::compute::ShaderFault> {
+        None
+    }
 }
 
 /// Splats a scalar into all lanes.

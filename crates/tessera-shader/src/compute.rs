@@ -1,7 +1,7 @@
 //! [`WgslComputeShader`]: a compiled compute [`Program`] behind tessera-pipeline's
 //! [`ComputeShader`] trait, so the device can create and dispatch it.
 
-use tessera_pipeline::compute::{ComputeFault, ComputeMemory, ComputeShader};
+use tessera_pipeline::compute::{ComputeMemory, ComputeShader, ShaderFault};
 use tessera_pipeline::env::ShaderEnv;
 
 use crate::compile::CompileOptions;
@@ -70,10 +70,10 @@ impl ComputeShader for WgslComputeShader {
         env: &ShaderEnv<'_>,
         memory: ComputeMemory<'_, '_>,
         groups: [u32; 3],
-    ) -> Result<(), ComputeFault> {
+    ) -> Result<(), ShaderFault> {
         dispatch(&self.program, env, memory, groups).map_err(|e| match e {
-            ExecError::StepBudget { budget } => ComputeFault::StepBudget { budget },
-            e @ ExecError::NotCompute { .. } => ComputeFault::Shader {
+            ExecError::StepBudget { budget } => ShaderFault::StepBudget { budget },
+            e @ ExecError::NotCompute { .. } => ShaderFault::Shader {
                 message: e.to_string(),
             },
         })

@@ -1,6 +1,8 @@
 //! Compiled programs behind tessera-pipeline's shader traits.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, PoisonError};
+
+use tessera_pipeline::compute::ShaderFault;
 
 use tessera_pipeline::env::ShaderEnv;
 use tessera_pipeline::shader::{
@@ -130,14 +132,34 @@ impl Program {
     }
 }
 
-/// The first execution error of a shader, kept for the caller: the traits' `shade` cannot
-/// return one, so a failed call writes zeros and the error is recorded here.
+/// The first execution error of a shader since the device last took it: the traits' `shade`
+/// cannot return one, so a failed call writes zeros and the error is recorded here; the
+/// device takes it after the draw ([`VertexShader::take_fault`]) and abandons the draw.
 #[derive(Debug, Default)]
-struct Fault(OnceLock<ExecError>);
+struct Fault(Mutex<Option<ExecError>>);
 
 impl Fault {
     fn record(&self, e: ExecError) {
-        let _ = self.0.set(e);
+        let mut g = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        g.get_or_insert(e);
+    }
+
+    fn get(&self) -> Option<ExecError> {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn take(&self) -> Option<ShaderFault> {
+        let e = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()?;
+        Some(match e {
+            ExecError::StepBudget { budget } => ShaderFault::StepBudget { budget },
+            e @ ExecError::NotCompute { .. } => ShaderFault::Shader {
+                message: e.to_string(),
+            },
+        })
     }
 }
 
@@ -198,11 +220,15 @@ impl WgslVertexShader {
 
     /// The first execution error of any call so far (a call that failed wrote zeros).
     pub fn fault(&self) -> Option<ExecError> {
-        self.fault.0.get().copied()
+        self.fault.get()
     }
 }
 
 impl VertexShader for WgslVertexShader {
+    fn take_fault(&self) -> Option<ShaderFault> {
+        self.fault.take()
+    }
+
     fn signature(&self) -> ShaderSignature {
         self.signature.clone()
     }
@@ -270,11 +296,15 @@ impl WgslPixelShader {
 
     /// The first execution error of any call so far (a call that failed wrote zeros).
     pub fn fault(&self) -> Option<ExecError> {
-        self.fault.0.get().copied()
+        self.fault.get()
     }
 }
 
 impl PixelShader for WgslPixelShader {
+    fn take_fault(&self) -> Option<ShaderFault> {
+        self.fault.take()
+    }
+
     fn signature(&self) -> ShaderSignature {
         self.signature.clone()
     }

@@ -7,8 +7,9 @@ use std::fs;
 use std::path::Path;
 
 /// Top-level modules that every stage may use and that use no stage.
+/// (`compute` is the compute shader interface and `ShaderFault`, beside `shader`.)
 const SHARED: &[&str] = &[
-    "error", "env", "shader", "layout", "state", "block", "builtin",
+    "error", "env", "shader", "compute", "layout", "state", "block", "builtin",
 ];
 
 /// The top-level module of a source file (`src/a.rs` and `src/a/…` are `a`), `None` for `lib.rs`.

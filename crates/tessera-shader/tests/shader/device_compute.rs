@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tessera::caps::{BindFlags, BufferDesc, MiscFlags};
 use tessera::{Buffer, Device, DeviceContext, DeviceDesc, Error, FeatureLevel};
-use tessera_pipeline::ComputeFault;
+use tessera_pipeline::ShaderFault;
 use tessera_shader::{CompileOptions, WgslComputeShader};
 
 fn device(level: FeatureLevel, threads: usize) -> Device {
@@ -230,7 +230,7 @@ fn main() { loop { n[0] = n[0] + 1u; } }";
     match c.dispatch(2, 1, 1) {
         Err(Error::ShaderHung {
             call: "Dispatch",
-            fault: ComputeFault::StepBudget { budget: 10_000 },
+            fault: ShaderFault::StepBudget { budget: 10_000 },
         }) => {}
         other => panic!("{other:?}"),
     }

@@ -4,6 +4,7 @@ mod atomics;
 mod compute;
 mod control;
 mod device_compute;
+mod device_hang;
 mod errors;
 mod harness;
 mod hostile;
