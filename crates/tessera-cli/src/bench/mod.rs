@@ -50,6 +50,7 @@ pub enum Mode {
     tessera bench                              the four standard scenes (generated in process, 1080p), a table\n  \
     tessera bench scenes/tris.json             one scene: one JSON line (median_ms, min_ms, max_ms, frame_ms, ...)\n  \
     tessera bench scenes/tex.json --threads 2 --png tex.png --profile\n  \
+    tessera bench scenes/big.json --msaa 4 --png big4x.png   4-sample targets, resolved each frame\n  \
     tessera bench --write-scenes scenes        write the standard scenes (byte-identical to gen_scenes.py)\n\n\
     rastbench: the perf harness's scene format (shared/perf): a rastbench-scene-v1 JSON header\n\
     plus binary clip-space triangle soups; one frame = clear colour + depth, one DrawIndexed.\n\
@@ -95,6 +96,12 @@ pub struct BenchArgs {
     #[arg(long)]
     profile: bool,
 
+    /// Draw into N-sample RGBA8 and D32 targets (standard pattern) and resolve every frame
+    /// with `resolve_subresource` (the resolve is part of the timed frame; `--png` writes the
+    /// resolved image). rastbench scenes only.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_msaa)]
+    msaa: u32,
+
     /// Write the four standard scenes into this folder and exit.
     #[arg(long, value_name = "DIR", conflicts_with = "scene")]
     write_scenes: Option<PathBuf>,
@@ -114,6 +121,15 @@ fn parse_frames(s: &str) -> Result<usize, String> {
 /// `--simd`: a [`SimdPath`] name.
 fn parse_simd(s: &str) -> Result<SimdPath, String> {
     SimdPath::parse(s, "--simd").map_err(|e| e.to_string())
+}
+
+/// `--msaa`: a D3D sample count (1, 2, 4, 8, 16); whether the device supports it for RGBA8
+/// and D32 is the device's typed error at prepare time.
+fn parse_msaa(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(n) if [1, 2, 4, 8, 16].contains(&n) => Ok(n),
+        _ => Err(format!("`{s}` is not a sample count (1, 2, 4, 8 or 16)")),
+    }
 }
 
 /// The SIMD level this binary was compiled for (what `wide`'s 8-lane types lower to outside the
@@ -219,6 +235,7 @@ fn run_scene(
             "samples_passed": last_stats.samples_passed,
             "c_primitives": last_stats.c_primitives,
             "coarse_rejected": last_stats.coarse_rejected,
+            "sample_count": prepared.sample_count(),
         }),
     );
     Ok(result)
@@ -346,7 +363,7 @@ fn run_one(device: &Device, path: &std::path::Path, args: &BenchArgs) -> ExitCod
     };
     let load_ms = t0.elapsed().as_secs_f64() * 1e3;
     let t1 = Instant::now();
-    let prepared = match scene.prepare(device) {
+    let prepared = match scene.prepare_msaa(device, args.msaa) {
         Ok(p) => p,
         Err(e) => return fail(e),
     };
@@ -403,7 +420,7 @@ fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
             Ok(s) => s,
             Err(e) => return fail(e),
         };
-        let prepared = match scene.prepare(device) {
+        let prepared = match scene.prepare_msaa(device, args.msaa) {
             Ok(p) => p,
             Err(e) => return fail(e),
         };
@@ -417,6 +434,7 @@ fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
                 threads: args.threads,
                 simd: args.simd,
                 profile: false,
+                msaa: args.msaa,
                 write_scenes: None,
             };
             match run_scene(device, &prepared, &clear_args) {
@@ -448,7 +466,8 @@ fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(
         out,
-        "tessera bench: 1920x1080 RGBA8 + D32F, {} frames after {} warm-up, {} threads, simd {} (build {})",
+        "tessera bench: 1920x1080 RGBA8 + D32F, {}x MSAA, {} frames after {} warm-up, {} threads, simd {} (build {})",
+        args.msaa,
         args.frames,
         args.warmup,
         device.threads(),

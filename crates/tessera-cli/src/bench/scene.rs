@@ -19,9 +19,9 @@ pub const FRAME: &str =
 
 /// Benchmarks the scene or model at `path`.
 pub fn run(path: &Path, args: &BenchArgs) -> ExitCode {
-    if args.mode == Mode::Clear || args.profile {
+    if args.mode == Mode::Clear || args.profile || args.msaa != 1 {
         return fail(format!(
-            "{}: --mode clear and --profile apply to rastbench-scene-v1 headers only; this is a scene or model",
+            "{}: --mode clear, --profile and --msaa apply to rastbench-scene-v1 headers only; this is a scene or model",
             path.display()
         ));
     }

@@ -6,7 +6,17 @@ impl RastBenchScene {
     /// Creates every device object once: buffers, texture, views, states and shaders. Takes
     /// the scene so each host array is freed as soon as its buffer holds a copy (the peak
     /// memory of a benchmark is one copy of the geometry, not two).
-    pub fn prepare(mut self, device: &Device) -> Result<Prepared> {
+    pub fn prepare(self, device: &Device) -> Result<Prepared> {
+        self.prepare_msaa(device, 1)
+    }
+
+    /// [`RastBenchScene::prepare`] with `sample_count`-sample colour (RGBA8) and depth (D32)
+    /// targets (`tessera bench --msaa N`, #17) and standard sample positions (quality 0).
+    /// For more than one sample every [`Prepared::frame`] also resolves the colour target
+    /// with `resolve_subresource` into a single-sample RGBA8 texture, which
+    /// [`Prepared::read_rgba8`] then reads. A count the device refuses for either format is
+    /// the device's typed error.
+    pub fn prepare_msaa(mut self, device: &Device, sample_count: u32) -> Result<Prepared> {
         self.validate()?;
         let h = &self.header;
         let kind = self.shader_kind()?;
@@ -74,23 +84,39 @@ impl RastBenchScene {
         let vs = device.create_vertex_shader(Arc::new(TransformVs { varyings }))?;
         let ps = device.create_pixel_shader(ps)?;
 
+        let samples = SampleDesc {
+            count: sample_count,
+            quality: 0,
+        };
+        let color_desc = TextureDesc::tex2d(
+            h.width,
+            h.height,
+            Format::R8G8B8A8Unorm,
+            BindFlags::RENDER_TARGET | BindFlags::SHADER_RESOURCE,
+        );
         let target = device.create_texture(
-            &TextureDesc::tex2d(
-                h.width,
-                h.height,
-                Format::R8G8B8A8Unorm,
-                BindFlags::RENDER_TARGET | BindFlags::SHADER_RESOURCE,
-            ),
+            &TextureDesc {
+                sample_desc: samples,
+                ..color_desc
+            },
             None,
         )?;
+        let resolved = if sample_count > 1 {
+            Some(device.create_texture(&color_desc, None)?)
+        } else {
+            None
+        };
         let rtv = device.create_render_target_view(&target, None)?;
         let depth = device.create_texture(
-            &TextureDesc::tex2d(
-                h.width,
-                h.height,
-                Format::D32Float,
-                BindFlags::DEPTH_STENCIL,
-            ),
+            &TextureDesc {
+                sample_desc: samples,
+                ..TextureDesc::tex2d(
+                    h.width,
+                    h.height,
+                    Format::D32Float,
+                    BindFlags::DEPTH_STENCIL,
+                )
+            },
             None,
         )?;
         let dsv = device.create_depth_stencil_view(&depth, None, DsvFlags::default())?;
@@ -184,6 +210,7 @@ impl RastBenchScene {
             depth_state,
             blend,
             target,
+            resolved,
             rtv,
             dsv,
         })
@@ -235,6 +262,8 @@ pub struct Prepared {
     scissored: tessera::RasterizerState,
     no_depth: tessera::DepthStencilState,
     target: Texture,
+    /// The single-sample resolve destination of a multisampled `target`.
+    resolved: Option<Texture>,
     rtv: RenderTargetView,
     dsv: DepthStencilView,
 }
@@ -253,9 +282,25 @@ impl Prepared {
         &self.header
     }
 
-    /// The colour target (RGBA8, top row first).
+    /// The colour target (RGBA8, top row first; multisampled after
+    /// [`RastBenchScene::prepare_msaa`] with more than one sample).
     pub fn target(&self) -> &Texture {
         &self.target
+    }
+
+    /// The colour target's sample count.
+    pub fn sample_count(&self) -> u32 {
+        self.target.desc().sample_desc.count
+    }
+
+    /// Resolves a multisampled colour target into its single-sample texture with
+    /// `resolve_subresource` (done by every multisampled [`Prepared::frame`]); nothing for
+    /// one sample.
+    pub fn resolve(&self, ctx: &mut DeviceContext) -> Result<()> {
+        if let Some(dst) = &self.resolved {
+            ctx.resolve_subresource(dst, 0, &self.target, 0, Format::R8G8B8A8Unorm)?;
+        }
+        Ok(())
     }
 
     /// Binds the scene's state on `ctx` (done by every [`Prepared::frame`]; cheap).
@@ -293,14 +338,17 @@ impl Prepared {
         Ok(())
     }
 
-    /// Clears colour and depth, then (in [`FrameMode::Draw`]) draws every index in one call.
-    /// Tessera executes synchronously, so the frame is complete on return.
+    /// Clears colour and depth, then (in [`FrameMode::Draw`]) draws every index in one call,
+    /// then resolves a multisampled target ([`Prepared::resolve`]). Tessera executes
+    /// synchronously, so the frame is complete on return.
     pub fn frame(&self, ctx: &mut DeviceContext, mode: FrameMode) -> Result<DrawStats> {
         self.clear(ctx)?;
-        match mode {
-            FrameMode::Clear => Ok(DrawStats::default()),
-            FrameMode::Draw => self.draw(ctx),
-        }
+        let stats = match mode {
+            FrameMode::Clear => DrawStats::default(),
+            FrameMode::Draw => self.draw(ctx)?,
+        };
+        self.resolve(ctx)?;
+        Ok(stats)
     }
 
     /// The clear half of a frame.
@@ -341,8 +389,10 @@ impl Prepared {
         Ok(stats)
     }
 
-    /// The colour target as 8-bit RGBA, top row first.
+    /// The colour target as 8-bit RGBA, top row first: the resolved image of a multisampled
+    /// target as of the last [`Prepared::frame`].
     pub fn read_rgba8(&self) -> Result<image::RgbaImage> {
-        tessera::resource::read_rgba8(&self.target, 0).map_err(|e| RastBenchError::Device(e.into()))
+        let tex = self.resolved.as_ref().unwrap_or(&self.target);
+        tessera::resource::read_rgba8(tex, 0).map_err(|e| RastBenchError::Device(e.into()))
     }
 }

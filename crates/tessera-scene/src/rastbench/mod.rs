@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use tessera::caps::{
     AddressMode, BindFlags, Blend, BlendDesc, BlendOp, BufferDesc, ComparisonFunc, CullMode,
     DepthStencilDesc, Filter, FilterKind, InputElementDesc, PrimitiveTopology, RasterizerDesc,
-    Rect, RenderTargetBlendDesc, SamplerDesc, TextureDesc, Usage, Viewport,
+    Rect, RenderTargetBlendDesc, SampleDesc, SamplerDesc, TextureDesc, Usage, Viewport,
 };
 use tessera::pipeline::builtin::{TexturedPs, TransformVs, VertexColorPs};
 use tessera::pipeline::{DrawStats, PixelShader};
