@@ -43,6 +43,36 @@ impl Scene {
         name.map(|n| get(self, map, n, what, path)).transpose()
     }
 
+    /// `set_ps_textures`: untiled views in one call; where a tiled texture is named, one call
+    /// per slot (a tiled view binds through `ps_set_tiled_shader_resources`).
+    fn set_ps_textures(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        start: usize,
+        textures: &[String],
+        path: &str,
+    ) -> Result<(), SceneError> {
+        let dev = |e: tessera::Error| self.device_err(path.to_owned(), e);
+        if !textures.iter().any(|n| o.tiled.srvs.contains_key(n)) {
+            let list = self.lookup_all(&o.srvs, textures, "texture", path, "textures")?;
+            return ctx.ps_set_shader_resources(start, &list).map_err(dev);
+        }
+        for (i, n) in textures.iter().enumerate() {
+            let slot = start + i;
+            if let Some(v) = o.tiled.srvs.get(n) {
+                ctx.ps_set_tiled_shader_resources(slot, &[Some(v.clone())])
+                    .map_err(dev)?;
+            } else {
+                let p = format!("{path}.textures[{i}]");
+                let v = get(self, &o.srvs, n, "texture", &p)?;
+                ctx.ps_set_shader_resources(slot, &[Some(v.clone())])
+                    .map_err(dev)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Runs `cmd` (found at `path`) with explicit viewports and scissors scaled by `(sx, sy)`.
     pub(super) fn execute(
         &self,
@@ -138,8 +168,7 @@ impl Scene {
                 ctx.ps_set_constant_buffers(*start, &list).map_err(dev)?;
             }
             Command::SetPsTextures { start, textures } => {
-                let list = self.lookup_all(&o.srvs, textures, "texture", path, "textures")?;
-                ctx.ps_set_shader_resources(*start, &list).map_err(dev)?;
+                self.set_ps_textures(ctx, o, *start, textures, path)?;
             }
             Command::SetPsSamplers { start, samplers } => {
                 let list = self.lookup_all(&o.samplers, samplers, "sampler", path, "samplers")?;
@@ -249,6 +278,8 @@ impl Scene {
                 )
                 .map_err(dev)?;
             }
+            Command::UpdateTileMappings(s) => self.update_tile_mappings(ctx, o, s, path)?,
+            Command::UpdateTiles(s) => self.update_tiles(ctx, o, s, path)?,
         }
         Ok(())
     }

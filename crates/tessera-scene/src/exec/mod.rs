@@ -24,6 +24,7 @@ mod procedural;
 mod resources;
 mod shaders;
 mod states;
+mod tiled;
 
 pub(crate) use procedural::procedural;
 
@@ -95,6 +96,8 @@ struct Objects {
     ps: BTreeMap<String, PixelShaderHandle>,
     colors: Vec<ColorTarget>,
     depth: Option<(Texture, DepthStencilView)>,
+    /// Tile pools, tiled textures and their views.
+    tiled: tiled::TiledObjects,
 }
 
 impl Objects {
@@ -153,6 +156,10 @@ impl Scene {
             strict: options.strict,
             limits: options.limits,
             simd: options.simd,
+            caps_options: tessera::caps::CapsOptions {
+                emulated_tiled_tier: self.file.tiled_resources_tier,
+                ..tessera::caps::CapsOptions::default()
+            },
             ..DeviceDesc::at(level)
         };
         let device = Device::new(&desc).map_err(|e| self.device_err("(device)".into(), e))?;

@@ -38,6 +38,7 @@ impl Scene {
         let (vs, ps, cs) = self.create_shaders(device)?;
         let colors = self.create_color_targets(device, w, h)?;
         let depth = self.create_depth_target(device, w, h)?;
+        let tiled = self.create_tiled(device)?;
         Ok(Objects {
             buffers,
             uavs,
@@ -53,6 +54,7 @@ impl Scene {
             ps,
             colors,
             depth,
+            tiled,
         })
     }
 
@@ -134,13 +136,14 @@ impl Scene {
         Ok(uavs)
     }
 
-    /// Textures (decoded files or procedural images) and their whole-texture views.
+    /// Untiled textures (decoded files or procedural images) and their whole-texture views
+    /// (tiled ones are made in `tiled`).
     fn create_textures(
         &self,
         device: &Device,
     ) -> Result<BTreeMap<String, ShaderResourceView>, SceneError> {
         let mut srvs = BTreeMap::new();
-        for (name, spec) in &self.file.textures {
+        for (name, spec) in self.file.textures.iter().filter(|(_, s)| !s.tiled) {
             let p = format!("textures.{name}");
             let img = match self.images.get(name) {
                 Some(i) => Arc::clone(i),

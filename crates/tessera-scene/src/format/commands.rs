@@ -4,7 +4,7 @@ use serde::Deserialize;
 use tessera::Format;
 
 use super::names::TopologyName;
-use super::{FormatName, ones4};
+use super::{FormatName, UpdateTileMappingsSpec, UpdateTilesSpec, ones4};
 
 /// One vertex-buffer binding.
 #[derive(Clone, Debug, Deserialize)]
@@ -218,6 +218,10 @@ pub enum Command {
         #[serde(default)]
         start_instance: u32,
     },
+    /// `ID3D11DeviceContext2::UpdateTileMappings` (SPEC §6.3).
+    UpdateTileMappings(UpdateTileMappingsSpec),
+    /// `ID3D11DeviceContext2::UpdateTiles` (SPEC §6.5).
+    UpdateTiles(UpdateTilesSpec),
 }
 
 impl Command {
@@ -250,6 +254,8 @@ impl Command {
             Self::DrawIndexed { .. } => "draw_indexed",
             Self::DrawInstanced { .. } => "draw_instanced",
             Self::DrawIndexedInstanced { .. } => "draw_indexed_instanced",
+            Self::UpdateTileMappings(_) => "update_tile_mappings",
+            Self::UpdateTiles(_) => "update_tiles",
         }
     }
 }

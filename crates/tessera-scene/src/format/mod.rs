@@ -18,6 +18,7 @@ mod names;
 mod resources;
 mod shaders;
 mod states;
+mod tiled;
 
 pub use commands::{Command, RectSpec, VertexBufferSpec, ViewportSpec};
 pub use names::{
@@ -33,6 +34,10 @@ pub use shaders::{
 };
 pub use states::{
     BlendSpec, DepthStencilSpec, RasterizerSpec, SamplerSpec, StencilFaceSpec, TargetBlendSpec,
+};
+pub use tiled::{
+    CoordinateSpec, RangeFlagName, RegionSizeSpec, TilePoolSpec, UpdateTileMappingsSpec,
+    UpdateTilesSpec,
 };
 
 /// A DXGI format written by name ("R8G8B8A8_UNORM", with or without `DXGI_FORMAT_`).
@@ -85,6 +90,13 @@ pub struct SceneFile {
     pub feature_level: LevelName,
     /// Render-target size `[width, height]`.
     pub size: [u32; 2],
+    /// The tier of the tiled-resources preview (`CapsOptions::emulated_tiled_tier`: 1, 2 or 3
+    /// where the level allows it, SPEC §6.11); omitted: no tiled resources.
+    #[serde(default)]
+    pub tiled_resources_tier: Option<u32>,
+    /// Tile pools by name (need `tiled_resources_tier`).
+    #[serde(default)]
+    pub tile_pools: BTreeMap<String, TilePoolSpec>,
     /// Colour targets and the optional depth-stencil target.
     #[serde(default)]
     pub targets: TargetsSpec,

@@ -114,6 +114,10 @@ pub struct TextureSpec {
     /// Format (default R8G8B8A8_UNORM).
     #[serde(default)]
     pub format: Option<FormatName>,
+    /// A tiled texture (`MISC_TILED`, SPEC §6.1): the source gives only its size, every tile
+    /// starts NULL, and `update_tile_mappings` / `update_tiles` fill it (no mips).
+    #[serde(default)]
+    pub tiled: bool,
 }
 
 /// One input-layout element.

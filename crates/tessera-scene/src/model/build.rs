@@ -32,6 +32,8 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
         description: format!("model {}", source.display()),
         feature_level: LevelName::default(),
         size: [MODEL_SIZE, MODEL_SIZE],
+        tiled_resources_tier: None,
+        tile_pools: BTreeMap::new(),
         targets: TargetsSpec {
             colors: vec![ColorTargetSpec {
                 name: "color".into(),

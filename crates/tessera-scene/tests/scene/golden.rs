@@ -68,6 +68,7 @@ const SCENES: &[&str] = &[
     "lines",
     "wgsl_julia",
     "compute_flower",
+    "tiled_tier2",
 ];
 
 #[test]

@@ -7,4 +7,5 @@ mod outputs;
 mod scene_errors;
 mod scene_fuzz;
 mod scene_golden_api;
+mod tiled;
 mod wgsl;

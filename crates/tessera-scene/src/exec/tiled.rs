@@ -1,0 +1,201 @@
+//! Tiled resources of a scene (issue #16, SPEC §6): tile pools, `"tiled": true` textures and
+//! their views, and the `update_tile_mappings` / `update_tiles` commands. The device's tiled
+//! preview does every check; a refusal is a [`SceneError::Device`] at the field's path.
+
+use std::collections::BTreeMap;
+
+use tessera::caps::{BindFlags, BufferDesc, MiscFlags, TextureDesc};
+use tessera::resource::tiled::{
+    TilePool, TileRegionSize, TiledResourceCoordinate, UpdateTileMappings,
+};
+use tessera::tiled::{TiledResource, TiledShaderResourceView};
+use tessera::{Device, DeviceContext};
+
+use super::{Objects, get, procedural};
+use crate::error::SceneError;
+use crate::format::{CoordinateSpec, RegionSizeSpec, UpdateTileMappingsSpec, UpdateTilesSpec};
+use crate::scene::Scene;
+
+/// The tile pools and tiled textures (with their whole-texture views) of a scene.
+#[derive(Default)]
+pub(super) struct TiledObjects {
+    /// Tile pools by name.
+    pub(super) pools: BTreeMap<String, TilePool>,
+    /// `"tiled": true` textures by name.
+    pub(super) textures: BTreeMap<String, TiledResource>,
+    /// Their whole-texture shader-resource views, by texture name.
+    pub(super) srvs: BTreeMap<String, TiledShaderResourceView>,
+}
+
+fn coordinate(c: CoordinateSpec) -> TiledResourceCoordinate {
+    TiledResourceCoordinate {
+        x: c.x,
+        y: c.y,
+        z: c.z,
+        subresource: c.subresource,
+    }
+}
+
+fn region(r: RegionSizeSpec) -> TileRegionSize {
+    TileRegionSize {
+        num_tiles: r.num_tiles,
+        use_box: r.use_box,
+        width: r.width,
+        height: r.height,
+        depth: r.depth,
+    }
+}
+
+/// A count D3D11 takes beside an array: the array's length where the count is omitted (1
+/// where both are); the device checks the count against the array.
+fn count<T>(explicit: Option<u32>, array: Option<&[T]>) -> u32 {
+    explicit.unwrap_or_else(|| array.map_or(1, |a| u32::try_from(a.len()).unwrap_or(u32::MAX)))
+}
+
+impl Scene {
+    /// Creates the tile pools and the `"tiled": true` textures (every tile NULL) and views.
+    pub(super) fn create_tiled(&self, device: &Device) -> Result<TiledObjects, SceneError> {
+        let mut out = TiledObjects::default();
+        for (name, spec) in &self.file.tile_pools {
+            let p = format!("tile_pools.{name}");
+            let byte_width = u32::try_from(spec.size_bytes).map_err(|_| {
+                self.invalid(
+                    format!("{p}.size_bytes"),
+                    format!("{} bytes is past the 32-bit ByteWidth", spec.size_bytes),
+                )
+            })?;
+            let desc = BufferDesc {
+                byte_width,
+                misc_flags: MiscFlags::TILE_POOL,
+                ..BufferDesc::default()
+            };
+            let pool = device.create_tile_pool(&desc).map_err(self.dev(p))?;
+            out.pools.insert(name.clone(), pool);
+        }
+        for (name, spec) in self.file.textures.iter().filter(|(_, s)| s.tiled) {
+            let p = format!("textures.{name}");
+            if spec.mips {
+                return Err(self.invalid(
+                    format!("{p}.mips"),
+                    "a tiled texture of a scene has one mip (mips are not implemented for it)",
+                ));
+            }
+            let (w, h) = match self.images.get(name) {
+                Some(i) => (i.width(), i.height()),
+                None => {
+                    let i = procedural(spec).map_err(|m| self.invalid(p.clone(), m))?;
+                    (i.width(), i.height())
+                }
+            };
+            let format = spec.format.map_or(tessera::Format::R8G8B8A8Unorm, |f| f.0);
+            let desc = TextureDesc {
+                misc_flags: MiscFlags::TILED,
+                ..TextureDesc::tex2d(w, h, format, BindFlags::SHADER_RESOURCE)
+            };
+            let tex = device
+                .create_tiled_texture(&desc, None)
+                .map_err(self.dev(p.clone()))?;
+            let srv = device
+                .create_tiled_shader_resource_view(&tex, None)
+                .map_err(self.dev(p))?;
+            out.textures.insert(name.clone(), tex);
+            out.srvs.insert(name.clone(), srv);
+        }
+        Ok(out)
+    }
+
+    /// `update_tile_mappings` at `path`.
+    pub(super) fn update_tile_mappings(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        s: &UpdateTileMappingsSpec,
+        path: &str,
+    ) -> Result<(), SceneError> {
+        let t = &o.tiled;
+        let res = get(self, &t.textures, &s.tiled_resource, "tiled texture", path)?;
+        let pool = match &s.tile_pool {
+            Some(n) => Some(get(
+                self,
+                &t.pools,
+                n,
+                "tile pool",
+                &format!("{path}.tile_pool"),
+            )?),
+            None => None,
+        };
+        let starts: Option<Vec<_>> = s
+            .tiled_resource_region_start_coordinates
+            .as_ref()
+            .map(|v| v.iter().copied().map(coordinate).collect());
+        let sizes: Option<Vec<_>> = s
+            .tiled_resource_region_sizes
+            .as_ref()
+            .map(|v| v.iter().copied().map(region).collect());
+        let flags: Option<Vec<u32>> = s
+            .range_flags
+            .as_ref()
+            .map(|v| v.iter().map(|f| f.bits()).collect());
+        let num_ranges = s.num_ranges.unwrap_or_else(|| {
+            [
+                flags.as_ref().map(Vec::len),
+                s.tile_pool_start_offsets.as_ref().map(Vec::len),
+                s.range_tile_counts.as_ref().map(Vec::len),
+            ]
+            .into_iter()
+            .flatten()
+            .max()
+            .map_or(1, |n| u32::try_from(n).unwrap_or(u32::MAX))
+        });
+        let args = UpdateTileMappings {
+            num_regions: count(s.num_tiled_resource_regions, starts.as_deref()),
+            starts: starts.as_deref(),
+            sizes: sizes.as_deref(),
+            pool,
+            num_ranges,
+            range_flags: flags.as_deref(),
+            pool_starts: s.tile_pool_start_offsets.as_deref(),
+            range_counts: s.range_tile_counts.as_deref(),
+            flags: s.flags,
+        };
+        ctx.update_tile_mappings(res, &args)
+            .map_err(self.dev(path.to_owned()))
+    }
+
+    /// `update_tiles` at `path`: the source texture's RGBA8 image bytes are the tile data.
+    pub(super) fn update_tiles(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        s: &UpdateTilesSpec,
+        path: &str,
+    ) -> Result<(), SceneError> {
+        let t = &o.tiled;
+        let res = get(
+            self,
+            &t.textures,
+            &s.dest_tiled_resource,
+            "tiled texture",
+            path,
+        )?;
+        let sp = format!("{path}.source_tile_data");
+        let src = self.file.textures.get(&s.source_tile_data);
+        let bytes = match (src, self.images.get(&s.source_tile_data)) {
+            (Some(spec), _) if spec.tiled => {
+                return Err(self.invalid(sp, "the source must be an untiled texture"));
+            }
+            (Some(_), Some(img)) => img.to_rgba8().into_raw(),
+            (Some(spec), None) => procedural(spec)
+                .map_err(|m| self.invalid(sp.clone(), m))?
+                .to_rgba8()
+                .into_raw(),
+            (None, _) => {
+                return Err(self.invalid(sp, format!("no texture named {:?}", s.source_tile_data)));
+            }
+        };
+        let start = coordinate(s.dest_tile_region_start_coordinate);
+        let size = region(s.dest_tile_region_size);
+        ctx.update_tiles(res, start, size, &bytes, s.flags)
+            .map_err(self.dev(path.to_owned()))
+    }
+}
