@@ -7,6 +7,7 @@
 
 use tessera_pipeline::env::ShaderEnv;
 
+use super::budget::StepBudget;
 use super::memory::Memory;
 use super::ops;
 use crate::error::ExecError;
@@ -34,10 +35,9 @@ pub(crate) struct Group<'a, 'e, M> {
     pub regs: &'a mut [Vec<Lanes>],
     /// Storage and workgroup memory.
     pub mem: &'a mut M,
-    /// Lock-step steps so far (every invocation ran at most this many).
-    pub steps: u64,
-    /// The program's step budget per invocation.
-    pub budget: u64,
+    /// Lock-step steps so far against the program's budget per invocation (every
+    /// invocation ran at most this many).
+    pub steps: StepBudget,
     /// Lanes that returned, per batch.
     pub done: Masks,
     /// Enclosing loops and switches, innermost last.
@@ -80,13 +80,7 @@ impl<M: Memory> Group<'_, '_, M> {
     }
 
     fn step(&mut self, n: u64) -> Result<(), ExecError> {
-        self.steps += n;
-        if self.steps > self.budget {
-            return Err(ExecError::StepBudget {
-                budget: self.budget,
-            });
-        }
-        Ok(())
+        self.steps.charge(n)
     }
 
     fn lanes(&self, b: usize, r: u32) -> &Lanes {

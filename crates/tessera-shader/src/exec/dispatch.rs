@@ -20,6 +20,7 @@ use rayon::prelude::*;
 use tessera_pipeline::compute::ComputeMemory;
 use tessera_pipeline::env::ShaderEnv;
 
+use super::budget::StepBudget;
 use super::compute::{Frame, Group, MAX_BATCHES};
 use super::memory::{Direct, Event, Memory, Overlay, replay};
 use crate::error::ExecError;
@@ -166,8 +167,7 @@ fn run_group<M: Memory>(
         env,
         regs: regs.as_mut_slice(),
         mem,
-        steps: 0,
-        budget: program.step_budget,
+        steps: StepBudget::new(program.step_budget),
         done: [0; MAX_BATCHES],
         frames,
     };

@@ -6,6 +6,7 @@
 //! its mask is empty. Every op and every loop iteration is a step; past the program's budget
 //! the call fails with [`ExecError::StepBudget`].
 
+mod budget;
 pub mod compute;
 mod dispatch;
 mod memory;
@@ -21,6 +22,7 @@ use tessera_pipeline::env::ShaderEnv;
 use crate::error::ExecError;
 use crate::ir::{Lanes, Node};
 use crate::program::Program;
+use budget::StepBudget;
 
 /// Lanes that left an enclosing loop or switch.
 #[derive(Clone, Copy, Debug)]
@@ -36,8 +38,7 @@ struct Frame {
 struct Machine<'a, 'e> {
     env: &'a ShaderEnv<'e>,
     regs: &'a mut [Lanes],
-    steps: u64,
-    budget: u64,
+    steps: StepBudget,
     /// Lanes that returned or were discarded.
     done: u8,
     killed: u8,
@@ -89,8 +90,7 @@ pub fn run<T>(
         let mut m = Machine {
             env,
             regs: &mut s.regs,
-            steps: 0,
-            budget: program.step_budget,
+            steps: StepBudget::new(program.step_budget),
             done: 0,
             killed: 0,
             frames: &mut s.frames,
@@ -118,13 +118,7 @@ impl Machine<'_, '_> {
     }
 
     fn step(&mut self, n: u64) -> Result<(), ExecError> {
-        self.steps += n;
-        if self.steps > self.budget {
-            return Err(ExecError::StepBudget {
-                budget: self.budget,
-            });
-        }
-        Ok(())
+        self.steps.charge(n)
     }
 
     fn block(&mut self, nodes: &[Node], mut mask: u8) -> Result<(), ExecError> {
