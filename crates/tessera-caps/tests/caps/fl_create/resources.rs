@@ -3,7 +3,6 @@
 use super::*;
 use FeatureLevel::*;
 use tessera_caps::*;
-use tessera_format::Format;
 
 #[test]
 fn fl01_fl02_texture2d_dimension() {
