@@ -15,12 +15,13 @@ use tessera_resource::{
 use tessera_sampler::Sampler;
 
 use crate::context::ComputeShaderHandle;
+use crate::context::linkage::{input_name, layout_provides};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::query::Query;
 use crate::state::{
-    BlendState, DepthStencilState, InputLayoutHandle, PixelShaderHandle, RasterizerState,
-    SamplerState, VertexShaderHandle,
+    BlendState, DepthStencilState, DeviceChild, InputLayoutHandle, PixelShaderHandle,
+    RasterizerState, SamplerState, VertexShaderHandle,
 };
 
 impl Device {
@@ -152,6 +153,43 @@ impl Device {
             ))
         };
         self.refused("CreateInputLayout", make())
+    }
+
+    /// `CreateInputLayout` with the vertex shader's input signature, as D3D11 takes it
+    /// (`pShaderBytecodeWithInputSignature`): the rules of [`Device::create_input_layout`],
+    /// then every input the shader reads must be provided by an element, by semantic name and
+    /// index, or by position for unnamed (WGSL `@location`) inputs
+    /// ([`Error::MissingInputElement`], D3D11's `CREATEINPUTLAYOUT_MISSINGELEMENT`).
+    pub fn create_input_layout_for_shader(
+        &self,
+        elements: &[InputElementDesc],
+        shader: &VertexShaderHandle,
+    ) -> Result<InputLayoutHandle> {
+        const CALL: &str = "CreateInputLayout";
+        let checked = self
+            .check_owner(CALL, "vertex shader", shader.owner())
+            .and_then(|()| {
+                let names: Vec<(String, u32)> = elements
+                    .iter()
+                    .map(|e| (e.semantic_name.clone(), e.semantic_index))
+                    .collect();
+                let missing = shader
+                    .signature()
+                    .inputs
+                    .iter()
+                    .find(|input| !layout_provides(&names, input));
+                match missing {
+                    Some(input) => Err(Error::MissingInputElement {
+                        call: CALL,
+                        element: input_name(input),
+                    }),
+                    None => Ok(()),
+                }
+            });
+        match self.refused(CALL, checked) {
+            Ok(()) => self.create_input_layout(elements),
+            Err(e) => Err(e),
+        }
     }
 
     /// `CreateVertexShader` from any [`VertexShader`] implementation: its declared profile,

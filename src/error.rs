@@ -112,6 +112,18 @@ pub enum Error {
         /// What the shader reported.
         fault: tessera_pipeline::ShaderFault,
     },
+    /// `CreateInputLayout` with a shader: the shader's input signature reads an element the
+    /// descriptions do not provide (D3D11 refuses the layout; `CREATEINPUTLAYOUT_MISSINGELEMENT`).
+    #[error(
+        "{call}: the vertex shader's input signature reads {element}, which no input-layout \
+         element provides (D3D11 checks the layout against the shader at creation)"
+    )]
+    MissingInputElement {
+        /// The D3D call.
+        call: &'static str,
+        /// The input: semantic name and index, or `register v<k>` when unnamed.
+        element: String,
+    },
     /// A query was read before it ended.
     #[error("query data requested before End")]
     QueryNotEnded,
@@ -159,6 +171,7 @@ impl Error {
             Self::SlotRange { .. } => MessageId::BindingRule,
             Self::Unsupported(_) => MessageId::NotImplemented,
             Self::QueryNotEnded => MessageId::QueryMisuse,
+            Self::MissingInputElement { .. } => MessageId::CreateInputLayoutMissingElement,
             Self::Strict(m) => m.id,
             Self::ThreadPool { .. } | Self::Simd(_) => MessageId::ResourceRule,
             Self::DeviceLimit { .. } => MessageId::DeviceLimitExceeded,

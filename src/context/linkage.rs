@@ -3,7 +3,7 @@
 //! the pixel shader writes that has no render target. D3D defines each case (reads return 0,
 //! the default sampler is used, writes are dropped); its debug layer reports them.
 
-use tessera_caps::ShaderSignature;
+use tessera_caps::{ShaderSignature, SignatureElement};
 
 use super::{DeviceContext, StageBindings};
 use crate::debug::MessageId;
@@ -15,6 +15,9 @@ impl DeviceContext {
         if let Some(vs) = &self.vertex_shader {
             self.report_vertex_inputs(call, vs.signature())?;
             self.report_stage_reads(call, "vertex", vs.signature(), &self.vs)?;
+        }
+        if let (Some(vs), Some(ps)) = (&self.vertex_shader, &self.pixel_shader) {
+            self.report_varyings(call, vs.signature(), ps.signature())?;
         }
         if let Some(ps) = &self.pixel_shader {
             self.report_stage_reads(call, "pixel", ps.signature(), &self.ps)?;
@@ -44,20 +47,43 @@ impl DeviceContext {
         };
         let semantics = layout.semantics();
         for input in &sig.inputs {
-            let found = match &input.semantic {
-                Some(name) => semantics
-                    .iter()
-                    .any(|(n, i)| n.eq_ignore_ascii_case(name) && *i == input.index),
-                None => (input.register as usize) < semantics.len(),
-            };
-            if !found {
-                let what = match &input.semantic {
-                    Some(name) => format!("{name}{}", input.index),
-                    None => format!("register v{}", input.register),
-                };
+            if !layout_provides(semantics, input) {
+                let what = input_name(input);
                 let text = format!(
                     "the vertex shader reads {what}, which the input layout does not provide; \
                      it reads 0"
+                );
+                self.device.report_id(
+                    MessageId::DeviceShaderLinkageSemanticNameNotFound,
+                    call,
+                    text,
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Each pixel-shader input needs a vertex-shader output of the same semantic (name and
+    /// index) or, unnamed, the same varying register (D3D's stage linkage; missing: reads 0).
+    fn report_varyings(
+        &self,
+        call: &'static str,
+        vs: &ShaderSignature,
+        ps: &ShaderSignature,
+    ) -> Result<()> {
+        for input in &ps.inputs {
+            let written = vs
+                .outputs
+                .iter()
+                .any(|o| match (&input.semantic, &o.semantic) {
+                    (Some(a), Some(b)) => a.eq_ignore_ascii_case(b) && input.index == o.index,
+                    (None, None) => input.register == o.register,
+                    _ => false,
+                });
+            if !written {
+                let text = format!(
+                    "the pixel shader reads {}, which the vertex shader does not write; it reads 0",
+                    input_name(input).replace("register v", "varying v")
                 );
                 self.device.report_id(
                     MessageId::DeviceShaderLinkageSemanticNameNotFound,
@@ -127,5 +153,26 @@ impl DeviceContext {
             }
         }
         Ok(())
+    }
+}
+
+/// Whether an input layout with these `(semantic name, index)` elements provides a
+/// vertex-shader input: by semantic name (case-insensitive) and index where the shader names
+/// it, by element position where it does not (WGSL `@location(n)` = element n). The one
+/// matcher of the rule, used at `CreateInputLayout` (refusal) and at draw (report).
+pub(crate) fn layout_provides(semantics: &[(String, u32)], input: &SignatureElement) -> bool {
+    match &input.semantic {
+        Some(name) => semantics
+            .iter()
+            .any(|(n, i)| n.eq_ignore_ascii_case(name) && *i == input.index),
+        None => (input.register as usize) < semantics.len(),
+    }
+}
+
+/// How a report names a vertex-shader input: `TEXCOORD0`, or `register v2` when unnamed.
+pub(crate) fn input_name(input: &SignatureElement) -> String {
+    match &input.semantic {
+        Some(name) => format!("{name}{}", input.index),
+        None => format!("register v{}", input.register),
     }
 }

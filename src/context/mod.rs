@@ -6,7 +6,7 @@ mod checks;
 mod compute;
 mod draw;
 mod hazard;
-mod linkage;
+pub(crate) mod linkage;
 mod om;
 mod ops;
 mod reads;

@@ -64,6 +64,8 @@ message_ids! {
     DevicePsSetShaderResourcesHazard = 0x07, "DEVICE_PSSETSHADERRESOURCES_HAZARD", d3d, Warning, StateSetting;
     /// A render target or depth-stencil view's resource is still bound as a shader input.
     DeviceOmSetRenderTargetsHazard = 0x09, "DEVICE_OMSETRENDERTARGETS_HAZARD", d3d, Warning, StateSetting;
+    /// `CreateInputLayout` with a shader whose input signature reads an element the layout lacks.
+    CreateInputLayoutMissingElement = 0xa3, "CREATEINPUTLAYOUT_MISSINGELEMENT", d3d, Error, StateCreation;
     /// A draw with no vertex shader bound.
     DeviceDrawVertexShaderNotSet = 0x155, "DEVICE_DRAW_VERTEX_SHADER_NOT_SET", d3d, Error, Execution;
     /// The vertex shader reads an input the input layout does not provide.

@@ -15,7 +15,9 @@ fn ids(d: &Device) -> Vec<MessageId> {
     d.info_queue().take().iter().map(|m| m.id).collect()
 }
 
-/// The colour rig with `TexturedPs` (t0 with s0) and a quad bound: 16×16, 10_0.
+/// The colour rig with `TexturedPs` (t0 with s0, reading v0 and v1) and a quad bound:
+/// 16×16, 10_0; `TransformVs { varyings: 2 }` over a `POSITION, TEXCOORD, COLOR` layout
+/// writes both varyings, so the stages link.
 fn rig() -> (Device, DeviceContext) {
     let d = device(L::L10_0);
     let mut ctx = d.immediate_context();
@@ -23,8 +25,14 @@ fn rig() -> (Device, DeviceContext) {
     bind_color_pipeline(&d, &mut ctx, &rtv, 16, 16);
     let ps = d.create_pixel_shader(Arc::new(TexturedPs)).unwrap();
     ctx.ps_set_shader(Some(&ps)).unwrap();
-    let verts = rect_strip([0.0, 0.0, 16.0, 16.0], 0.5, (16, 16), |_| vec![0.5; 4]);
-    ctx.ia_set_vertex_buffers(0, &[vb_view(vertex_buffer(&d, &verts), 32)])
+    let vs = d
+        .create_vertex_shader(Arc::new(TransformVs { varyings: 2 }))
+        .unwrap();
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    let layout = float4_layout(&d, &["POSITION", "TEXCOORD", "COLOR"]);
+    ctx.ia_set_input_layout(Some(&layout)).unwrap();
+    let verts = rect_strip([0.0, 0.0, 16.0, 16.0], 0.5, (16, 16), |_| vec![0.5; 8]);
+    ctx.ia_set_vertex_buffers(0, &[vb_view(vertex_buffer(&d, &verts), 48)])
         .unwrap();
     (d, ctx)
 }
@@ -108,7 +116,9 @@ fn vertex_inputs_the_layout_lacks_and_outputs_without_targets() {
         .create_pixel_shader(Arc::new(tessera::pipeline::builtin::VertexColorPs))
         .unwrap();
     ctx.ps_set_shader(Some(&ps)).unwrap();
-    // TransformVs { varyings: 2 } reads v0..v2; the POSITION, COLOR layout has two elements.
+    // TransformVs { varyings: 2 } reads v0..v2; a POSITION, COLOR layout has two elements.
+    let layout = float4_layout(&d, &["POSITION", "COLOR"]);
+    ctx.ia_set_input_layout(Some(&layout)).unwrap();
     let vs = d
         .create_vertex_shader(Arc::new(TransformVs { varyings: 2 }))
         .unwrap();
@@ -129,4 +139,34 @@ fn vertex_inputs_the_layout_lacks_and_outputs_without_targets() {
     assert_eq!(m.len(), 1, "{m:?}");
     assert_eq!(m[0].id, MessageId::DeviceDrawRenderTargetViewNotSet);
     assert!(m[0].text.contains("SV_Target0"));
+}
+
+#[test]
+fn pixel_inputs_the_vertex_shader_does_not_write() {
+    let (d, mut ctx) = rig();
+    let ps = d
+        .create_pixel_shader(Arc::new(tessera::pipeline::builtin::VertexColorPs))
+        .unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
+    // VertexColorPs reads v0; TransformVs { varyings: 0 } writes SV_Position only.
+    let vs = d
+        .create_vertex_shader(Arc::new(TransformVs { varyings: 0 }))
+        .unwrap();
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.draw(4, 0).unwrap();
+    let m = d.info_queue().take();
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert_eq!(m[0].id, MessageId::DeviceShaderLinkageSemanticNameNotFound);
+    assert!(
+        m[0].text.contains("pixel shader reads varying v0"),
+        "{}",
+        m[0].text
+    );
+    // One varying written: linked, nothing to report.
+    let vs = d
+        .create_vertex_shader(Arc::new(TransformVs { varyings: 1 }))
+        .unwrap();
+    ctx.vs_set_shader(Some(&vs)).unwrap();
+    ctx.draw(4, 0).unwrap();
+    assert_eq!(ids(&d), []);
 }

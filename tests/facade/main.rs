@@ -6,6 +6,7 @@ mod context_state;
 mod debug;
 mod device;
 mod fl_draw;
+mod input_signature;
 mod limits;
 mod linkage;
 mod modules;
