@@ -138,6 +138,11 @@ pub struct Uses {
     /// True when an op needs shader model 4 (integers, bit operations, derivatives, loops,
     /// `vertex_index`/`instance_index`, `front_facing`, `primitive_index`, `discard`).
     pub needs_sm4: bool,
+    /// True when an op needs shader model 4.1 (`textureGather`, cube arrays).
+    pub needs_sm41: bool,
+    /// True when an op needs shader model 5 (gather of a component other than red, with an
+    /// offset, or with a comparison).
+    pub needs_sm5: bool,
     /// True when the program contains a `discard`.
     pub discards: bool,
     /// True when the program takes a derivative (its result depends on neighbouring lanes).

@@ -12,14 +12,28 @@ impl Program {
     /// The D3D profile the program needs: `*_4_0_level_9_1` when it uses only float
     /// arithmetic, constants and implicit or biased sampling; `*_4_0` once it uses integers,
     /// bit operations, loops, derivatives, explicit-LOD sampling or system values beyond the
-    /// position (ps_2_0 / vs_2_0 hardware has none of those). `None` for a compute program:
+    /// position (ps_2_0 / vs_2_0 hardware has none of those); `*_4_1` for `textureGather` and
+    /// cube arrays; `*_5_0` for a gather of another component, with an offset or a comparison.
+    /// `None` for a compute program:
     /// the device checks compute programs against the level's cs_4_x / cs_5_0 rules itself.
     pub fn profile(&self) -> Option<ShaderProfile> {
-        Some(match (self.stage, self.uses.needs_sm4) {
-            (Stage::Vertex, false) => ShaderProfile::Vs4_0Level9_1,
-            (Stage::Vertex, true) => ShaderProfile::Vs4_0,
-            (Stage::Fragment, false) => ShaderProfile::Ps4_0Level9_1,
-            (Stage::Fragment, true) => ShaderProfile::Ps4_0,
+        let u = &self.uses;
+        let model = if u.needs_sm5 {
+            3
+        } else if u.needs_sm41 {
+            2
+        } else {
+            u8::from(u.needs_sm4)
+        };
+        Some(match (self.stage, model) {
+            (Stage::Vertex, 0) => ShaderProfile::Vs4_0Level9_1,
+            (Stage::Vertex, 1) => ShaderProfile::Vs4_0,
+            (Stage::Vertex, 2) => ShaderProfile::Vs4_1,
+            (Stage::Vertex, _) => ShaderProfile::Vs5_0,
+            (Stage::Fragment, 0) => ShaderProfile::Ps4_0Level9_1,
+            (Stage::Fragment, 1) => ShaderProfile::Ps4_0,
+            (Stage::Fragment, 2) => ShaderProfile::Ps4_1,
+            (Stage::Fragment, _) => ShaderProfile::Ps5_0,
             (Stage::Compute, _) => return None,
         })
     }

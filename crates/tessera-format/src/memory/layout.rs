@@ -193,6 +193,16 @@ impl Layout {
         self.width_in_elements() as usize * self.element
     }
 
+    /// Byte offset of element (x, y, z) when it lies inside the extent (in elements), else
+    /// `None`: the address of one texel of a storage texture (a texture UAV), whose shader
+    /// coordinates may be anything (D3D drops out-of-range UAV writes and reads 0).
+    #[inline]
+    pub fn element_offset(&self, x: u32, y: u32, z: u32) -> Option<usize> {
+        let inside =
+            x < self.width_in_elements() && y < self.height_in_elements() && z < self.depth;
+        inside.then(|| self.offset(x, y, z))
+    }
+
     /// Byte offset of element (x, y, z). In bounds for in-range coordinates of a checked
     /// layout; callers that may pass others check the result against the memory.
     #[inline(always)]

@@ -94,13 +94,11 @@ impl Compiler<'_> {
                 SRV_SLOTS,
                 "a texture is @group(1) @binding(0..128), the shader-resource slot",
             )?),
-            (AddressSpace::Handle, TypeInner::Sampler { comparison: false }) => {
-                Val::Sampler(binding(
-                    2,
-                    SAMPLER_SLOTS,
-                    "a sampler is @group(2) @binding(0..16), the sampler slot",
-                )?)
-            }
+            (AddressSpace::Handle, TypeInner::Sampler { .. }) => Val::Sampler(binding(
+                2,
+                SAMPLER_SLOTS,
+                "a sampler is @group(2) @binding(0..16), the sampler slot",
+            )?),
             (AddressSpace::Private, _) => {
                 let shape = shape_of_handle(self.module, var.ty)?;
                 let base = match self.privates.get(&g) {

@@ -3,6 +3,7 @@
 use naga::{BinaryOperator, Expression, Handle, RelationalFunction, ScalarKind, UnaryOperator};
 
 use super::consts::{constant, literal_bits};
+use super::sample::ImageSampleArgs;
 use super::shape::{Kind, Shape, shape_of_handle};
 use super::{Compiler, Place, Root, Val};
 use crate::error::CompileError;
@@ -206,19 +207,27 @@ impl Compiler<'_> {
                 level,
                 depth_ref,
                 clamp_to_edge,
-            } => {
-                if gather.is_some() {
-                    return Err(unsupported("textureGather"));
-                }
-                if depth_ref.is_some() {
-                    return Err(unsupported("textureSampleCompare"));
-                }
-                if array_index.is_some() || clamp_to_edge {
-                    return Err(unsupported(
-                        "array textures and textureSampleBaseClampToEdge",
-                    ));
-                }
-                Val::Regs(self.sample(image, sampler, coordinate, offset, level)?)
+            } => Val::Regs(self.sample(ImageSampleArgs {
+                handle: h,
+                image,
+                sampler,
+                gather,
+                coordinate,
+                array_index,
+                offset,
+                level,
+                depth_ref,
+                clamp_to_edge,
+            })?),
+            Expression::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+                sample,
+                level,
+            } => Val::Regs(self.image_load(h, image, coordinate, array_index, sample, level)?),
+            Expression::ImageQuery { image, query } => {
+                Val::Regs(self.image_query(h, image, query)?)
             }
             Expression::ArrayLength(p) => Val::Regs(vec![self.array_length(p)?]),
             ref e => return Err(unsupported(format!("expression {}", expr_name(e)))),

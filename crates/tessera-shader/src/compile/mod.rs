@@ -17,6 +17,7 @@ pub use mem::{MAX_WORKGROUP_BYTES, UAV_SLOTS};
 mod sample;
 pub(crate) mod shape;
 mod stmt;
+mod texture;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -65,7 +66,8 @@ pub struct Validated {
 }
 
 /// Parses WGSL with naga and validates it (every validation flag; of the optional capabilities
-/// only `primitive_index`, which the pixel stage supplies as `SV_PrimitiveID`).
+/// only `primitive_index`, which the pixel stage supplies as `SV_PrimitiveID`, and cube-array
+/// textures).
 pub fn parse_wgsl(source: &str) -> Result<Validated, CompileError> {
     let module = naga::front::wgsl::parse_str(source).map_err(|e| CompileError::Parse {
         message: match e.location(source) {
@@ -86,7 +88,9 @@ pub fn parse_spirv(bytes: &[u8]) -> Result<Validated, CompileError> {
 }
 
 fn validate(module: Module) -> Result<Validated, CompileError> {
-    let info = Validator::new(ValidationFlags::all(), Capabilities::PRIMITIVE_INDEX)
+    // Cube arrays exist from 10_1 (the profile says `*_4_1`, the caps layer checks the level).
+    let caps = Capabilities::PRIMITIVE_INDEX | Capabilities::CUBE_ARRAY_TEXTURES;
+    let info = Validator::new(ValidationFlags::all(), caps)
         .validate(&module)
         .map_err(|e| {
             let mut message = e.as_inner().to_string();

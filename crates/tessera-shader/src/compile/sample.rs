@@ -2,13 +2,14 @@
 
 use naga::{
     DerivativeAxis, DerivativeControl, Expression, Handle, ImageClass, ImageDimension, SampleLevel,
-    ScalarKind, TypeInner,
+    SwizzleComponent, TypeInner,
 };
 
 use super::expr::{internal, unsupported};
+use super::shape::Kind;
 use super::{Compiler, Val};
 use crate::error::CompileError;
-use crate::ir::{Deriv, FBin, FUn, Op, R, SampleKind};
+use crate::ir::{Cvt, Deriv, FBin, FUn, Op, R, SampleKind};
 
 impl Compiler<'_> {
     pub(super) fn derivative(
@@ -42,38 +43,36 @@ impl Compiler<'_> {
         Ok(out)
     }
 
-    pub(super) fn sample(
-        &mut self,
-        image: Handle<Expression>,
-        sampler: Handle<Expression>,
-        coordinate: Handle<Expression>,
-        offset: Option<Handle<Expression>>,
-        level: SampleLevel,
-    ) -> Result<Vec<R>, CompileError> {
-        let (Val::Texture(texture), Val::Sampler(smp)) = (self.val(image)?, self.val(sampler)?)
+    /// `textureSample*` and `textureGather*` (one naga `ImageSample`): each lowered to the
+    /// tessera-sampler call of the same D3D name, with the coordinates laid out as the sampler
+    /// takes them (the array index, converted to `f32`, in the component after the
+    /// coordinates).
+    pub(super) fn sample(&mut self, s: ImageSampleArgs) -> Result<Vec<R>, CompileError> {
+        let (Val::Texture(texture), Val::Sampler(smp)) = (self.val(s.image)?, self.val(s.sampler)?)
         else {
             return Err(internal("sample without a texture and a sampler"));
         };
-        match *self.info[image].ty.inner_with(&self.module.types) {
-            TypeInner::Image {
-                dim: ImageDimension::D2,
-                arrayed: false,
-                class:
-                    ImageClass::Sampled {
-                        kind: ScalarKind::Float,
-                        multi: false,
-                    },
-            } => {}
-            ref t => {
-                return Err(unsupported(format!(
-                    "sampling a texture of type {t:?} (only texture_2d<f32>)"
-                )));
-            }
+        if s.clamp_to_edge {
+            return Err(unsupported("textureSampleBaseClampToEdge"));
         }
-        let c = self.regs(coordinate)?;
-        let coords = [c[0], c[1], 0, 0];
+        let TypeInner::Image {
+            dim,
+            arrayed,
+            class,
+        } = *self.info[s.image].ty.inner_with(&self.module.types)
+        else {
+            return Err(internal("sampling a non-texture"));
+        };
+        match class {
+            ImageClass::Sampled { multi: false, .. } | ImageClass::Depth { multi: false } => {}
+            c => return Err(unsupported(format!("sampling a texture of class {c:?}"))),
+        }
+        if dim == ImageDimension::Cube && arrayed {
+            self.uses.needs_sm41 = true;
+        }
+        let coords = self.coords(dim, s.coordinate, s.array_index)?;
         let mut off = [0i32; 3];
-        if let Some(o) = offset {
+        if let Some(o) = s.offset {
             if !self.is_const(o) {
                 return Err(internal("non-constant texel offset"));
             }
@@ -81,18 +80,56 @@ impl Compiler<'_> {
                 *slot = self.template[r as usize][0].cast_signed();
             }
         }
-        let (kind, extra) = match level {
-            SampleLevel::Auto => (SampleKind::Implicit, None),
-            SampleLevel::Zero => {
+        let reference = match s.depth_ref {
+            Some(d) => Some(self.regs(d)?[0]),
+            None => None,
+        };
+        let mut grad = None;
+        let (kind, extra) = match (s.gather, reference, s.level) {
+            (Some(c), None, _) => {
+                // Gather (red) is SM 4.1; another component, or an offset, needs SM 5.
+                self.uses.needs_sm41 = true;
+                self.uses.needs_sm5 |= c as u8 != 0 || off != [0; 3];
+                (SampleKind::Gather(c as u8), None)
+            }
+            (Some(_), Some(r), _) => {
+                self.uses.needs_sm5 = true;
+                (SampleKind::GatherCompare, Some(r))
+            }
+            (None, Some(r), SampleLevel::Auto) => {
+                self.uses.needs_sm4 = true;
+                (SampleKind::Compare, Some(r))
+            }
+            (None, Some(r), SampleLevel::Zero) => {
+                self.uses.needs_sm4 = true;
+                (SampleKind::CompareLevelZero, Some(r))
+            }
+            (None, Some(_), l) => {
+                return Err(unsupported(format!(
+                    "a depth comparison with sample level {l:?}"
+                )));
+            }
+            (None, None, SampleLevel::Auto) => (SampleKind::Implicit, None),
+            (None, None, SampleLevel::Zero) => {
                 self.uses.needs_sm4 = true;
                 (SampleKind::Level, Some(0))
             }
-            SampleLevel::Exact(e) => {
+            (None, None, SampleLevel::Exact(e)) => {
                 self.uses.needs_sm4 = true;
                 (SampleKind::Level, Some(self.regs(e)?[0]))
             }
-            SampleLevel::Bias(e) => (SampleKind::Bias, Some(self.regs(e)?[0])),
-            SampleLevel::Gradient { .. } => return Err(unsupported("textureSampleGrad")),
+            (None, None, SampleLevel::Bias(e)) => (SampleKind::Bias, Some(self.regs(e)?[0])),
+            (None, None, SampleLevel::Gradient { x, y }) => {
+                self.uses.needs_sm4 = true;
+                let mut g = [0; 6];
+                for (k, h) in [x, y].into_iter().enumerate() {
+                    for (i, r) in self.regs(h)?.into_iter().take(3).enumerate() {
+                        g[3 * k + i] = r;
+                    }
+                }
+                grad = Some(Box::new(g));
+                (SampleKind::Grad, None)
+            }
         };
         let b = self.alloc(4, "a sample result")?;
         let dst = [b, b + 1, b + 2, b + 3];
@@ -103,6 +140,7 @@ impl Compiler<'_> {
             sampler: smp,
             coords,
             extra,
+            grad,
             offset: off,
         });
         for (list, v) in [
@@ -113,7 +151,56 @@ impl Compiler<'_> {
                 list.push(v);
             }
         }
-        self.uses.samples.push((texture, smp, c[..2].to_vec()));
-        Ok(dst.to_vec())
+        let c = self.regs(s.coordinate)?;
+        self.uses
+            .samples
+            .push((texture, smp, c[..c.len().min(2)].to_vec()));
+        let n = self.shape(s.handle)?.regs() as usize;
+        Ok(dst[..n.min(4)].to_vec())
     }
+
+    /// The sampler's coordinate registers for a texture of dimension `dim`: the coordinates,
+    /// then the array index (an integer converted to `f32`) in the next component, zeros after.
+    fn coords(
+        &mut self,
+        dim: ImageDimension,
+        coordinate: Handle<Expression>,
+        array_index: Option<Handle<Expression>>,
+    ) -> Result<[R; 4], CompileError> {
+        let c = self.regs(coordinate)?;
+        let n = match dim {
+            ImageDimension::D1 => 1,
+            ImageDimension::D2 => 2,
+            ImageDimension::D3 | ImageDimension::Cube => 3,
+        };
+        let mut out = [0; 4];
+        for (o, r) in out.iter_mut().zip(c.iter().take(n)) {
+            *o = *r;
+        }
+        if let Some(a) = array_index {
+            let cvt = match self.kind(a)? {
+                Kind::S => Cvt::S2F,
+                Kind::U => Cvt::U2F,
+                _ => return Err(internal("a non-integer array index")),
+            };
+            let i = self.regs(a)?[0];
+            out[n] = self.emit(|d| Op::Cvt(cvt, d, i))?;
+        }
+        Ok(out)
+    }
+}
+
+/// The operands of one naga `ImageSample` expression.
+pub(super) struct ImageSampleArgs {
+    /// The `ImageSample` expression itself (for its result type).
+    pub handle: Handle<Expression>,
+    pub image: Handle<Expression>,
+    pub sampler: Handle<Expression>,
+    pub gather: Option<SwizzleComponent>,
+    pub coordinate: Handle<Expression>,
+    pub array_index: Option<Handle<Expression>>,
+    pub offset: Option<Handle<Expression>>,
+    pub level: SampleLevel,
+    pub depth_ref: Option<Handle<Expression>>,
+    pub clamp_to_edge: bool,
 }

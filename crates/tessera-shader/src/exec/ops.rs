@@ -4,9 +4,9 @@
 
 use tessera_pipeline::env::ShaderEnv;
 use tessera_sampler::{ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
-use wide::f32x8;
+use wide::{f32x8, i32x8};
 
-use crate::ir::{Cmp, CmpKind, Cvt, Deriv, FBin, FUn, IBin, IUn, Lanes, Op, SampleKind};
+use crate::ir::{Cmp, CmpKind, Cvt, Deriv, FBin, FUn, IBin, IUn, Lanes, Op, SampleKind, TexQuery};
 
 /// The lanes whose `bool` register is true, as a bit mask.
 #[inline]
@@ -341,19 +341,74 @@ pub fn exec(regs: &mut [Lanes], env: &ShaderEnv<'_>, op: &Op, mask: u8) {
             sampler,
             coords,
             extra,
+            ref grad,
             offset,
         } => {
             let c = coords.map(|i| to_f32x8(&regs[r(i)]));
             let view = env.texture(r(texture));
             let smp = env.sampler(r(sampler));
             let e = extra.map_or(f32x8::ZERO, |i| to_f32x8(&regs[r(i)]));
+            let one = |v: f32x8| [v, f32x8::ZERO, f32x8::ZERO, f32x8::ZERO];
             let out = match kind {
                 SampleKind::Implicit => tessera_sampler::sample(view, smp, c, offset),
                 SampleKind::Bias => tessera_sampler::sample_bias(view, smp, c, e, offset),
                 SampleKind::Level => tessera_sampler::sample_level(view, smp, c, e, offset),
+                SampleKind::Grad => {
+                    let g = grad.as_deref().copied().unwrap_or([0; 6]);
+                    let d = |k: usize| to_f32x8(&regs[r(g[k])]);
+                    let (ddx, ddy) = ([d(0), d(1), d(2)], [d(3), d(4), d(5)]);
+                    tessera_sampler::sample_grad(view, smp, c, ddx, ddy, offset)
+                }
+                SampleKind::Compare => one(tessera_sampler::sample_cmp(view, smp, c, e, offset)),
+                SampleKind::CompareLevelZero => one(tessera_sampler::sample_cmp_level_zero(
+                    view, smp, c, e, offset,
+                )),
+                SampleKind::Gather(comp) => tessera_sampler::gather(view, smp, c, comp, offset),
+                SampleKind::GatherCompare => tessera_sampler::gather_cmp(view, smp, c, e, offset),
             };
             for (d, v) in dst.iter().zip(out) {
                 regs[r(*d)] = from_f32x8(v);
+            }
+        }
+        Op::Load {
+            dst,
+            texture,
+            coords,
+        } => {
+            let c = coords.map(|i| i32x8::new(regs[r(i)].map(u32::cast_signed)));
+            let out = tessera_sampler::load(env.texture(r(texture)), c, [0; 3]);
+            for (d, v) in dst.iter().zip(out) {
+                regs[r(*d)] = v.to_array();
+            }
+        }
+        Op::TexQuery {
+            query,
+            dst,
+            texture,
+            level,
+        } => {
+            let view = env.texture(r(texture));
+            let mut out = [[0u32; 8]; 3];
+            for l in 0..8 {
+                let v = match (view, query) {
+                    (None, _) => [0; 3],
+                    (Some(v), TexQuery::Size(_)) => {
+                        let (w, h, d) = v.dimensions(regs[r(level)][l]);
+                        [w, h, d]
+                    }
+                    (Some(v), TexQuery::Levels) => [v.mip_count(), 0, 0],
+                    (Some(v), TexQuery::Layers) => [v.dimensions(0).2, 0, 0],
+                };
+                for (o, x) in out.iter_mut().zip(v) {
+                    o[l] = x;
+                }
+            }
+            let n = match query {
+                TexQuery::Size(n) => usize::from(n),
+                _ => 1,
+            };
+            for (d, v) in dst.iter().zip(out).take(n) {
+                regs[r(*d)] = v;
             }
         }
         Op::Deriv(k, d, a) => {

@@ -238,6 +238,30 @@ pub enum SampleKind {
     Bias,
     /// `textureSampleLevel` (`sample_level`), the LOD in [`Op::Sample::extra`].
     Level,
+    /// `textureSampleGrad` (`sample_grad`), the derivatives in [`Op::Sample::grad`].
+    Grad,
+    /// `textureSampleCompare` (`sample_cmp`), the reference in [`Op::Sample::extra`]; the
+    /// result is `dst[0]`.
+    Compare,
+    /// `textureSampleCompareLevel` (`sample_cmp_level_zero`: WGSL's level is always 0), the
+    /// reference in [`Op::Sample::extra`]; the result is `dst[0]`.
+    CompareLevelZero,
+    /// `textureGather` of component `0..4` (`gather`).
+    Gather(u8),
+    /// `textureGatherCompare` (`gather_cmp`), the reference in [`Op::Sample::extra`].
+    GatherCompare,
+}
+
+/// What a texture query returns (WGSL `textureDimensions`, `textureNumLevels`,
+/// `textureNumLayers`; `TextureView::dimensions` / `mip_count`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TexQuery {
+    /// The first `n` of (width, height, depth) of the mip in the level register.
+    Size(u8),
+    /// The view's mip count.
+    Levels,
+    /// The view's array layers (cubes for a cube array).
+    Layers,
 }
 
 /// One instruction over 8 lanes.
@@ -333,10 +357,34 @@ pub enum Op {
         sampler: u32,
         /// Coordinate registers (unused components read a zero register).
         coords: [R; 4],
-        /// The bias or LOD register, for [`SampleKind::Bias`] / [`SampleKind::Level`].
+        /// The bias, LOD or depth-reference register ([`SampleKind`] says which).
         extra: Option<R>,
+        /// `ddx` then `ddy` of the coordinates (three each) for [`SampleKind::Grad`].
+        grad: Option<Box<[R; 6]>>,
         /// The constant texel offset.
         offset: [i32; 3],
+    },
+    /// `textureLoad` through tessera-sampler's `load`: integer coordinates `(x, y, z-or-slice,
+    /// mip)` as `load` takes them; `dst` receives the raw bits (float formats as `f32`).
+    Load {
+        /// Four destination registers.
+        dst: [R; 4],
+        /// Shader-resource slot.
+        texture: u32,
+        /// The `i32` coordinate registers in `load`'s order (unused ones read the zero register).
+        coords: [R; 4],
+    },
+    /// A texture query: `dst[..]` = the view's size, mip count or layer count as `u32` (0 in
+    /// every component when the slot is unbound or the mip is outside the view).
+    TexQuery {
+        /// What is asked.
+        query: TexQuery,
+        /// Destination registers (as many as the query returns; the rest are unused).
+        dst: [R; 3],
+        /// Shader-resource slot.
+        texture: u32,
+        /// The mip level register (`u32`/`i32`) of [`TexQuery::Size`].
+        level: R,
     },
     /// `dst = derivative(a)` across the 2×2 quads of the pixel stage.
     Deriv(Deriv, R, R),

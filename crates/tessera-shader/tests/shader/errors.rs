@@ -52,9 +52,9 @@ fn unsupported_constructs_name_themselves() {
         );
     };
     unsupported(
-        "@group(1) @binding(0) var t: texture_2d<f32>;",
-        "o.r = bitcast<vec4<u32>>(textureLoad(t, vec2<i32>(0, 0), 0));",
-        "expression ImageLoad",
+        "@group(1) @binding(0) var t: texture_2d<f32>;\n@group(2) @binding(0) var s: sampler;",
+        "o.r = bitcast<vec4<u32>>(textureSampleBaseClampToEdge(t, s, a.xy));",
+        "textureSampleBaseClampToEdge",
     );
     unsupported(
         "fn f(x: f32) -> f32 { return x * 2.0; }",

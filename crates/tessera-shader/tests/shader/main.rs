@@ -12,4 +12,5 @@ mod matrix;
 mod ops_float;
 mod ops_int;
 mod pixel;
+mod texture;
 mod twins;
