@@ -6,36 +6,66 @@
 //! by [`UNORM8_BILINEAR_DIVISOR`] is done on 8 lanes at once.
 
 use crate::core::UNORM8_BILINEAR_DIVISOR;
-use wide::{f32x4, f32x8, i32x8, u8x16, u16x8};
+use wide::{f32x4, f32x8, i16x8, i32x4, i32x8, u8x16};
 
-/// The codes (memory order, as `f32`, exact) of the two texels at byte `p` of `d`,
-/// `p + 8 ≤ d.len()` (else both are 0).
+/// The 8-bit weights of one level's 8 lanes in the form [`lane`] splats them from: `x0` / `x1`
+/// the x weights `256 − kx` / `kx` and `y` the pair `256 − ky` (low half) / `ky` (high half),
+/// each 16-bit value repeated in both halves of its lane's `i32` (all ≤ 256, so exact in `i16`).
+pub(super) struct PairWeights {
+    x0: i32x8,
+    x1: i32x8,
+    y: i32x8,
+}
+
+impl PairWeights {
+    /// The weights of 8 lanes with 8-bit weights `kx`, `ky` (0..=255) of the second texel.
+    #[inline(always)]
+    pub fn new(kx: i32x8, ky: i32x8) -> Self {
+        let n = i32x8::splat(256);
+        let both = |v: i32x8| v | (v << 16);
+        Self {
+            x0: both(n - kx),
+            x1: both(kx),
+            y: (n - ky) | (ky << 16),
+        }
+    }
+}
+
+/// The 8 bytes at byte `p` of `d` in the low half (`p + 8 ≤ d.len()`, else zeros).
 #[inline(always)]
-fn pair(d: &[u8], p: usize) -> (f32x4, f32x4) {
+fn row(d: &[u8], p: usize) -> u8x16 {
     let b = d.get(p..p + 8).and_then(<[u8]>::first_chunk::<8>);
     let mut v = [0u8; 16];
     v[..8].copy_from_slice(b.unwrap_or(&[0; 8]));
-    let w = i32x8::from_u16x8(u16x8::from_u8x16_low(u8x16::from(v)));
-    let f: [f32x4; 2] = bytemuck::cast(w.round_float());
-    (f[0], f[1])
+    u8x16::from(v)
 }
 
-/// One lane: the exact sum `S` (per channel) of the texel pairs at byte offsets `p0` (top row)
-/// and `p1` (bottom row) with the tap weights `w` (TL, TR, BL, BR; see
-/// [`super::level::tap_weights`]). Every product and partial sum is an integer < 2^24.
+/// Lane `k` of `w` splat to 4 lanes (one shuffle), as 8 `i16`.
 #[inline(always)]
-fn lane(d: &[u8], p0: usize, p1: usize, w: [f32; 4]) -> f32x4 {
-    let (tl, tr) = pair(d, p0);
-    let (bl, br) = pair(d, p1);
-    let s = f32x4::splat;
-    tl * s(w[0]) + tr * s(w[1]) + bl * s(w[2]) + br * s(w[3])
+fn splat16(w: i32x8, k: usize) -> i16x8 {
+    bytemuck::cast(i32x4::splat(w.to_array()[k]))
 }
 
-/// The tap weights of 8 lanes as one array per lane.
+/// Lane `k`: the exact sum `S` (per channel, memory order) of the texel pairs at byte offsets
+/// `p0` (top row) and `p1` (bottom row) with lane `k`'s weights of `w`, in integers:
+/// - the rows' bytes interleaved and widened to `i16`: `[TL_c, BL_c]` and `[TR_c, BR_c]` for
+///   the channels `c`;
+/// - `h = T_L·(256 − kx) + T_R·kx` on both rows at once (`pmullw`, `paddw`): ≤ 255·256 < 2^16,
+///   so the 16-bit products and sums are exact as unsigned values;
+/// - `S = h_top·(256 − ky) + h_bot·ky` with `pmaddwd`, which reads `h` as signed `h'`
+///   (`h − 2^16` where `h ≥ 2^15`): `S = Σ h'·w − 2^16 · Σ m·w` with `m = −1` on those
+///   (`h >> 15` arithmetic), all `i32` without overflow (|Σ h'·w| ≤ 2^24, 2^16 · 512 ≤ 2^25).
+///
+/// `S` is the core's integer (< 2^24: [`crate::core`]'s grouping differs, but an integer sum
+/// is the same in any order), so its conversion to `f32` is exact.
 #[inline(always)]
-fn per_lane(w: &[f32x8; 4]) -> [[f32; 4]; 8] {
-    let w = w.map(|v| v.to_array());
-    core::array::from_fn(|l| [w[0][l], w[1][l], w[2][l], w[3][l]])
+fn lane(d: &[u8], p0: usize, p1: usize, w: &PairWeights, k: usize) -> f32x4 {
+    let z = u8x16::unpack_low(row(d, p0), row(d, p1));
+    let (l, r) = (i16x8::from_u8x16_low(z), i16x8::from_u8x16_high(z));
+    let h = l * splat16(w.x0, k) + r * splat16(w.x1, k);
+    let wy = splat16(w.y, k);
+    let fix: i32x4 = (h >> 15_i32).dot(wy) << 16_i32;
+    (h.dot(wy) - fix).round_float()
 }
 
 /// Four lanes' RGBA vectors and four more as four 8-lane channel vectors.
@@ -53,16 +83,16 @@ fn transpose(lo: [f32x4; 4], hi: [f32x4; 4]) -> [f32x8; 4] {
 
 /// The bilinear filter (bytes in memory order) of 8 lanes whose top-left taps are at byte
 /// offsets `o0` (top row) and `o1` (bottom row) of `d` and whose right taps follow them; every
-/// such pair lies inside `d` ([`super::texel::Words`]). `w`: the tap weights.
+/// such pair lies inside `d` ([`super::texel::Words`]). `w`: the lanes' weights.
 #[inline(always)]
-pub(super) fn bilinear(d: &[u8], o0: i32x8, o1: i32x8, w: &[f32x8; 4]) -> [f32x8; 4] {
+pub(super) fn bilinear(d: &[u8], o0: i32x8, o1: i32x8, w: &PairWeights) -> [f32x8; 4] {
     // The clamp never changes an offset (each pair is in bounds); it proves the reads are.
     let Some(lim) = d.len().checked_sub(8) else {
         return [f32x8::ZERO; 4];
     };
-    let (o0, o1, w) = (o0.to_array(), o1.to_array(), per_lane(w));
+    let (o0, o1) = (o0.to_array(), o1.to_array());
     let p = |o: i32| (o as u32 as usize).min(lim);
-    let l = |k: usize| lane(d, p(o0[k]), p(o1[k]), w[k]);
+    let l = |k: usize| lane(d, p(o0[k]), p(o1[k]), w, k);
     let s = transpose([l(0), l(1), l(2), l(3)], [l(4), l(5), l(6), l(7)]);
     let div = f32x8::splat(UNORM8_BILINEAR_DIVISOR);
     // Written out (`map` may be left out of line).
@@ -70,14 +100,14 @@ pub(super) fn bilinear(d: &[u8], o0: i32x8, o1: i32x8, w: &[f32x8; 4]) -> [f32x8
 }
 
 /// One level of [`trilinear`]: the surface memory, the byte offsets of each lane's top and
-/// bottom pairs, and the tap weights.
+/// bottom pairs, and the weights.
 pub(super) struct Taps<'d> {
     /// The surface memory.
     pub data: &'d [u8],
     /// Byte offsets of the top-left and bottom-left taps.
     pub rows: (i32x8, i32x8),
-    /// The tap weights TL, TR, BL, BR ([`super::level::tap_weights`]).
-    pub w: [f32x8; 4],
+    /// The lanes' 8-bit weights.
+    pub w: PairWeights,
 }
 
 /// The trilinear filter (bytes in memory order) of 8 lanes: [`bilinear`] at two levels and the
@@ -88,14 +118,14 @@ pub(super) fn trilinear(a: &Taps<'_>, b: &Taps<'_>, wm: [f32x4; 8]) -> Option<[f
     let (da, db) = (a.data, b.data);
     // As in [`bilinear`], the clamps never change an offset.
     let (la, lb) = (da.len().checked_sub(8)?, db.len().checked_sub(8)?);
-    let (a0, a1, aw) = (a.rows.0.to_array(), a.rows.1.to_array(), per_lane(&a.w));
-    let (b0, b1, bw) = (b.rows.0.to_array(), b.rows.1.to_array(), per_lane(&b.w));
+    let (a0, a1, aw) = (a.rows.0.to_array(), a.rows.1.to_array(), &a.w);
+    let (b0, b1, bw) = (b.rows.0.to_array(), b.rows.1.to_array(), &b.w);
     let p = |o: i32, lim: usize| (o as u32 as usize).min(lim);
     let div = f32x8::splat(UNORM8_BILINEAR_DIVISOR);
     macro_rules! l {
         ($k:expr) => {{
-            let sa = lane(da, p(a0[$k], la), p(a1[$k], la), aw[$k]);
-            let sb = lane(db, p(b0[$k], lb), p(b1[$k], lb), bw[$k]);
+            let sa = lane(da, p(a0[$k], la), p(a1[$k], la), aw, $k);
+            let sb = lane(db, p(b0[$k], lb), p(b1[$k], lb), bw, $k);
             // Both levels' divisions in one.
             let v = bytemuck::cast::<[f32x4; 2], f32x8>([sa, sb]) / div;
             let [va, vb]: [f32x4; 2] = bytemuck::cast(v);

@@ -412,7 +412,7 @@ impl<'a> Trilinear<'_, 'a> {
         Some(aos::Taps {
             data: words.data(),
             rows: words.left_rows(&x, &y),
-            w: tap_weights(x.w, y.w),
+            w: aos::PairWeights::new(x.w, y.w),
         })
     }
 }

@@ -167,7 +167,12 @@ impl<'a> Words<'a> {
     #[inline(always)]
     pub fn bilinear_unorm(&self, x: &Axis, y: &Axis) -> Option<[f32x8; 4]> {
         let (o0, o1) = self.pair_rows(x, y)?;
-        Some(aos::bilinear(self.0.data(), o0, o1, &tap_weights(x.w, y.w)))
+        Some(aos::bilinear(
+            self.0.data(),
+            o0,
+            o1,
+            &aos::PairWeights::new(x.w, y.w),
+        ))
     }
 }
 
