@@ -28,6 +28,67 @@ fn refuse_format(caps: &Caps, format: Format, src: Format, dst: Format) -> Optio
     }
 }
 
+/// Whether, in `format`, a pixel whose samples all hold the same texel resolves to that texel
+/// byte for byte, so the resolve may copy it: UNORM formats (not sRGB) of at most 10 bits per
+/// channel whose channels fill every bit of the texel (no `X` padding, which the encode writes
+/// as 0). Proof: each sample decodes to the same `d` (within 2^−24 of `c / (2^b − 1)`); the
+/// n ≤ 16 partial sums are ≤ n·d ≤ 16 and each of the n − 1 additions rounds by at most
+/// 2^−24 of its result, so the sum is within 2^−16 of n·d, and the division by n (a power of
+/// two) is exact: the average lies within 2^−16 + 2^−24 of `c / (2^b − 1)`, i.e. within
+/// 1023 · (2^−16 + 2^−24) < 0.02 of `c` after scaling, and `floor(v·(2^b − 1) + ½)` gives `c`.
+fn equal_samples_resolve_to_themselves(format: Format) -> bool {
+    let info = format.info();
+    info.kind == tessera_format::NumericKind::Unorm
+        && !format.is_depth_family()
+        && info.block_width == 1
+        && info.channel_bits.iter().all(|&b| b <= 10)
+        && info.channel_bits.iter().sum::<u32>() == info.bits_per_element
+        && info.bits_per_element == 8 * info.bytes_per_block
+}
+
+/// One row of a resolve in a format where equal samples resolve to themselves
+/// ([`equal_samples_resolve_to_themselves`]): `rows` holds the row of each sample plane,
+/// `dst` the destination row; texels of `N` bytes compared and copied as arrays (`N` = 0: any
+/// size, as slices). A pixel whose samples differ is decoded, summed in sample order, divided
+/// and encoded.
+fn resolve_row<'r, const N: usize>(
+    format: Format,
+    rows: &[&'r [u8]],
+    dst: &mut [u8],
+) -> Result<(), ResourceError> {
+    let bytes = format.info().bytes_per_block as usize;
+    let n = rows.len();
+    for (x, d) in dst.chunks_exact_mut(bytes).enumerate() {
+        let at = x * bytes..(x + 1) * bytes;
+        let texel = |r: &'r [u8]| r.get(at.clone()).unwrap_or(&[]);
+        let first = texel(rows[0]);
+        if N > 0 {
+            // Fixed-size texels: compared and copied inline, without a library call each.
+            let key = <[u8; N]>::try_from(first).ok();
+            let same = key.is_some()
+                && rows[1..]
+                    .iter()
+                    .all(|r| <[u8; N]>::try_from(texel(r)).ok() == key);
+            if let (true, Some(key), Ok(d)) = (same, key, <&mut [u8; N]>::try_from(&mut *d)) {
+                *d = key;
+                continue;
+            }
+        } else if rows[1..].iter().all(|r| texel(r) == first) {
+            d.copy_from_slice(first);
+            continue;
+        }
+        let mut acc = [0.0f32; 4];
+        for r in rows {
+            let t = format.decode_float(texel(r))?;
+            for (a, v) in acc.iter_mut().zip(t) {
+                *a += v;
+            }
+        }
+        format.encode_float(acc.map(|v| v / n as f32), d)?;
+    }
+    Ok(())
+}
+
 /// `ResolveSubresource(dst, dst_sub, src, src_sub, format)`: every pixel of the single-sample
 /// `dst_sub` gets the average of the samples of the same pixel of the multisampled `src_sub`:
 /// each sample decoded to float RGBA by `format` (sRGB to linear), summed in sample order in
@@ -87,7 +148,27 @@ pub fn resolve_subresource(
     let ssurf = sg.surface(src_sub)?;
     let mut dg = dst.write();
     let mut dsurf = dg.surface_mut(dst_sub)?;
+    let uniform_copies = n <= 16 && equal_samples_resolve_to_themselves(format);
+    let bytes = format.info().bytes_per_block as usize;
     for y in 0..sl.height {
+        if uniform_copies {
+            // Rows of every sample plane: a pixel whose samples hold the same bytes resolves to
+            // those bytes (see `equal_samples_resolve_to_themselves`), so only the others are
+            // decoded, averaged and encoded.
+            let mut rows = [&[][..]; 16];
+            for (s, r) in rows.iter_mut().enumerate().take(n as usize) {
+                *r = ssurf.row(y, s as u32);
+            }
+            let rows = &rows[..n as usize];
+            let drow = dsurf.row_mut(y, 0);
+            match bytes {
+                4 => resolve_row::<4>(format, rows, drow)?,
+                2 => resolve_row::<2>(format, rows, drow)?,
+                1 => resolve_row::<1>(format, rows, drow)?,
+                _ => resolve_row::<0>(format, rows, drow)?,
+            }
+            continue;
+        }
         for x in 0..sl.width {
             let mut acc = [0.0f32; 4];
             for s in 0..n {

@@ -165,6 +165,13 @@ impl Unorm8Block {
     pub fn dst(&self) -> Reg {
         unpack_unorm8(self.old, self.bgra)
     }
+
+    /// `value` encoded exactly as this block's texels (what
+    /// [`BandTarget::store_unorm8_block`] writes), for [`BandTarget::store_packed_unorm8`].
+    #[inline(always)]
+    pub fn pack(&self, value: &Reg) -> u32x8 {
+        pack_unorm8(value, self.bgra)
+    }
 }
 
 impl BandTarget<'_> {
@@ -195,7 +202,19 @@ impl BandTarget<'_> {
         value: &Reg,
         write_mask: u8,
     ) {
-        let new = pack_unorm8(value, block.bgra);
+        self.store_packed_unorm8(block, mask, pack_unorm8(value, block.bgra), write_mask);
+    }
+
+    /// [`store_unorm8_block`](Self::store_unorm8_block) of texels already encoded
+    /// ([`Unorm8Block::pack`]): one encode for several sample planes of the same colour.
+    #[inline(always)]
+    pub fn store_packed_unorm8(
+        &mut self,
+        block: &Unorm8Block,
+        mask: Coverage,
+        new: u32x8,
+        write_mask: u8,
+    ) {
         let write = u32x8::splat(channel_bytes(write_mask, block.bgra)) & lane_select(mask);
         let v = ((new & write) | (block.old & !write)).to_array();
         if let Some((a, b)) = self.data.block_rows_mut(block.bx, block.by) {

@@ -4,24 +4,42 @@
 
 use wide::f32x8;
 
-use super::{BandJob, BlockAt, block_w, block_z, depth_stencil, eval, interpolate, write_target};
+use super::{
+    BandJob, BlockAt, block_w, block_z, clamp_depth, depth_stencil, eval, interpolate, write_target,
+};
 use crate::band::Msaa;
 use crate::block::SampleCoverage;
-use crate::shader::{MAX_VARYINGS, PsInput, ZERO_REG};
+use crate::om::blend::BlendPlan;
+use crate::om::depth::D32Test;
+use crate::om::target::TargetKind;
+use crate::shader::{MAX_VARYINGS, PsInput, Reg, ZERO_REG};
 
 impl BandJob<'_, '_> {
     /// One block of a multisampled target with coverage `cov` per sample: samples outside the
     /// sample mask dropped; with early depth each sample's depth (the depth plane at the
-    /// sample's position, clamped) tested against its own depth/stencil plane; the shader run
-    /// once for every lane with a sample left, at the pixel centres; its discards drop every
-    /// sample of the lane; with late depth each sample tested then (the shader's depth, if it
-    /// writes one, for every sample); then each sample's targets blended and written with the
-    /// lanes whose sample passed.
-    pub(crate) fn shade_msaa(&mut self, bx: u32, by: u32, ms: &Msaa, mut cov: SampleCoverage) {
+    /// sample's position, clamped) tested against its own depth/stencil plane (through `early`,
+    /// the band's D32 test, where it applies; its writes recorded in the plane's coarse
+    /// bounds when they are on); the shader run once for every lane with a sample left, at the
+    /// pixel centres (not at all for a pass-through shader: its varying is the colour); its
+    /// discards drop every sample of the lane; with late depth each sample tested then (the
+    /// shader's depth, if it writes one, for every sample); then each sample's targets blended
+    /// and written with the lanes whose sample passed. Where blending is off and every sample
+    /// kept the same lanes, an RGBA8/BGRA8 colour is encoded once for all planes.
+    #[inline(always)]
+    pub(crate) fn shade_msaa(
+        &mut self,
+        bx: u32,
+        by: u32,
+        ms: &Msaa,
+        mut cov: SampleCoverage,
+        early: Option<&D32Test>,
+    ) {
         let (ctx, tri, planes) = (self.ctx, self.tri, self.planes);
-        for (s, c) in cov.iter_mut().enumerate().take(ms.count) {
-            if ms.sample_mask & (1 << s) == 0 {
-                *c = 0;
+        if ms.sample_mask & (u32::MAX >> (32 - ms.count)) != u32::MAX >> (32 - ms.count) {
+            for (s, c) in cov.iter_mut().enumerate().take(ms.count) {
+                if ms.sample_mask & (1 << s) == 0 {
+                    *c = 0;
+                }
             }
         }
         let (_, px, py, dx, dy) = block_z(tri, bx, by);
@@ -31,7 +49,7 @@ impl BandJob<'_, '_> {
             eval(&tri.z, dx + ox, dy + oy)
         };
         if ctx.early_depth {
-            self.test_samples(bx, by, ms, &mut cov, sample_z);
+            self.test_samples(bx, by, ms, &mut cov, sample_z, early);
         }
         let any = cov.iter().fold(0, |a, &c| a | c);
         if any == 0 {
@@ -47,63 +65,129 @@ impl BandJob<'_, '_> {
         let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
         let planes = &planes[..4 * inputs.len()];
         let scratch = &mut *band.scratch;
-        for ((v, mode), p) in scratch
-            .varyings
-            .iter_mut()
-            .zip(inputs)
-            .zip(planes.chunks_exact(4))
-        {
-            *v = interpolate(p, *mode, flat_w, w, dx, dy);
+        if let (Some(k), 1) = (ctx.passthrough, band.colors.len()) {
+            // The shader's only effect is `SV_Target0 = v_k` (early depth, no second source).
+            let v = interpolate(&planes[4 * k..4 * k + 4], inputs[k], flat_w, w, dx, dy);
+            scratch.out.targets[0] = v;
+            self.stats.ps_lanes += 8;
+        } else {
+            for ((v, mode), p) in scratch
+                .varyings
+                .iter_mut()
+                .zip(inputs)
+                .zip(planes.chunks_exact(4))
+            {
+                *v = interpolate(p, *mode, flat_w, w, dx, dy);
+            }
+            let input = PsInput {
+                position: [px, py, eval(&tri.z, dx, dy), w],
+                varyings: &scratch.varyings[..inputs.len()],
+                front_face: tri.front,
+                primitive_id: tri.primitive_id,
+                coverage: any,
+            };
+            let out = &mut scratch.out;
+            let read = band
+                .colors
+                .len()
+                .max(if ctx.dual_source { 2 } else { 0 })
+                .max(1);
+            out.targets[..read].fill(ZERO_REG);
+            out.depth = f32x8::ZERO;
+            out.discard = [false; 8];
+            ps.shade(ctx.env, &input, out);
+            self.stats.ps_lanes += 8;
+            if ctx.may_discard {
+                let kept = (0..8).fold(0u8, |m, k| m | (u8::from(!out.discard[k]) << k));
+                cov.iter_mut().for_each(|c| *c &= kept);
+            }
+            if !ctx.early_depth {
+                let shader_z = ps.writes_depth().then_some(out.depth);
+                self.test_samples(
+                    bx,
+                    by,
+                    ms,
+                    &mut cov,
+                    |s| shader_z.unwrap_or_else(|| sample_z(s)),
+                    None,
+                );
+            }
         }
-        let input = PsInput {
-            position: [px, py, eval(&tri.z, dx, dy), w],
-            varyings: &scratch.varyings[..inputs.len()],
-            front_face: tri.front,
-            primitive_id: tri.primitive_id,
-            coverage: any,
-        };
-        let out = &mut scratch.out;
-        let read = band
-            .colors
-            .len()
-            .max(if ctx.dual_source { 2 } else { 0 })
-            .max(1);
-        out.targets[..read].fill(ZERO_REG);
-        out.depth = f32x8::ZERO;
-        out.discard = [false; 8];
-        ps.shade(ctx.env, &input, out);
-        self.stats.ps_lanes += 8;
-        if ctx.may_discard {
-            let kept = (0..8).fold(0u8, |m, k| m | (u8::from(!out.discard[k]) << k));
-            cov.iter_mut().for_each(|c| *c &= kept);
-        }
-        if !ctx.early_depth {
-            let shader_z = ps.writes_depth().then_some(out.depth);
-            self.test_samples(bx, by, ms, &mut cov, |s| {
-                shader_z.unwrap_or_else(|| sample_z(s))
-            });
-        }
+        self.write_samples(bx, by, ms, &cov);
+    }
+
+    /// The output merger of every sample plane for the block: each plane's targets blended and
+    /// written with the lanes of `cov` for its sample, from the shader outputs in the band's
+    /// scratch. An RGBA8/BGRA8 target without blending whose planes all keep the same lanes gets
+    /// its colour encoded once and stored to each plane (the bytes each plane's own encode
+    /// would write).
+    #[inline(always)]
+    fn write_samples(&mut self, bx: u32, by: u32, ms: &Msaa, cov: &SampleCoverage) {
+        let ctx = self.ctx;
         let band = &mut *self.band;
-        let out = &band.scratch.out;
-        let (targets, src1) = (out.targets, out.targets[1]);
-        for (s, &mask) in cov.iter().enumerate().take(ms.count) {
-            if mask == 0 {
+        let mask0 = cov[0];
+        let uniform = cov[1..ms.count].iter().all(|&c| c == mask0);
+        let passed: u32 = cov[..ms.count].iter().map(|c| c.count_ones()).sum();
+        self.stats.passed += u64::from(passed);
+        let slots = band.colors.len();
+        for slot in 0..slots {
+            let desc = &ctx.blend[slot];
+            let write_mask = desc.write_mask.0 as u8;
+            let plain = uniform
+                && mask0 != 0
+                && ctx.blend_plans[slot] == BlendPlan::Off
+                && matches!(
+                    band.colors[slot].as_ref().map(|t| t.kind),
+                    Some(TargetKind::Unorm8 { .. })
+                );
+            // This slot's output and the second source (read only by dual-source blending),
+            // not the whole output block.
+            let src: Reg = band.scratch.out.targets[slot];
+            let src1: Reg = if ctx.dual_source {
+                band.scratch.out.targets[1]
+            } else {
+                ZERO_REG
+            };
+            if plain && write_mask != 0 {
+                let src = &src;
+                let mut packed = None;
+                for s in 0..ms.count {
+                    let Some((colors, _)) = band.sample_views(s) else {
+                        continue;
+                    };
+                    let Some(target) = colors[slot].as_mut() else {
+                        continue;
+                    };
+                    match target.unorm8_block(bx, by) {
+                        Some(block) => {
+                            let new = *packed.get_or_insert_with(|| block.pack(src));
+                            target.store_packed_unorm8(&block, mask0, new, write_mask);
+                        }
+                        None => target.store(bx, by, mask0, src, write_mask),
+                    }
+                }
                 continue;
             }
-            self.stats.passed += u64::from(mask.count_ones());
-            let Some((colors, _)) = band.sample_views(s) else {
-                continue;
-            };
-            for (slot, target) in colors.iter_mut().enumerate() {
-                if let Some(target) = target {
+            for (s, &mask) in cov.iter().enumerate().take(ms.count) {
+                if mask == 0 {
+                    continue;
+                }
+                let Some((colors, _)) = band.sample_views(s) else {
+                    continue;
+                };
+                if let Some(target) = colors[slot].as_mut() {
                     let at = BlockAt { bx, by, mask };
-                    write_target(ctx, target, slot, &targets[slot], &src1, at);
+                    write_target(ctx, target, slot, &src, &src1, at);
                 }
             }
         }
     }
 
-    /// Depth/stencil of every sample of the block against its own plane, with depth `z(s)`.
+    /// Depth/stencil of every sample of the block against its own plane, with depth `z(s)`;
+    /// with `early` (the band's D32 test) on its eight-lane path. When the band keeps coarse
+    /// bounds, the lanes whose every sample passed (and was written) are recorded with the
+    /// largest of their samples' depths: the band's bounds hold for every sample plane.
+    #[inline(always)]
     fn test_samples(
         &mut self,
         bx: u32,
@@ -111,18 +195,37 @@ impl BandJob<'_, '_> {
         ms: &Msaa,
         cov: &mut SampleCoverage,
         z: impl Fn(usize) -> f32x8,
+        early: Option<&D32Test>,
     ) {
         let (ctx, tri) = (self.ctx, self.tri);
         if !ctx.depth_active {
             return;
         }
+        let (mut all, mut zmax) = (0xffu8, f32x8::splat(f32::NEG_INFINITY));
         for (s, c) in cov.iter_mut().enumerate().take(ms.count) {
             if *c == 0 {
+                all = 0;
                 continue;
             }
-            if let Some((_, depth)) = self.band.sample_views(s) {
-                *c = depth_stencil(ctx, depth, tri, bx, by, *c, z(s));
+            let Some((_, depth)) = self.band.sample_views(s) else {
+                all = 0;
+                continue;
+            };
+            if let (Some(t), Some(d)) = (early, depth.as_mut()) {
+                let zc = clamp_depth(z(s), ctx.depth_range);
+                if let Some(passed) = t.test(&mut d.data, bx, by, *c, zc) {
+                    all &= passed;
+                    // No NaN: the depth is clamped.
+                    zmax = zmax.fast_max(zc);
+                    *c = passed;
+                    continue;
+                }
             }
+            all = 0;
+            *c = depth_stencil(ctx, depth, tri, bx, by, *c, z(s));
+        }
+        if self.band.coarse.on && all != 0 {
+            self.band.coarse.record(bx, by, all, zmax);
         }
     }
 }

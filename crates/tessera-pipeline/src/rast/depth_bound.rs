@@ -20,21 +20,38 @@ pub struct DepthBound {
     origin: [f64; 2],
     margin: f64,
     range: (f64, f64),
+    /// Offset from a rectangle's edge to its first and last evaluated positions: ½ (pixel
+    /// centres), or ½ − reach with samples up to `reach` pixels from the centres.
+    inset: f64,
 }
 
 impl DepthBound {
     /// The bounds of `tri` within `rect` (`[x0, y0, x1, y1)`), or `None` when the plane's terms
     /// are too large to bound.
     pub fn new(tri: &TriSetup, rect: [u32; 4], range: (f32, f32)) -> Option<Self> {
+        Self::with_reach(tri, rect, range, 0.0)
+    }
+
+    /// [`DepthBound::new`] for depths evaluated at samples up to `reach` pixels (in x and y)
+    /// from the pixel centres (a multisampled draw: `reach` = ½ covers every pattern's
+    /// offsets in [−8, 7]/16; the sample's `Δx = (px − origin) + offset` adds one rounding,
+    /// which the margin's 2⁻²⁰ covers).
+    pub fn with_reach(
+        tri: &TriSetup,
+        rect: [u32; 4],
+        range: (f32, f32),
+        reach: f64,
+    ) -> Option<Self> {
+        let inset = 0.5 - reach;
         let [x0, y0, x1, y1] = rect.map(f64::from);
         let origin = [f64::from(tri.origin[0]), f64::from(tri.origin[1])];
         let (dx, dy) = (f64::from(tri.z.dx), f64::from(tri.z.dy));
-        let tx = (dx * (x0 + 0.5 - origin[0]))
+        let tx = (dx * (x0 + inset - origin[0]))
             .abs()
-            .max((dx * (x1 - 0.5 - origin[0])).abs());
-        let ty = (dy * (y0 + 0.5 - origin[1]))
+            .max((dx * (x1 - inset - origin[0])).abs());
+        let ty = (dy * (y0 + inset - origin[1]))
             .abs()
-            .max((dy * (y1 - 0.5 - origin[1])).abs());
+            .max((dy * (y1 - inset - origin[1])).abs());
         let v0 = f64::from(tri.z.v0);
         let m = v0.abs() + tx + ty;
         if m.is_nan() || m >= 1e30 {
@@ -53,15 +70,17 @@ impl DepthBound {
             origin,
             margin,
             range,
+            inset,
         })
     }
 
-    /// The bound over the centres of `r` (`[x0, y0, x1, y1)`, not empty, inside `rect`).
+    /// The bound over the centres (and samples, [`DepthBound::with_reach`]) of `r` (`[x0, y0, x1, y1)`, not empty, inside `rect`).
     #[inline]
     pub fn over(&self, r: [u32; 4]) -> f64 {
         let [x0, y0, x1, y1] = r.map(f64::from);
-        let tx = (self.dx * (x0 + 0.5 - self.origin[0])).min(self.dx * (x1 - 0.5 - self.origin[0]));
-        let ty = (self.dy * (y0 + 0.5 - self.origin[1])).min(self.dy * (y1 - 0.5 - self.origin[1]));
+        let i = self.inset;
+        let tx = (self.dx * (x0 + i - self.origin[0])).min(self.dx * (x1 - i - self.origin[0]));
+        let ty = (self.dy * (y0 + i - self.origin[1])).min(self.dy * (y1 - i - self.origin[1]));
         let lb = self.v0 + tx + ty - self.margin;
         lb.max(self.range.0).min(self.range.1)
     }

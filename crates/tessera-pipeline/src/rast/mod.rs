@@ -78,9 +78,17 @@ fn lane_offsets(e: &Edge) -> (i64x4, i64x4) {
 /// The inclusive pixel span `[lo, hi]` of row `py` where all edges are ≥ 0 (may be empty).
 #[inline]
 fn row_span(edges: &[Edge; 3], py: i64, lo: i64, hi: i64) -> (i64, i64) {
+    row_span_biased(edges, &[0; 3], py, lo, hi)
+}
+
+/// [`row_span`] of the edges each raised by `bias` (the span where `E_i + bias_i ≥ 0` for all
+/// three): with a multisampled triangle's smallest or largest sample offsets, the pixels whose
+/// every sample, or some sample, passes the edge.
+#[inline(always)]
+fn row_span_biased(edges: &[Edge; 3], bias: &[i64; 3], py: i64, lo: i64, hi: i64) -> (i64, i64) {
     let (mut lo, mut hi) = (lo, hi);
-    for e in edges {
-        let c = e.e00 + py * e.step_y;
+    for (e, b) in edges.iter().zip(bias) {
+        let c = e.e00 + py * e.step_y + b;
         if e.step_x > 0 {
             // E = c + px·s ≥ 0 ⇔ px ≥ ceil(−c / s).
             lo = lo.max((-c + e.step_x - 1).div_euclid(e.step_x));

@@ -1,13 +1,22 @@
 //! Multisampled coverage (SPEC §3.8): every sample of the pattern is tested with the same exact
 //! 16.8 edge functions and top-left rule as a single-sample pixel centre, giving a lane mask per
 //! sample of each 4×2 block, which the pixel stage's [`BandJob::shade_msaa`] takes.
+//!
+//! Large triangles are walked by row pairs as at one sample: per row the exact span of pixels
+//! with *some* sample inside (each edge offset by its largest sample offset) bounds the blocks
+//! tested, and the span of pixels with *every* sample inside (each edge offset by its smallest)
+//! gives fully covered runs that need no per-sample test at all.
 
+use tessera_types::ComparisonFunc;
 use wide::{CmpGt, i64x4};
 
-use super::{lane_offsets, rect_mask};
+use super::depth_bound::DepthBound;
+use super::{lane_offsets, rect_mask, row_span_biased};
 use crate::band::{Band, BandStats, Msaa, RasterContext};
 use crate::binning::SetupChunk;
 use crate::block::{MAX_SAMPLES, SampleCoverage};
+use crate::om::coarse::CoarseDepth;
+use crate::om::depth::D32Test;
 use crate::ps::BandJob;
 use crate::setup::{Edge, Primitive};
 
@@ -19,22 +28,36 @@ pub fn sample_offset(e: &Edge, o: [i8; 2]) -> i64 {
 }
 
 /// What [`block_coverage`] needs of a triangle that does not change from block to block: the
-/// edges' lane offsets and each sample's edge offsets, computed once per triangle.
+/// edges' lane offsets and each sample's edge offsets, computed once per triangle, and per
+/// edge the smallest and largest of its sample offsets.
 pub struct SampleEdges {
     lanes: [(i64x4, i64x4); 3],
     offsets: [[i64; 3]; MAX_SAMPLES],
+    /// Per edge, the smallest offset over the samples: a pixel whose edge values plus these are
+    /// all ≥ 0 has every sample covered.
+    pub lo: [i64; 3],
+    /// Per edge, the largest offset: a pixel with an edge value plus this < 0 has no sample
+    /// covered.
+    pub hi: [i64; 3],
 }
 
 impl SampleEdges {
     /// The per-triangle part of the coverage of `edges` at the samples of `ms`.
     pub fn new(edges: &[Edge; 3], ms: &Msaa) -> Self {
         let mut offsets = [[0; 3]; MAX_SAMPLES];
+        let (mut lo, mut hi) = ([i64::MAX; 3], [i64::MIN; 3]);
         for (o, &s) in offsets.iter_mut().zip(&ms.offsets).take(ms.count) {
             *o = edges.each_ref().map(|e| sample_offset(e, s));
+            for e in 0..3 {
+                lo[e] = lo[e].min(o[e]);
+                hi[e] = hi[e].max(o[e]);
+            }
         }
         Self {
             lanes: edges.each_ref().map(lane_offsets),
             offsets,
+            lo,
+            hi,
         }
     }
 }
@@ -71,9 +94,12 @@ pub fn block_coverage(
 }
 
 /// Rasterizes the triangles of `chunks` binned to band `b` into a multisampled `band`, in
-/// submission order: every block of each triangle's bounds in the band's rows, its coverage
-/// per sample ([`block_coverage`]), then the pixel stage once per block with any sample
-/// covered. The single-sample paths (early D32 test, coarse depth, solid tables) are not used.
+/// submission order: small triangles block by block over their bounds, large ones by row
+/// pairs ([`BandJob::raster_msaa_large`]); each block with a sample covered goes to the pixel
+/// stage ([`BandJob::shade_msaa`]). With an early `Less`/`LessEqual` D32 test that writes
+/// depth, the band keeps coarse depth bounds of every sample plane at once (a cell's bound is
+/// tightened once every sample of its 64 pixels has been written) and the pieces of fully
+/// covered runs behind them at every sample are skipped.
 pub fn raster_band_msaa(
     ctx: &RasterContext<'_>,
     ms: &Msaa,
@@ -82,8 +108,16 @@ pub fn raster_band_msaa(
     chunks: &[SetupChunk],
     stats: &mut BandStats,
 ) {
-    band.coarse.on = false;
     band.scratch.solid = None;
+    let early = super::band_early_test(ctx, band);
+    let coarse = match early {
+        Some(t) if CoarseDepth::applies(&t) => {
+            band.coarse.prepare(t.width(), [band.y0, band.y1]);
+            Some(t.func())
+        }
+        _ => None,
+    };
+    band.coarse.on = coarse.is_some();
     for chunk in chunks {
         for &t in chunk.bin(b) {
             let prim = &chunk.prims[t as usize];
@@ -103,18 +137,165 @@ pub fn raster_band_msaa(
             };
             let rect = [x0, y0, x1, y1];
             let pre = SampleEdges::new(&tri.edges, ms);
-            let mut by = y0 & !1;
-            while by < y1 {
-                let mut bx = x0 & !3;
-                while bx < x1 {
-                    let cov = block_coverage(&tri.edges, &pre, ms.count, bx, by, rect);
-                    if cov.iter().any(|&m| m != 0) {
-                        job.shade_msaa(bx as u32, by as u32, ms, cov);
-                    }
-                    bx += 4;
-                }
-                by += 2;
+            if tri.small {
+                job.raster_msaa_small(ms, &pre, rect, early.as_ref());
+            } else {
+                let bound = coarse.and_then(|func| {
+                    let r = rect.map(|v| v.max(0) as u32);
+                    DepthBound::with_reach(tri, r, ctx.depth_range, 0.5).map(|b| (func, b))
+                });
+                job.raster_msaa_large(ms, &pre, rect, early.as_ref(), bound);
             }
+        }
+    }
+}
+
+impl BandJob<'_, '_> {
+    /// Every block of a small triangle's bounds in the band (`rect`): its coverage per sample,
+    /// then the pixel stage where a sample is covered.
+    fn raster_msaa_small(
+        &mut self,
+        ms: &Msaa,
+        pre: &SampleEdges,
+        rect: [i32; 4],
+        early: Option<&D32Test>,
+    ) {
+        let [x0, y0, x1, y1] = rect;
+        let mut by = y0 & !1;
+        while by < y1 {
+            let mut bx = x0 & !3;
+            while bx < x1 {
+                let cov = block_coverage(&self.tri.edges, pre, ms.count, bx, by, rect);
+                if cov.iter().any(|&m| m != 0) {
+                    self.shade_msaa(bx as u32, by as u32, ms, cov, early);
+                }
+                bx += 4;
+            }
+            by += 2;
+        }
+    }
+
+    /// A large triangle in the band's rows `rect`, by row pairs: blocks inside both rows'
+    /// every-sample spans in fully covered runs, the others (inside the some-sample spans)
+    /// with their coverage per sample. With `coarse` (the early test's function and the
+    /// triangle's depth bounds over the samples) the runs' pieces behind every plane's bounds
+    /// are skipped.
+    fn raster_msaa_large(
+        &mut self,
+        ms: &Msaa,
+        pre: &SampleEdges,
+        rect: [i32; 4],
+        early: Option<&D32Test>,
+        coarse: Option<(ComparisonFunc, DepthBound)>,
+    ) {
+        self.outlined(|job| job.raster_msaa_large_body(ms, pre, rect, early, coarse));
+    }
+
+    /// [`Self::raster_msaa_large`] inside [`BandJob::outlined`].
+    #[inline(always)]
+    fn raster_msaa_large_body(
+        &mut self,
+        ms: &Msaa,
+        pre: &SampleEdges,
+        rect: [i32; 4],
+        early: Option<&D32Test>,
+        coarse: Option<(ComparisonFunc, DepthBound)>,
+    ) {
+        let tri = self.tri;
+        let [x0, y0, x1, y1] = rect;
+        let mut by = y0 & !1;
+        while by < y1 {
+            let row = |py: i32, bias: &[i64; 3]| {
+                if py < y0 || py >= y1 {
+                    (1, 0)
+                } else {
+                    let (lo, hi) = (i64::from(x0), i64::from(x1) - 1);
+                    row_span_biased(&tri.edges, bias, i64::from(py), lo, hi)
+                }
+            };
+            let (a0, a1) = row(by, &pre.hi);
+            let (b0, b1) = row(by + 1, &pre.hi);
+            let (lo, hi) = match (a0 <= a1, b0 <= b1) {
+                (true, true) => (a0.min(b0), a1.max(b1)),
+                (true, false) => (a0, a1),
+                (false, true) => (b0, b1),
+                (false, false) => {
+                    by += 2;
+                    continue;
+                }
+            };
+            // Pixels of both rows with every sample inside: blocks wholly in it are fully covered.
+            let (inner_lo, inner_hi) = {
+                let (c0, c1) = row(by, &pre.lo);
+                let (d0, d1) = row(by + 1, &pre.lo);
+                if c0 <= c1 && d0 <= d1 {
+                    (c0.max(d0), c1.min(d1))
+                } else {
+                    (1, 0)
+                }
+            };
+            let mut bx = (lo as i32) & !3;
+            while i64::from(bx) <= hi {
+                if i64::from(bx) >= inner_lo && i64::from(bx) + 3 <= inner_hi {
+                    let count = ((inner_hi - i64::from(bx) - 3) / 4 + 1) as u32;
+                    match coarse {
+                        Some(c) => {
+                            self.coarse_run_msaa(ms, c, [bx as u32, by as u32], count, early)
+                        }
+                        None => self.run_msaa(ms, bx as u32, by as u32, count, early),
+                    }
+                    bx += 4 * count as i32;
+                    continue;
+                }
+                let cov = block_coverage(&tri.edges, pre, ms.count, bx, by, rect);
+                if cov.iter().any(|&m| m != 0) {
+                    self.shade_msaa(bx as u32, by as u32, ms, cov, early);
+                }
+                bx += 4;
+            }
+            by += 2;
+        }
+    }
+
+    /// `count` blocks from (`bx`, `by`) rightwards whose every sample is covered.
+    #[inline(always)]
+    fn run_msaa(&mut self, ms: &Msaa, bx: u32, by: u32, count: u32, early: Option<&D32Test>) {
+        let mut full = [0; MAX_SAMPLES];
+        full[..ms.count].fill(0xff);
+        for k in 0..count {
+            self.shade_msaa(bx + 4 * k, by, ms, full, early);
+        }
+    }
+
+    /// [`Self::run_msaa`] except its aligned pieces of [`RUN_PIECE`](super::RUN_PIECE) pixels
+    /// whose depth lower bound over the samples (`coarse`) fails against the bound of every
+    /// cell they touch (bounds of all sample planes): those are skipped, each counted as one
+    /// coarse rejection (every sample would fail the early test and write nothing).
+    fn coarse_run_msaa(
+        &mut self,
+        ms: &Msaa,
+        (func, bound): (ComparisonFunc, DepthBound),
+        [bx, by]: [u32; 2],
+        count: u32,
+        early: Option<&D32Test>,
+    ) {
+        let end = bx + 4 * count;
+        let (mut start, mut x) = (bx, bx);
+        while x < end {
+            let piece_end = ((x / super::RUN_PIECE + 1) * super::RUN_PIECE).min(end);
+            let piece = [x, by, piece_end, by + 2];
+            let lb = bound.over(piece);
+            if self.band.coarse.rejects(piece, lb, func) {
+                if start < x {
+                    self.run_msaa(ms, start, by, (x - start) / 4, early);
+                }
+                self.stats.coarse_rejected += 1;
+                start = piece_end;
+            }
+            x = piece_end;
+        }
+        if start < end {
+            self.run_msaa(ms, start, by, (end - start) / 4, early);
         }
     }
 }

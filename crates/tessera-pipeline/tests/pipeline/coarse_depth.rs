@@ -88,9 +88,17 @@ fn large(rig: &Rig, seed: u64, back: f32) -> Vec<Cv> {
     out
 }
 
+/// The D3D11.3 standard 4× pattern (SPEC §3.8).
+static P4: [[i8; 2]; 4] = [[-2, -6], [6, -2], [-6, 2], [2, 6]];
+
 fn rig(func: ComparisonFunc, depth_range: (f32, f32)) -> Rig {
-    let mut rig =
-        Rig::new(W, H, Format::R8G8B8A8Unorm).with_depth(Format::D32Float, &1.0f32.to_le_bytes());
+    rig_samples(func, depth_range, &[])
+}
+
+fn rig_samples(func: ComparisonFunc, depth_range: (f32, f32), pattern: &'static [[i8; 2]]) -> Rig {
+    let mut rig = Rig::new(W, H, Format::R8G8B8A8Unorm)
+        .with_depth(Format::D32Float, &1.0f32.to_le_bytes())
+        .multisampled(pattern);
     rig.ds = DepthStencilDesc {
         depth_enable: true,
         depth_write: true,
@@ -108,6 +116,17 @@ fn compare(func: ComparisonFunc, depth_range: (f32, f32), seed: u64) -> u64 {
 }
 
 fn compare_scene(scene: Scene, func: ComparisonFunc, depth_range: (f32, f32), seed: u64) -> u64 {
+    compare_samples(scene, func, depth_range, seed, &[])
+}
+
+fn compare_samples(
+    scene: Scene,
+    func: ComparisonFunc,
+    depth_range: (f32, f32),
+    seed: u64,
+    pattern: &'static [[i8; 2]],
+) -> u64 {
+    let rig = |func, depth_range| rig_samples(func, depth_range, pattern);
     let mut one = rig(func, depth_range);
     let verts = match scene {
         Scene::Layers => layers(&one, seed),
@@ -166,6 +185,21 @@ fn coarse_rejection_of_large_triangles_changes_nothing_but_the_work() {
         compare_scene(Scene::Large { back: 0.5 }, func, (0.4, 0.6), seed + 10);
     }
     assert!(dropped > 100, "dropped {dropped}");
+}
+
+/// Multisampled (4×): every sample plane keeps its own bounds, and a run piece is skipped only
+/// when its depth over the samples' positions is behind every plane's; the bytes of every
+/// sample are those of the per-triangle draws.
+#[test]
+fn coarse_rejection_at_4x_changes_nothing_but_the_work() {
+    let mut dropped = 0;
+    for (seed, func) in [(17, ComparisonFunc::Less), (18, ComparisonFunc::LessEqual)] {
+        for back in [0.3, 0.7] {
+            dropped += compare_samples(Scene::Large { back }, func, (0.0, 1.0), seed, &P4);
+        }
+        compare_samples(Scene::Large { back: 0.5 }, func, (0.4, 0.6), seed + 10, &P4);
+    }
+    assert!(dropped > 50, "dropped {dropped}");
 }
 
 /// No coarse rejection where a failed pixel may still matter or the bounds could be wrong:

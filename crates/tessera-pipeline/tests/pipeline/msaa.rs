@@ -335,6 +335,31 @@ fn mesh(rig: &Rig, gx: u32, gy: u32, jitter: &[(u8, u8)], diagonals: &[bool]) ->
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
+    /// MSAA watertightness of large triangles (beyond the small-triangle extent, rasterized by
+    /// row spans with fully covered runs): a 160×40 target in cells 80 or 160 pixels wide, every
+    /// sample covered exactly once at 2, 4, 8 and 16 samples.
+    #[test]
+    fn large_shared_edges_cover_each_sample_exactly_once(
+        gx in 1u32..3,
+        gy in 1u32..3,
+        jitter in proptest::collection::vec((0u8..=255, 0u8..=255), 1..20),
+        diagonals in proptest::collection::vec(any::<bool>(), 1..12),
+        which in 0usize..4,
+    ) {
+        let pattern: &'static [[i8; 2]] = [&P2[..], &P4, &P8, &P16][which];
+        let mut rig = Rig::new(160, 40, Format::R32Float).multisampled(pattern);
+        rig.blend = additive();
+        let verts = mesh(&rig, gx, gy, &jitter, &diagonals);
+        rig.draw(&verts, Some(&VertexColorPs)).unwrap();
+        for s in 0..pattern.len() as u32 {
+            for y in 0..40 {
+                for x in 0..160 {
+                    prop_assert_eq!(rig.sample_f(0, x, y, s)[0], 1.0, "pixel ({}, {}) sample {}", x, y, s);
+                }
+            }
+        }
+    }
+
     /// MSAA watertightness: random meshes of triangles sharing edges cover every sample of the
     /// target exactly once (additive blend of 1 into R32_FLOAT: every sample ends at 1), at
     /// 2, 4, 8 and 16 samples.

@@ -221,3 +221,62 @@ fn clears_and_copies_reach_every_sample() {
     .unwrap();
     assert_eq!(copy.read().bytes(), t.read().bytes());
 }
+
+/// The resolve copies a pixel whose samples all hold the same texel (UNORM formats of ≤ 10
+/// bits per channel without padding), and averages the others: byte for byte what the
+/// per-sample decode, f32 sum in sample order, division and encode give, for every byte
+/// value, at 2, 4, 8 and 16 samples. Padded (`X8`), sRGB, 16-bit and float formats are
+/// averaged whatever their samples (B8G8R8X8's encode writes its padding as 0).
+#[test]
+fn resolve_of_equal_samples_is_the_average() {
+    let c = caps(L::L11_0);
+    let (w, h) = (37u32, 5u32);
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for format in [
+        Format::R8G8B8A8Unorm,
+        Format::B8G8R8A8Unorm,
+        Format::R10G10B10A2Unorm,
+        Format::R8G8Unorm,
+        Format::R16Unorm,
+        Format::B8G8R8X8Unorm,
+        Format::R8G8B8A8UnormSrgb,
+        Format::R32Float,
+    ] {
+        let size = format.info().bytes_per_block as usize;
+        for n in [2u32, 4, 8, 16] {
+            // Pixel p: every sample the texel of p's bytes (p, p + 1, …) when p is even, else
+            // random samples.
+            let mut samples = Vec::new();
+            for p in 0..w * h {
+                let same: Vec<u8> = (0..size).map(|i| (p as usize * 7 + i * 93) as u8).collect();
+                for _ in 0..n {
+                    samples.push(if p % 2 == 0 {
+                        same.clone()
+                    } else {
+                        (0..size).map(|_| next() as u8).collect()
+                    });
+                }
+            }
+            let src = ms(&c, w, h, format, &samples);
+            let got = resolved(&c, &src, w, h, format);
+            let mut want = vec![0u8; got.len()];
+            for (p, px) in samples.chunks(n as usize).enumerate() {
+                let mut acc = [0.0f32; 4];
+                for t in px {
+                    for (a, v) in acc.iter_mut().zip(format.decode_float(t).unwrap()) {
+                        *a += v;
+                    }
+                }
+                let out = &mut want[p * size..(p + 1) * size];
+                format.encode_float(acc.map(|v| v / n as f32), out).unwrap();
+            }
+            assert!(got == want, "{format:?} at {n} samples");
+        }
+    }
+}
