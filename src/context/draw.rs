@@ -192,6 +192,9 @@ impl DeviceContext {
             }
         }
 
+        // Tiled outputs: their shadows hold the tiles' bytes for the draw (issue #16 part 6).
+        let mut reported = Vec::new();
+        self.load_tiled_outputs(call, &mut reported)?;
         // Lock targets for writing, one guard per distinct texture.
         let target_textures = self.target_textures()?;
         let mut write_guards: Vec<(Texture, TextureWriteGuard<'_>)> = Vec::new();
@@ -224,7 +227,6 @@ impl DeviceContext {
         }
         let mut vs_reads = StageReads::lock(&self.vs, &is_target);
         let mut ps_reads = StageReads::lock(&self.ps, &is_target);
-        let mut reported = Vec::new();
         vs_reads.resolve_tiled(&self.device, &self.vs, &mut reported)?;
         ps_reads.resolve_tiled(&self.device, &self.ps, &mut reported)?;
         let vs_env = vs_reads.env(&self.vs)?;
@@ -297,6 +299,8 @@ impl DeviceContext {
             }
             return Err(e);
         }
+        drop(write_guards);
+        self.store_tiled_outputs(call, &mut reported)?;
         self.record_stats(&stats);
         Ok(stats)
     }

@@ -14,6 +14,7 @@ mod stages;
 mod tiled;
 mod tiled_bind;
 mod tiled_copy;
+mod tiled_om;
 
 use std::sync::PoisonError;
 
@@ -111,6 +112,10 @@ pub struct DeviceContext {
     pub(crate) stencil_ref: u8,
     pub(crate) render_targets: Vec<Option<RenderTargetView>>,
     pub(crate) depth_stencil_view: Option<DepthStencilView>,
+    /// The tiled textures behind bound outputs (issue #16 part 6): each output's shadow is the
+    /// view bound in `render_targets` / `depth_stencil_view`, loaded before and stored after
+    /// every draw and clear.
+    pub(crate) tiled_outputs: Vec<crate::tiled::TiledTarget>,
     pub(crate) active_queries: Vec<Query>,
 }
 
@@ -139,6 +144,7 @@ impl DeviceContext {
             stencil_ref: 0,
             render_targets: Vec::new(),
             depth_stencil_view: None,
+            tiled_outputs: Vec::new(),
             active_queries: Vec::new(),
         }
     }

@@ -60,6 +60,7 @@ impl DeviceContext {
             c.check_render_targets(views, depth)?;
             c.render_targets = views.to_vec();
             c.depth_stencil_view = depth.cloned();
+            c.tiled_outputs.clear();
             c.unbind_hazardous_inputs()
         })
     }

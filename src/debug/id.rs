@@ -118,6 +118,9 @@ message_ids! {
     /// device's `Tier1NullRead` value and drops writes, SPEC §6.8), or a packed tail was only
     /// partly mapped (SPEC §6.2).
     NullTileMappingAccessError = 0x0030_0194, "NULL_TILE_MAPPING_ACCESS_ERROR", d3d, Error, Execution;
+    /// Two resource tiles that one render-target or depth-stencil view covers map the same
+    /// pool tile (SPEC §6.9: undefined within one draw; Tessera stores the higher tile last).
+    DuplicateTileMappingsInCoveredArea = 0x0030_0196, "DUPLICATE_TILE_MAPPINGS_IN_COVERED_AREA", d3d, Warning, Execution;
     /// A shrunk tile pool keeps mapped tiles past its new end alive (SPEC §6.6, §6.12).
     ResizeTilePoolShrinkWithMappingsStillDefinedPastEnd = 0x0030_019C, "RESIZETILEPOOL_SHRINK_WITH_MAPPINGS_STILL_DEFINED_PAST_END", d3d, Warning, ResourceManipulation;
     /// Tier 1: pool tiles last mapped by a buffer read or written through a texture, or the

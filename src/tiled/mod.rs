@@ -6,10 +6,15 @@
 //! Part 3 (first slice): shader-resource views of tiled Texture2D / Texture2DArray
 //! ([`TiledShaderResourceView`]) sampled in draws with the NULL rules of SPEC §6.8.
 //!
-//! What it is not: other views. A [`TiledResource`] is not a [`tessera_resource::Resource`], so
-//! no render-target, depth-stencil or unordered-access view can be made of it, and
-//! `create_buffer` / `create_texture` refuse `MISC_TILED` ("tiled resource views are not
-//! implemented yet"). `CheckFeatureSupport` keeps answering `TiledResourcesTier` 0.
+//! Part 6: render-target and depth-stencil views of one slice of a tiled Texture2D /
+//! Texture2DArray ([`TiledRenderTargetView`], [`TiledDepthStencilView`]), bound with
+//! [`crate::DeviceContext::om_set_render_targets_tiled`]; draws and clears write and read them
+//! through the tiles (the NULL rules of SPEC §6.8, draw-order writes on shared pool tiles).
+//!
+//! What it is not: UAVs, buffer / Texture3D / cube SRVs. A [`TiledResource`] is not a
+//! [`tessera_resource::Resource`], and `create_buffer` / `create_texture` refuse `MISC_TILED`
+//! ("tiled resource views are not implemented yet"). `CheckFeatureSupport` keeps answering
+//! `TiledResourcesTier` 0.
 //!
 //! ```
 //! use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};
@@ -53,6 +58,7 @@
 
 mod access;
 mod create;
+mod target;
 mod view;
 
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -62,6 +68,8 @@ use tessera_resource::tiled::{ResourceTiling, TileMappings, TiledDesc, TiledTier
 
 pub use crate::device::Tier1NullRead;
 pub(crate) use access::Access;
+pub(crate) use target::TiledTarget;
+pub use target::{OmDepthStencil, OmRenderTarget, TiledDepthStencilView, TiledRenderTargetView};
 pub(crate) use view::ResolvedTiled;
 pub use view::{NULL_BC1_BLOCK, TiledShaderResourceView};
 

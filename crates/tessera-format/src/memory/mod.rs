@@ -17,7 +17,8 @@
 //! - [`standard_tile_shape`] / [`tile_element_offset`]: 64 KiB tile shapes of tiled resources
 //!   and the in-tile address (SPEC §6.2, §6.5).
 //! - [`TiledSubresource`]: a tiled subresource's element → (resource tile, offset in tile), and
-//!   the [`TileSpan`]s between it and its tight linear copy (copies, updates, readback).
+//!   the [`TileSpan`]s between it and its tight linear copy (copies, updates, readback), and
+//!   the [`RowSpan`]s render targets of tiled textures load and store rows through.
 
 mod band;
 mod layout;
@@ -39,5 +40,5 @@ pub use tile::{
     TILE_SIZE_BYTES, TileDimension, TileShape, TileShapeError, standard_tile_shape,
     tile_element_offset,
 };
-pub use tiled::{TileSpan, TiledPlacement, TiledSubresource};
+pub use tiled::{RowSpan, TileSpan, TiledPlacement, TiledSubresource};
 pub use words::Words32;

@@ -46,6 +46,24 @@ pub struct TiledSubresource {
     pub samples: u32,
 }
 
+/// A run of bytes contiguous in one tile and in one row of pixels of the subresource: what
+/// render targets and depth buffers of tiled textures load and store rows through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowSpan {
+    /// The resource tile.
+    pub tile: u32,
+    /// Byte offset inside that tile.
+    pub tile_offset: usize,
+    /// The row (pixel y).
+    pub y: u32,
+    /// The plane (pixel z).
+    pub z: u32,
+    /// Byte offset inside the row (pixel x × pixel bytes).
+    pub row_offset: usize,
+    /// Bytes in the run.
+    pub len: usize,
+}
+
 /// A run of bytes contiguous both in a tile and in the linear copy of the subresource.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TileSpan {
@@ -106,6 +124,37 @@ impl TiledSubresource {
                 Some((u32::try_from(tile).ok()?, (at % TILE_SIZE_BYTES) as usize))
             }
         }
+    }
+
+    /// Every run of the subresource in linear order, cut at row ends too ([`Self::spans`]
+    /// cut again where a packed tail's 64 KiB run crosses a row).
+    pub fn row_spans(&self) -> Vec<RowSpan> {
+        let row_len = (self.pixel_bytes() * u64::from(self.width)) as usize;
+        let height = self.height.max(1);
+        let mut out = Vec::new();
+        if row_len == 0 {
+            return out;
+        }
+        for s in self.spans() {
+            let (mut at, mut tile_offset, mut left) = (s.linear_offset, s.tile_offset, s.len);
+            while left > 0 {
+                let row = (at / row_len) as u32;
+                let row_offset = at % row_len;
+                let len = left.min(row_len - row_offset);
+                out.push(RowSpan {
+                    tile: s.tile,
+                    tile_offset,
+                    y: row % height,
+                    z: row / height,
+                    row_offset,
+                    len,
+                });
+                at += len;
+                tile_offset += len;
+                left -= len;
+            }
+        }
+        out
     }
 
     /// Every run of the subresource in linear order. Standard tiles: each row of pixels cut at

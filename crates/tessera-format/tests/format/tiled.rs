@@ -1,7 +1,7 @@
 //! Tiled address translation of the memory owner (SPEC §6.2, §6.5): element → (tile, offset)
 //! and the spans between a tiled subresource and its tight linear copy.
 
-use tessera_format::memory::{TileShape, TileSpan, TiledPlacement, TiledSubresource};
+use tessera_format::memory::{RowSpan, TileShape, TileSpan, TiledPlacement, TiledSubresource};
 
 fn standard(
     first: u32,
@@ -140,4 +140,70 @@ fn packed_subresources_are_linear_in_the_tail_and_cut_at_64k() {
     );
     let b = p(65536, 128, 32);
     assert_eq!(b.element_address(1, 1, 0, 0), Some((5, 129 * 4)));
+}
+
+#[test]
+fn row_spans_are_cut_at_row_ends_and_match_element_addresses() {
+    // Packed: a 10×3 RGBA8 mip 40 bytes before the end of tail tile 4, so row 0 crosses the
+    // tile end: 10 px of 40 bytes each row, the 64 KiB cut inside row 0.
+    let packed = TiledSubresource {
+        placement: TiledPlacement::Packed {
+            first_tile: 4,
+            tail_offset: 65536 - 24,
+        },
+        width: 10,
+        height: 3,
+        depth: 1,
+        element_bytes: 4,
+        samples: 1,
+    };
+    let rows = packed.row_spans();
+    assert_eq!(
+        rows[..3],
+        [
+            RowSpan {
+                tile: 4,
+                tile_offset: 65512,
+                y: 0,
+                z: 0,
+                row_offset: 0,
+                len: 24
+            },
+            RowSpan {
+                tile: 5,
+                tile_offset: 0,
+                y: 0,
+                z: 0,
+                row_offset: 24,
+                len: 16
+            },
+            RowSpan {
+                tile: 5,
+                tile_offset: 16,
+                y: 1,
+                z: 0,
+                row_offset: 0,
+                len: 40
+            },
+        ]
+    );
+    // Standard 256×2 RGBA8 over two 128-wide tiles: two runs a row.
+    let std = standard(0, 2, 1, [128, 128, 1], [256, 2, 1], 4, 1);
+    for s in [packed, std] {
+        let rows = s.row_spans();
+        let total: usize = rows.iter().map(|r| r.len).sum();
+        assert_eq!(total as u64, s.linear_len());
+        for r in &rows {
+            let x = (r.row_offset / 4) as u32;
+            assert_eq!(
+                s.element_address(x, r.y, r.z, 0),
+                Some((r.tile, r.tile_offset))
+            );
+            assert!(
+                r.row_offset + r.len <= s.width as usize * 4,
+                "{r:?} inside its row"
+            );
+        }
+    }
+    assert_eq!(std.row_spans().len(), 4);
 }
