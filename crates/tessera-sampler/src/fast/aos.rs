@@ -1,9 +1,9 @@
 //! The UNORM bilinear filter lane by lane ("array of structures") for the common case where
 //! every lane's right taps are the next texels in memory: one 8-byte read per lane and row
-//! holds both taps, and is widened to RGBA vectors of codes, so the texel words never pass
-//! through scalar registers. Each lane's sum is the core's exact integer sum `S` (see
-//! [`crate::core`]: integers < 2^24, so exact in `f32` in any order), and its one division
-//! by [`UNORM8_BILINEAR_DIVISOR`] is done on 8 lanes at once.
+//! holds both taps, so the texel words never pass through scalar registers. Each lane's sum is
+//! the core's exact integer sum `S` (see [`crate::core`]: an integer < 2^24, the same in any
+//! order), formed in 16/32-bit integer lanes ([`lane`]) and converted to `f32` exactly; its one
+//! division by [`UNORM8_BILINEAR_DIVISOR`] is done on 8 lanes at once.
 
 use crate::core::UNORM8_BILINEAR_DIVISOR;
 use wide::{f32x4, f32x8, i16x8, i32x4, i32x8, u8x16};
@@ -52,9 +52,9 @@ fn splat16(w: i32x8, k: usize) -> i16x8 {
 ///   the channels `c`;
 /// - `h = T_L·(256 − kx) + T_R·kx` on both rows at once (`pmullw`, `paddw`): ≤ 255·256 < 2^16,
 ///   so the 16-bit products and sums are exact as unsigned values;
-/// - `S = h_top·(256 − ky) + h_bot·ky` with `pmaddwd`, which reads `h` as signed `h'`
-///   (`h − 2^16` where `h ≥ 2^15`): `S = Σ h'·w − 2^16 · Σ m·w` with `m = −1` on those
-///   (`h >> 15` arithmetic), all `i32` without overflow (|Σ h'·w| ≤ 2^24, 2^16 · 512 ≤ 2^25).
+/// - `S = h_top·(256 − ky) + h_bot·ky` with `pmaddwd`, which multiplies signed `i16`: it gets
+///   `h − 2^15` (`h` with its top bit flipped, in `[−2^15, 2^15)`), and as the y weights sum to
+///   256, `S = Σ (h − 2^15)·w + 2^15·256`; `|Σ (h − 2^15)·w| ≤ 2^23`, so no `i32` overflows.
 ///
 /// `S` is the core's integer (< 2^24: [`crate::core`]'s grouping differs, but an integer sum
 /// is the same in any order), so its conversion to `f32` is exact.
@@ -63,9 +63,8 @@ fn lane(d: &[u8], p0: usize, p1: usize, w: &PairWeights, k: usize) -> f32x4 {
     let z = u8x16::unpack_low(row(d, p0), row(d, p1));
     let (l, r) = (i16x8::from_u8x16_low(z), i16x8::from_u8x16_high(z));
     let h = l * splat16(w.x0, k) + r * splat16(w.x1, k);
-    let wy = splat16(w.y, k);
-    let fix: i32x4 = (h >> 15_i32).dot(wy) << 16_i32;
-    (h.dot(wy) - fix).round_float()
+    let flip = i16x8::splat(i16::MIN);
+    ((h ^ flip).dot(splat16(w.y, k)) + i32x4::splat(1 << 23)).round_float()
 }
 
 /// Four lanes' RGBA vectors and four more as four 8-lane channel vectors.

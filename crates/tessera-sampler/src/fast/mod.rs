@@ -41,9 +41,9 @@
 //!   mip order; for these inputs (values in `[0, 1]`, weights `k/256 < 1`) the special cases
 //!   and the clamp all reduce to the plain formula, see [`combine`]. No FMA.
 //! - UNORM bilinear / trilinear with every right tap the next texel in memory runs lane by
-//!   lane ([`aos`]): a row's two taps are one 8-byte read, widened to RGBA vectors of codes,
-//!   multiplied by the lane's tap weights splat and summed (`S`), and the 8 lanes transposed at
-//!   the end; the divisions run 8 lanes at a time (a trilinear lane divides both levels' sums in
+//!   lane ([`aos`]): a row's two taps are one 8-byte read, the two rows' bytes are interleaved
+//!   and `S` is formed in 16/32-bit integers (`pmullw`, `pmaddwd`; exact, see [`aos`]) and
+//!   converted to `f32` exactly, and the 8 lanes transposed at the end; the divisions run 8 lanes at a time (a trilinear lane divides both levels' sums in
 //!   one `f32x8`, then combines them as the core does).
 //!
 //! **Structure.** [`sample`] takes the implicit-LOD case (`Sample`: both quads on the same two
