@@ -29,7 +29,7 @@ use serde_json::{Value, json};
 use tessera::sampler::SimdPath;
 use tessera::{Device, DeviceDesc};
 use tessera_scene::rastbench::{
-    self, DrawPart, FrameMode, Prepared, RastBenchScene, STANDARD_SCENES,
+    self, BenchShaders, DrawPart, FrameMode, Prepared, RastBenchScene, STANDARD_SCENES,
 };
 
 mod scene;
@@ -102,6 +102,12 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_msaa)]
     msaa: u32,
 
+    /// The shaders of a rastbench frame: `builtin` (the Rust `TransformVs`, `VertexColorPs`,
+    /// `TexturedPs`) or `wgsl` (their twins in assets/shaders/, run by the WGSL interpreter;
+    /// the same bytes). rastbench scenes only.
+    #[arg(long, value_name = "KIND", default_value = "builtin", value_parser = parse_shaders)]
+    shaders: BenchShaders,
+
     /// Write the four standard scenes into this folder and exit.
     #[arg(long, value_name = "DIR", conflicts_with = "scene")]
     write_scenes: Option<PathBuf>,
@@ -121,6 +127,15 @@ fn parse_frames(s: &str) -> Result<usize, String> {
 /// `--simd`: a [`SimdPath`] name.
 fn parse_simd(s: &str) -> Result<SimdPath, String> {
     SimdPath::parse(s, "--simd").map_err(|e| e.to_string())
+}
+
+/// `--shaders`: `builtin` or `wgsl`.
+fn parse_shaders(s: &str) -> Result<BenchShaders, String> {
+    match s {
+        "builtin" => Ok(BenchShaders::Builtin),
+        "wgsl" => Ok(BenchShaders::Wgsl),
+        _ => Err(format!("`{s}` is not a shader kind (builtin or wgsl)")),
+    }
 }
 
 /// `--msaa`: a D3D sample count (1, 2, 4, 8, 16); whether the device supports it for RGBA8
@@ -236,6 +251,7 @@ fn run_scene(
             "c_primitives": last_stats.c_primitives,
             "coarse_rejected": last_stats.coarse_rejected,
             "sample_count": prepared.sample_count(),
+            "shaders": args.shaders.name(),
         }),
     );
     Ok(result)
@@ -363,7 +379,7 @@ fn run_one(device: &Device, path: &std::path::Path, args: &BenchArgs) -> ExitCod
     };
     let load_ms = t0.elapsed().as_secs_f64() * 1e3;
     let t1 = Instant::now();
-    let prepared = match scene.prepare_msaa(device, args.msaa) {
+    let prepared = match scene.prepare_with(device, args.msaa, args.shaders) {
         Ok(p) => p,
         Err(e) => return fail(e),
     };
@@ -420,7 +436,7 @@ fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
             Ok(s) => s,
             Err(e) => return fail(e),
         };
-        let prepared = match scene.prepare_msaa(device, args.msaa) {
+        let prepared = match scene.prepare_with(device, args.msaa, args.shaders) {
             Ok(p) => p,
             Err(e) => return fail(e),
         };
@@ -435,6 +451,7 @@ fn run_standard(device: &Device, args: &BenchArgs) -> ExitCode {
                 simd: args.simd,
                 profile: false,
                 msaa: args.msaa,
+                shaders: args.shaders,
                 write_scenes: None,
             };
             match run_scene(device, &prepared, &clear_args) {

@@ -12,6 +12,7 @@ use tessera::{Device, DeviceDesc, DeviceLimits};
 
 use super::{BenchArgs, Mode, extend, resolve_threads, round3, time_ms, timing_json};
 use crate::render::{fail, write_png_atomic};
+use tessera_scene::rastbench::BenchShaders;
 
 /// What one timed frame of a non-rastbench input is (the JSON's `"frame"`).
 pub const FRAME: &str =
@@ -19,9 +20,13 @@ pub const FRAME: &str =
 
 /// Benchmarks the scene or model at `path`.
 pub fn run(path: &Path, args: &BenchArgs) -> ExitCode {
-    if args.mode == Mode::Clear || args.profile || args.msaa != 1 {
+    if args.mode == Mode::Clear
+        || args.profile
+        || args.msaa != 1
+        || args.shaders != BenchShaders::Builtin
+    {
         return fail(format!(
-            "{}: --mode clear, --profile and --msaa apply to rastbench-scene-v1 headers only; this is a scene or model",
+            "{}: --mode clear, --profile, --msaa and --shaders apply to rastbench-scene-v1 headers only; this is a scene or model",
             path.display()
         ));
     }

@@ -108,6 +108,32 @@ fn bench_runs_a_written_rastbench_scene() {
         (v["width"].as_u64(), v["triangles"].as_u64()),
         (Some(1920), Some(32))
     );
+    assert_eq!(v["shaders"], "builtin");
+    // `--shaders wgsl` compiles the WGSL twins at prepare and says so; a bad kind exits 2, and
+    // so does the flag on a tessera scene file (rastbench only).
+    let run = |shaders: &str, path: &str| {
+        tessera(&[
+            "bench",
+            path,
+            "--frames",
+            "1",
+            "--warmup",
+            "0",
+            "--mode",
+            "clear",
+            "--shaders",
+            shaders,
+        ])
+    };
+    assert_eq!(
+        line(&run("wgsl", fill.to_str().unwrap()))["shaders"],
+        "wgsl"
+    );
+    let bad = run("hlsl", fill.to_str().unwrap());
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`hlsl` is not a shader kind"));
+    let on_scene = tessera(&["bench", &scene("triangle.json"), "--shaders", "wgsl"]);
+    assert_eq!(on_scene.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

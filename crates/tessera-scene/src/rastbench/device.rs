@@ -16,7 +16,18 @@ impl RastBenchScene {
     /// with `resolve_subresource` into a single-sample RGBA8 texture, which
     /// [`Prepared::read_rgba8`] then reads. A count the device refuses for either format is
     /// the device's typed error.
-    pub fn prepare_msaa(mut self, device: &Device, sample_count: u32) -> Result<Prepared> {
+    pub fn prepare_msaa(self, device: &Device, sample_count: u32) -> Result<Prepared> {
+        self.prepare_with(device, sample_count, BenchShaders::Builtin)
+    }
+
+    /// [`RastBenchScene::prepare_msaa`] running `shaders`: the Rust built-ins or their WGSL
+    /// twins (`tessera bench --shaders wgsl`, #18), which render the same bytes.
+    pub fn prepare_with(
+        mut self,
+        device: &Device,
+        sample_count: u32,
+        shaders: BenchShaders,
+    ) -> Result<Prepared> {
         self.validate()?;
         let h = &self.header;
         let kind = self.shader_kind()?;
@@ -76,12 +87,13 @@ impl RastBenchScene {
         let uv = element("TEXCOORD", Format::R32G32Float, 32);
         // TransformVs passes input registers 1.. through in element order; TexturedPs reads
         // uv (v0) then the tint colour (v1).
-        let (elements, varyings, ps): (Vec<_>, usize, Arc<dyn PixelShader>) = match kind {
-            ShaderKind::Color => (vec![position, color], 1, Arc::new(VertexColorPs)),
-            ShaderKind::Texture => (vec![position, uv, color], 2, Arc::new(TexturedPs)),
+        let (elements, varyings) = match kind {
+            ShaderKind::Color => (vec![position, color], 1),
+            ShaderKind::Texture => (vec![position, uv, color], 2),
         };
-        let layout = device.create_input_layout(&elements)?;
-        let vs = device.create_vertex_shader(Arc::new(TransformVs { varyings }))?;
+        let (vs, ps) = shaders.make(kind, varyings)?;
+        let vs = device.create_vertex_shader(vs)?;
+        let layout = device.create_input_layout_for_shader(&elements, &vs)?;
         let ps = device.create_pixel_shader(ps)?;
 
         let samples = SampleDesc {

@@ -7,10 +7,10 @@
 //! textured scenes, `tex.rgba` (1024² RGBA8 with its 11 mips concatenated).
 //!
 //! GL conventions are mapped onto the D3D device as follows:
-//! * clip z ∈ [-w, w] → D3D's [0, w] by the vertex shader: [`TransformVs`] with the matrix
+//! * clip z ∈ [-w, w] → D3D's [0, w] by the vertex shader: [`TransformVs`](tessera::pipeline::builtin::TransformVs) with the matrix
 //!   rows `x, y, (0, 0, ½, ½), w` in `cb0`, so depth = z/w·½ + ½ as in GL;
 //! * NDC y = +1 is the top row and pixel centres are at .5 in both APIs: no change;
-//! * `shader: color` → [`VertexColorPs`]; `shader: texture` → [`TexturedPs`] (varyings uv then
+//! * `shader: color` → `VertexColorPs`; `shader: texture` → `TexturedPs` (varyings uv then
 //!   colour) with a trilinear WRAP sampler over all 11 mips of `tex.rgba`.
 //!
 //! [`generate`] reproduces `gen_scenes.py` byte for byte (same integer-hash PRNG, the same
@@ -25,8 +25,7 @@ use tessera::caps::{
     DepthStencilDesc, Filter, FilterKind, InputElementDesc, PrimitiveTopology, RasterizerDesc,
     Rect, RenderTargetBlendDesc, SampleDesc, SamplerDesc, TextureDesc, Usage, Viewport,
 };
-use tessera::pipeline::builtin::{TexturedPs, TransformVs, VertexColorPs};
-use tessera::pipeline::{DrawStats, PixelShader};
+use tessera::pipeline::DrawStats;
 use tessera::resource::{DsvFlags, SubresourceData};
 use tessera::{
     Buffer, DepthStencilView, Device, DeviceContext, Format, RenderTargetView, Texture,
@@ -38,11 +37,13 @@ use crate::input::{InputPolicy, base_of};
 
 mod device;
 mod generate;
+mod shaders;
 #[cfg(test)]
 mod tests;
 
 pub use device::{DrawPart, FrameMode, Prepared};
 pub use generate::{generate, generate_texture, write_scene};
+pub use shaders::BenchShaders;
 
 /// Bytes per vertex in `NAME.vtx.bin`.
 pub const VERTEX_STRIDE: usize = 40;
@@ -114,6 +115,9 @@ pub enum RastBenchError {
     /// The device refused an object or a call.
     #[error(transparent)]
     Device(#[from] tessera::Error),
+    /// A WGSL twin of the built-in shaders did not compile (`--shaders wgsl`).
+    #[error("the WGSL benchmark shaders: {0}")]
+    Shader(Box<tessera_shader::CompileError>),
 }
 
 /// Result alias for this module.

@@ -218,3 +218,36 @@ fn msaa_frame_resolves_to_the_single_sample_image() {
     // A count the device refuses for RGBA8/D32 is its typed error, not a panic.
     assert!(small().prepare_msaa(&device, 3).is_err());
 }
+
+/// `prepare_with(.., BenchShaders::Wgsl)` (`tessera bench --shaders wgsl`, #18): the WGSL
+/// twins of `TransformVs`, `VertexColorPs` and `TexturedPs` render the standard scenes byte
+/// for byte as the built-ins (at 160×90; `tris`' million triangles are left to the CLI).
+#[test]
+fn wgsl_shaders_render_the_builtin_bytes() {
+    let device = Device::new(&tessera::DeviceDesc {
+        threads: Some(2),
+        ..Default::default()
+    })
+    .unwrap();
+    let tex = Arc::new(generate_texture());
+    let mut ctx = device.immediate_context();
+    for name in ["fill", "big", "tex"] {
+        let small = || {
+            let mut scene = generate(name, Some(tex.clone())).unwrap();
+            scene.header.width = 160;
+            scene.header.height = 90;
+            scene
+        };
+        let mut images = Vec::new();
+        for shaders in [BenchShaders::Builtin, BenchShaders::Wgsl] {
+            let p = small().prepare_with(&device, 1, shaders).unwrap();
+            p.frame(&mut ctx, FrameMode::Draw).unwrap();
+            images.push(p.read_rgba8().unwrap().into_raw());
+        }
+        assert!(images[0].iter().any(|&b| b != 0), "{name}: blank");
+        assert!(
+            images[0] == images[1],
+            "{name}: WGSL differs from the built-ins"
+        );
+    }
+}
