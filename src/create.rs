@@ -268,6 +268,10 @@ impl Device {
             if cs4 && shader.uses_uav_atomics() {
                 limit("UAV atomics with cs_4_x", 0, 1)?;
             }
+            let typed = shader.storage_textures().len() as u64;
+            if cs4 && typed > 0 {
+                limit("typed UAVs (storage textures) with cs_4_x", 0, typed)?;
+            }
             let slots = u64::from(caps.check_feature_support().uav_slots);
             for s in shader.uav_slots() {
                 limit(

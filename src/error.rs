@@ -103,6 +103,26 @@ pub enum Error {
         /// What the call asked for.
         value: u64,
     },
+    /// A texture UAV bound for a dispatch breaks a typed-UAV rule of the level: the view is
+    /// not the Texture2D of the shader's storage-texture format, or the shader loads from a
+    /// format the level has no typed UAV loads for.
+    #[error(
+        "{call}: UAV slot {slot}: {rule} at {level:?} (view format {view:?}, shader format {shader:?})"
+    )]
+    UavFormat {
+        /// The D3D call.
+        call: &'static str,
+        /// The UAV slot.
+        slot: u32,
+        /// The rule.
+        rule: &'static str,
+        /// The device's feature level.
+        level: tessera_caps::FeatureLevel,
+        /// The bound view's format.
+        view: tessera_format::Format,
+        /// The format the shader declares.
+        shader: tessera_format::Format,
+    },
     /// A shader ran past its step budget (or otherwise faulted): the dispatch was abandoned,
     /// as a GPU's timeout detection removes the device (`DXGI_ERROR_DEVICE_HUNG`).
     #[error("{call}: device hung: {fault}")]
@@ -176,7 +196,9 @@ impl Error {
             Self::ThreadPool { .. } | Self::Simd(_) => MessageId::ResourceRule,
             Self::DeviceLimit { .. } => MessageId::DeviceLimitExceeded,
             Self::Tiled(e) => tiled_message_id(e),
-            Self::ComputeLimit { .. } | Self::ShaderHung { .. } => MessageId::PipelineRule,
+            Self::ComputeLimit { .. } | Self::UavFormat { .. } | Self::ShaderHung { .. } => {
+                MessageId::PipelineRule
+            }
         }
     }
 }

@@ -1,17 +1,21 @@
 //! The compute stage (`CS*`, `Dispatch`, `DispatchIndirect`): bindings, the D3D dispatch limits
 //! and the run itself, through the bound [`ComputeShader`](tessera_pipeline::ComputeShader).
 //!
-//! UAVs and shader resources of the compute stage are buffer views (raw, structured, or typed
-//! with a 32-bit single-channel format); a texture UAV is `Error::Unsupported`. A dispatch
+//! UAVs and shader resources of the compute stage are buffer views (structured, or typed with
+//! a 32-bit single-channel format) or, for a slot the shader declares as a storage texture, a
+//! Texture2D UAV of the declared format (typed UAV loads as the level allows). A dispatch
 //! whose shader runs past its step budget is abandoned with [`Error::ShaderHung`] and an
 //! info-queue message, like a GPU's timeout detection.
 
 use std::ops::Range;
 
+use tessera_caps::ViewDimension;
 use tessera_caps::{FeatureLevel, SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, ShaderStage};
-use tessera_format::Format;
-use tessera_pipeline::ComputeMemory;
-use tessera_resource::{Buffer, Resource, ShaderResourceView, UnorderedAccessView, ViewInfo};
+use tessera_format::{Format, Layout};
+use tessera_pipeline::{ComputeMemory, StorageTextureUse};
+use tessera_resource::{
+    Buffer, Resource, ShaderResourceView, Texture, UnorderedAccessView, ViewInfo,
+};
 
 use super::reads::StageReads;
 use super::{DeviceContext, set_slots};
@@ -67,6 +71,83 @@ fn buffer_range(view: &ViewInfo, call: &'static str) -> Result<(Buffer, Range<us
         });
     }
     Ok((b.clone(), start..end))
+}
+
+/// The R32 formats every level with typed UAV loads reads (11_x: only these, SPEC §1.2).
+const TYPED_LOAD_R32: [Format; 3] = [Format::R32Float, Format::R32Uint, Format::R32Sint];
+
+/// The further formats of typed UAV loads at 12_0+ ("18 formats" with the three R32 ones).
+const TYPED_LOAD_12_0: [Format; 15] = [
+    Format::R32G32B32A32Float,
+    Format::R32G32B32A32Uint,
+    Format::R32G32B32A32Sint,
+    Format::R16G16B16A16Float,
+    Format::R16G16B16A16Uint,
+    Format::R16G16B16A16Sint,
+    Format::R8G8B8A8Unorm,
+    Format::R8G8B8A8Uint,
+    Format::R8G8B8A8Sint,
+    Format::R16Float,
+    Format::R16Uint,
+    Format::R16Sint,
+    Format::R8Unorm,
+    Format::R8Uint,
+    Format::R8Sint,
+];
+
+/// A texture UAV for the storage texture `t` declares: `(texture, subresource, view format)`,
+/// or the typed-UAV rule it breaks (a Texture2D view of the declared format; a read needs
+/// typed UAV loads of that format at this level).
+fn texture_uav(
+    view: &ViewInfo,
+    t: &StorageTextureUse,
+    level: FeatureLevel,
+    call: &'static str,
+) -> Result<(Texture, u32, Format)> {
+    let err = |rule| Error::UavFormat {
+        call,
+        slot: t.slot,
+        rule,
+        level,
+        view: view.format(),
+        shader: t.format,
+    };
+    let Resource::Texture(tex) = view.resource() else {
+        return Err(err(
+            "a storage texture takes a texture UAV, not a buffer view",
+        ));
+    };
+    if view.dimension() != ViewDimension::Texture2D {
+        return Err(err("a texture_storage_2d takes a Texture2D UAV"));
+    }
+    if view.format() != t.format {
+        return Err(err(
+            "the UAV's format is the storage texture's texel format",
+        ));
+    }
+    if t.reads {
+        let f = t.format;
+        let ok = TYPED_LOAD_R32.contains(&f)
+            || (level >= FeatureLevel::L12_0 && TYPED_LOAD_12_0.contains(&f));
+        if !ok {
+            return Err(err(if level >= FeatureLevel::L12_0 {
+                "typed UAV loads (read / read_write storage textures) of the 18 formats only"
+            } else {
+                "typed UAV loads (read / read_write storage textures) of R32_FLOAT/UINT/SINT only below 12_0"
+            }));
+        }
+    }
+    let sub = view.subresource(0, 0).ok_or(Error::NotBound {
+        call,
+        what: "a texture UAV inside its texture",
+    })?;
+    if tex.is_mapped(sub) {
+        return Err(Error::NotBound {
+            call,
+            what: "an unmapped texture UAV",
+        });
+    }
+    Ok((tex.clone(), sub, view.format()))
 }
 
 impl DeviceContext {
@@ -231,12 +312,18 @@ impl DeviceContext {
         if groups.contains(&0) {
             return Ok(());
         }
+        let storage = shader.0.storage_textures();
         let mut uavs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
-        for v in &self.cs_uavs {
-            uavs.push(match v {
-                Some(v) => Some(buffer_range(v, call)?),
-                None => None,
-            });
+        let mut textures: Vec<Option<(Texture, u32, Format)>> = Vec::new();
+        for (slot, v) in self.cs_uavs.iter().enumerate() {
+            let declared = storage.iter().find(|t| t.slot as usize == slot);
+            let (buffer, texture) = match (v, declared) {
+                (None, _) => (None, None),
+                (Some(v), Some(t)) => (None, Some(texture_uav(v, t, level, call)?)),
+                (Some(v), None) => (Some(buffer_range(v, call)?), None),
+            };
+            uavs.push(buffer);
+            textures.push(texture);
         }
         let mut srvs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
         for v in &self.cs.shader_resources {
@@ -255,17 +342,50 @@ impl DeviceContext {
                 ));
             }
         }
+        let texs: Vec<&Texture> = textures.iter().flatten().map(|(t, ..)| t).collect();
+        for (i, t) in texs.iter().enumerate() {
+            let twice = texs[i + 1..].iter().any(|o| o.ptr_eq(t));
+            let also_read = self
+                .cs
+                .shader_resources
+                .iter()
+                .flatten()
+                .any(|v| v.texture().is_some_and(|s| s.ptr_eq(t)));
+            if twice || also_read {
+                return Err(Error::Unsupported(
+                    "one texture in two compute UAV slots, or as a compute UAV and SRV at once",
+                ));
+            }
+        }
         let mut uav_guards: Vec<_> = uavs
             .iter()
             .map(|u| u.as_ref().map(|(b, r)| (b.write(), r.clone())))
             .collect();
+        let mut tex_guards: Vec<_> = textures
+            .iter()
+            .map(|t| t.as_ref().map(|(t, sub, f)| (t.write(), *sub, *f)))
+            .collect();
+        let mut uav_bytes: Vec<Option<&mut [u8]>> = Vec::with_capacity(uav_guards.len());
+        let mut uav_layouts: Vec<Option<Layout>> = Vec::with_capacity(uav_guards.len());
+        for (b, t) in uav_guards.iter_mut().zip(tex_guards.iter_mut()) {
+            let (bytes, layout) = match (b, t) {
+                (Some((g, r)), _) => (Some(&mut g[r.clone()]), None),
+                (None, Some((g, sub, f))) => {
+                    let surface = g
+                        .surface_mut(*sub)?
+                        .with_format(*f)
+                        .map_err(tessera_resource::ResourceError::from)?;
+                    let (layout, bytes) = surface.into_parts();
+                    (Some(bytes), Some(layout))
+                }
+                (None, None) => (None, None),
+            };
+            uav_bytes.push(bytes);
+            uav_layouts.push(layout);
+        }
         let srv_guards: Vec<_> = srvs
             .iter()
             .map(|s| s.as_ref().map(|(b, r)| (b.read(), r.clone())))
-            .collect();
-        let mut uav_bytes: Vec<Option<&mut [u8]>> = uav_guards
-            .iter_mut()
-            .map(|g| g.as_mut().map(|(g, r)| &mut g[r.clone()]))
             .collect();
         let srv_bytes: Vec<Option<&[u8]>> = srv_guards
             .iter()
@@ -276,6 +396,7 @@ impl DeviceContext {
         let memory = ComputeMemory {
             uavs: &mut uav_bytes,
             srvs: &srv_bytes,
+            uav_layouts: &uav_layouts,
         };
         self.device
             .inner

@@ -3,12 +3,30 @@
 
 use std::fmt::Debug;
 
+use tessera_format::{Format, Layout};
+
 use crate::env::ShaderEnv;
 
-/// The storage buffers of one dispatch, as raw bytes (a buffer view's range).
+/// One storage texture a compute shader declares (a typed texture UAV).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StorageTextureUse {
+    /// UAV slot.
+    pub slot: u32,
+    /// The declared texel format (the bound view must have it).
+    pub format: Format,
+    /// True when the shader reads it (`read` / `read_write`: a typed UAV load).
+    pub reads: bool,
+}
+
+/// The storage buffers and textures of one dispatch, as raw bytes (a buffer view's range, or
+/// a texture UAV's subresource).
 pub struct ComputeMemory<'a, 'b> {
     /// Unordered-access views by slot (`CSSetUnorderedAccessViews`).
     pub uavs: &'a mut [Option<&'b mut [u8]>],
+    /// The layout of each UAV slot that holds a texture (its view's mip, in the view's
+    /// format); `None` (or past the end) for buffer views. Texel addresses in it come from
+    /// `tessera_format::memory` ([`Layout::element_offset`]).
+    pub uav_layouts: &'a [Option<Layout>],
     /// Buffer shader-resource views by slot (`CSSetShaderResources`), read-only.
     pub srvs: &'a [Option<&'b [u8]>],
 }
@@ -41,6 +59,10 @@ pub trait ComputeShader: Send + Sync + Debug {
     fn uav_slots(&self) -> Vec<u32>;
     /// True when the shader uses an atomic on a UAV (not available with cs_4_x).
     fn uses_uav_atomics(&self) -> bool;
+    /// The storage textures (typed texture UAVs) the shader declares; none by default.
+    fn storage_textures(&self) -> Vec<StorageTextureUse> {
+        Vec::new()
+    }
     /// Runs `groups` thread groups with the stage's bindings; on a fault the dispatch is
     /// abandoned (the UAVs' contents are then undefined).
     fn dispatch(

@@ -44,7 +44,7 @@ mod state;
 
 pub use band::BAND_HEIGHT;
 pub use block::Coverage;
-pub use compute::{ComputeMemory, ComputeShader, ShaderFault};
+pub use compute::{ComputeMemory, ComputeShader, ShaderFault, StorageTextureUse};
 pub use draw::draw;
 pub use env::ShaderEnv;
 pub use error::PipelineError;

@@ -65,6 +65,10 @@ impl ComputeShader for WgslComputeShader {
         self.program.uses.storage_atomics
     }
 
+    fn storage_textures(&self) -> Vec<tessera_pipeline::StorageTextureUse> {
+        self.program.uses.storage_textures.clone()
+    }
+
     fn dispatch(
         &self,
         env: &ShaderEnv<'_>,

@@ -124,6 +124,8 @@ pub struct Program {
     pub workgroup_bytes: u32,
 }
 
+pub use tessera_pipeline::compute::StorageTextureUse;
+
 /// Resources and features a program uses (filled in while compiling).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Uses {
@@ -151,6 +153,8 @@ pub struct Uses {
     pub uavs: Vec<u32>,
     /// Shader-resource slots read as read-only storage buffers (`@group(1) var<storage, read>`).
     pub storage_srvs: Vec<u32>,
+    /// Storage textures (texture UAVs) the program declares.
+    pub storage_textures: Vec<StorageTextureUse>,
     /// True when the program uses an atomic on storage memory.
     pub storage_atomics: bool,
     /// True when a workgroup can observe another workgroup's storage writes through an atomic

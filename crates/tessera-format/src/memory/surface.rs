@@ -282,6 +282,13 @@ impl<'a> SurfaceMut<'a> {
     pub fn as_bytes_mut(&mut self) -> &mut [u8] {
         self.data
     }
+
+    /// The surface given up as its layout and writable memory, for a consumer that
+    /// addresses it through [`Layout::element_offset`] (a compute shader's texture UAV).
+    #[inline]
+    pub fn into_parts(self) -> (Layout, &'a mut [u8]) {
+        (self.layout, self.data)
+    }
 }
 
 /// Slice 0 of `layout` over `data` in bands of `rows` rows ([`SurfaceMut::bands_mut`]).

@@ -82,7 +82,7 @@ type ColorTarget = (String, Texture, RenderTargetView);
 /// Every device object a scene creates, by name.
 struct Objects {
     buffers: BTreeMap<String, Buffer>,
-    /// `R32_UINT` UAVs of the buffers `set_cs_uavs` names.
+    /// `R32_UINT` UAVs of the buffers and Texture2D UAVs of the textures `set_cs_uavs` names.
     uavs: BTreeMap<String, tessera::resource::UnorderedAccessView>,
     cs: BTreeMap<String, tessera::ComputeShaderHandle>,
     cbs: BTreeMap<String, Buffer>,

@@ -27,9 +27,9 @@ impl Scene {
         aspect: f32,
     ) -> Result<Objects, SceneError> {
         let buffers = self.create_buffers(device)?;
-        let uavs = self.create_uavs(device, &buffers)?;
         let cbs = self.create_constant_buffers(device, aspect)?;
         let srvs = self.create_textures(device)?;
+        let uavs = self.create_uavs(device, &buffers, &srvs)?;
         let layouts = self.create_input_layouts(device)?;
         let rs = self.create_rasterizer_states(device)?;
         let ds = self.create_depth_stencil_states(device)?;
@@ -101,7 +101,7 @@ impl Scene {
         Ok(buffers)
     }
 
-    /// The buffers a `set_cs_uavs` command names.
+    /// The buffers and textures a `set_cs_uavs` command names.
     fn uav_buffers(&self) -> BTreeSet<&str> {
         let mut out = BTreeSet::new();
         for c in &self.file.commands {
@@ -112,16 +112,24 @@ impl Scene {
         out
     }
 
-    /// Whole-buffer `R32_UINT` UAVs of the buffers a `set_cs_uavs` command names.
+    /// Whole-buffer `R32_UINT` UAVs of the buffers a `set_cs_uavs` command names, and
+    /// Texture2D UAVs (mip 0, the texture's format) of the textures it names.
     fn create_uavs(
         &self,
         device: &Device,
         buffers: &BTreeMap<String, Buffer>,
+        srvs: &BTreeMap<String, ShaderResourceView>,
     ) -> Result<BTreeMap<String, UnorderedAccessView>, SceneError> {
         let mut uavs = BTreeMap::new();
         for name in self.uav_buffers() {
             let Some(b) = buffers.get(name) else {
-                continue; // the command reports the unknown name when it runs
+                if let Some(t) = srvs.get(name).and_then(|v| v.texture()) {
+                    let v = device
+                        .create_unordered_access_view(t, None)
+                        .map_err(self.dev(format!("textures.{name}")))?;
+                    uavs.insert(name.to_owned(), v);
+                }
+                continue; // the command reports an unknown name when it runs
             };
             let desc = ViewDesc {
                 format: tessera::Format::R32Uint,
@@ -143,6 +151,7 @@ impl Scene {
         device: &Device,
     ) -> Result<BTreeMap<String, ShaderResourceView>, SceneError> {
         let mut srvs = BTreeMap::new();
+        let uav_names = self.uav_buffers();
         for (name, spec) in self.file.textures.iter().filter(|(_, s)| !s.tiled) {
             let p = format!("textures.{name}");
             let img = match self.images.get(name) {
@@ -150,8 +159,14 @@ impl Scene {
                 None => Arc::new(procedural(spec).map_err(|m| self.invalid(p.clone(), m))?),
             };
             let format = spec.format.map_or(tessera::Format::R8G8B8A8Unorm, |f| f.0);
+            // A texture `set_cs_uavs` names is also a UAV (a compute pass writes it).
+            let bind = if uav_names.contains(name.as_str()) {
+                BindFlags::SHADER_RESOURCE | BindFlags::UNORDERED_ACCESS
+            } else {
+                BindFlags::SHADER_RESOURCE
+            };
             let tex = device
-                .create_texture_from_image(&img, format, spec.mips, BindFlags::SHADER_RESOURCE)
+                .create_texture_from_image(&img, format, spec.mips, bind)
                 .map_err(|e| self.device_err(p.clone(), e))?;
             let srv = device
                 .create_shader_resource_view(&tex, None)

@@ -170,7 +170,9 @@ pub enum Command {
         buffers: Vec<String>,
     },
     /// `CSSetUnorderedAccessViews`: each named buffer as a whole-buffer `R32_UINT` UAV (the
-    /// buffers it names are created with `UNORDERED_ACCESS` and default usage).
+    /// buffers it names are created with `UNORDERED_ACCESS` and default usage), each named
+    /// texture as a Texture2D UAV of its mip 0 in its format (created with `UNORDERED_ACCESS`
+    /// too, so a later pass can sample what the compute pass wrote).
     SetCsUavs {
         #[serde(default)]
         start: usize,

@@ -68,6 +68,7 @@ const SCENES: &[&str] = &[
     "lines",
     "wgsl_julia",
     "compute_flower",
+    "storage_ripple",
     "tiled_tier2",
 ];
 

@@ -89,6 +89,13 @@ impl Compiler<'_> {
                     shape,
                 })
             }
+            (
+                AddressSpace::Handle,
+                TypeInner::Image {
+                    class: naga::ImageClass::Storage { .. },
+                    ..
+                },
+            ) => self.storage_texture(g)?,
             (AddressSpace::Handle, TypeInner::Image { .. }) => Val::Texture(binding(
                 1,
                 SRV_SLOTS,

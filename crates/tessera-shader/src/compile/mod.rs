@@ -17,6 +17,7 @@ pub use mem::{MAX_WORKGROUP_BYTES, UAV_SLOTS};
 mod sample;
 pub(crate) mod shape;
 mod stmt;
+mod storage;
 mod texture;
 
 use std::collections::HashMap;
@@ -243,6 +244,8 @@ pub(crate) enum Val {
     Texture(u32),
     /// A sampler binding (`@group(2) @binding(n)`).
     Sampler(u32),
+    /// A storage texture (`@group(3) @binding(n)`, texture UAV slot `n`) of a texel format.
+    StorageTexture(u32, tessera_format::Format),
 }
 
 /// Where a pointer points.

@@ -154,6 +154,12 @@ impl Compiler<'_> {
                     });
                 }
                 Statement::Call { .. } => return Err(unsupported("function call")),
+                Statement::ImageStore {
+                    image,
+                    coordinate,
+                    array_index: _,
+                    value,
+                } => self.image_store(*image, *coordinate, *value)?,
                 Statement::Atomic {
                     pointer,
                     fun,

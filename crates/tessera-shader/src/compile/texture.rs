@@ -44,6 +44,9 @@ impl Compiler<'_> {
         sample: Option<Handle<Expression>>,
         level: Option<Handle<Expression>>,
     ) -> Result<Vec<R>, CompileError> {
+        if let Val::StorageTexture(slot, format) = self.val(image)? {
+            return self.storage_load(slot, format, coordinate);
+        }
         let (texture, dim, _, class) = self.texture_of(image)?;
         if sample.is_some() {
             return Err(unsupported("textureLoad of a multisampled texture"));
@@ -86,6 +89,12 @@ impl Compiler<'_> {
         image: Handle<Expression>,
         query: ImageQuery,
     ) -> Result<Vec<R>, CompileError> {
+        if let Val::StorageTexture(slot, _) = self.val(image)? {
+            return match query {
+                ImageQuery::Size { level: None } => self.storage_size(slot),
+                q => Err(unsupported(format!("{q:?} of a storage texture"))),
+            };
+        }
         let (texture, ..) = self.texture_of(image)?;
         let n = self.shape(h)?.regs().min(3);
         let (query, level) = match query {

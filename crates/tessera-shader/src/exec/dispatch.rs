@@ -55,7 +55,11 @@ pub fn dispatch(
         });
     }
     let total = groups.iter().map(|&g| u64::from(g)).product::<u64>();
-    let ComputeMemory { uavs, srvs } = memory;
+    let ComputeMemory {
+        uavs,
+        srvs,
+        uav_layouts,
+    } = memory;
     if program.uses.ordered_atomics {
         let mut s = Scratch::default();
         for i in 0..total {
@@ -64,6 +68,7 @@ pub fn dispatch(
             let mut mem = Direct {
                 uavs: &mut *uavs,
                 srvs,
+                layouts: uav_layouts,
                 wg: &mut s.wg,
             };
             run_group(
@@ -91,6 +96,7 @@ pub fn dispatch(
                     let mut mem = Overlay {
                         uavs: &snapshot,
                         srvs,
+                        layouts: uav_layouts,
                         wg: &mut s.wg,
                         written: HashMap::new(),
                         log: Vec::new(),

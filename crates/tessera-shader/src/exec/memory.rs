@@ -8,6 +8,8 @@
 
 use std::collections::HashMap;
 
+use tessera_format::Layout;
+
 use crate::ir::{AtomicOp, MemSpace};
 
 /// The word at byte `at` of `bytes` (`None` when it is not wholly inside).
@@ -42,6 +44,8 @@ pub(crate) trait Memory {
     fn atomic(&mut self, space: MemSpace, at: u64, op: AtomicOp, v: u32, c: u32) -> Option<u32>;
     /// Bytes bound in `space` (0 when unbound).
     fn len(&self, space: MemSpace) -> u64;
+    /// The layout of the texture bound in UAV slot `slot` (`None`: a buffer or unbound).
+    fn layout(&self, slot: u32) -> Option<Layout>;
 }
 
 fn slot<T>(list: &[Option<T>], n: u32) -> Option<&T> {
@@ -54,6 +58,8 @@ pub(crate) struct Direct<'a, 'b> {
     pub uavs: &'a mut [Option<&'b mut [u8]>],
     /// Read-only storage buffers by shader-resource slot.
     pub srvs: &'a [Option<&'b [u8]>],
+    /// Texture layouts of the UAV slots that hold textures.
+    pub layouts: &'a [Option<Layout>],
     /// The workgroup's memory.
     pub wg: &'a mut [u8],
 }
@@ -98,6 +104,10 @@ impl Memory for Direct<'_, '_> {
             MemSpace::Workgroup => self.wg.len() as u64,
         }
     }
+
+    fn layout(&self, slot: u32) -> Option<Layout> {
+        self.layouts.get(slot as usize).copied().flatten()
+    }
 }
 
 /// A UAV write of one workgroup, replayed onto the buffers in workgroup order.
@@ -134,6 +144,8 @@ pub(crate) struct Overlay<'a, 'b> {
     pub uavs: &'a [Option<&'b [u8]>],
     /// Read-only storage buffers by shader-resource slot.
     pub srvs: &'a [Option<&'b [u8]>],
+    /// Texture layouts of the UAV slots that hold textures.
+    pub layouts: &'a [Option<Layout>],
     /// The workgroup's memory.
     pub wg: &'a mut [u8],
     /// Words this workgroup wrote, by (slot, address).
@@ -204,6 +216,10 @@ impl Memory for Overlay<'_, '_> {
             MemSpace::Srv(n) => slot(self.srvs, n).map_or(0, |b| b.len() as u64),
             MemSpace::Workgroup => self.wg.len() as u64,
         }
+    }
+
+    fn layout(&self, slot: u32) -> Option<Layout> {
+        self.layouts.get(slot as usize).copied().flatten()
     }
 }
 

@@ -6,6 +6,7 @@
 //! reads 0 and writes nothing, as D3D defines out-of-bounds UAV access.
 
 use super::R;
+use tessera_format::Format;
 
 /// Which memory an access goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,6 +117,38 @@ pub enum MemOp {
         value: R,
         /// The comparand of `atomicCompareExchangeWeak` (else the zero register).
         compare: R,
+    },
+    /// `textureStore` to a storage texture in UAV slot `slot`: in the active lanes, the texel
+    /// at `(x, y)` (as `u32`; outside the bound view it is dropped) is encoded as `format`
+    /// and written word by word.
+    TexStore {
+        /// UAV slot.
+        slot: u32,
+        /// The declared texel format (the dispatch checks the view has it).
+        format: Format,
+        /// `x`, `y` registers.
+        coords: [R; 2],
+        /// The `vec4` value (`f32` for float formats, integer bits otherwise).
+        value: [R; 4],
+    },
+    /// `textureLoad` of a storage texture: the decoded texel (float formats as `f32` bits,
+    /// integers as bits; outside the view, unbound or in the inactive lanes 0).
+    TexLoad {
+        /// Four destination registers.
+        dst: [R; 4],
+        /// UAV slot.
+        slot: u32,
+        /// The declared texel format.
+        format: Format,
+        /// `x`, `y` registers.
+        coords: [R; 2],
+    },
+    /// `textureDimensions` of a storage texture: width and height of the bound view (0 unbound).
+    TexSize {
+        /// Destination registers.
+        dst: [R; 2],
+        /// UAV slot.
+        slot: u32,
     },
     /// `arrayLength`: `dst = (bound bytes - offset) / stride`, 0 when unbound or shorter.
     ArrayLength {

@@ -53,6 +53,7 @@ pub fn run_on(
             ComputeMemory {
                 uavs: &mut u,
                 srvs: &s,
+                uav_layouts: &[],
             },
             groups,
         )

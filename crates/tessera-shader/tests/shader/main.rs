@@ -5,6 +5,7 @@ mod compute;
 mod control;
 mod device_compute;
 mod device_hang;
+mod device_storage;
 mod errors;
 mod harness;
 mod hostile;
