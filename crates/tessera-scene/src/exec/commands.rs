@@ -280,6 +280,10 @@ impl Scene {
             }
             Command::UpdateTileMappings(s) => self.update_tile_mappings(ctx, o, s, path)?,
             Command::UpdateTiles(s) => self.update_tiles(ctx, o, s, path)?,
+            Command::CopyTileMappings(s) => self.copy_tile_mappings(ctx, o, s, path)?,
+            Command::CopyTiles(s) => self.copy_tiles(ctx, o, s, path)?,
+            Command::ResizeTilePool(s) => self.resize_tile_pool(ctx, o, s, path)?,
+            Command::TiledResourceBarrier(s) => self.tiled_resource_barrier(ctx, o, s, path)?,
         }
         Ok(())
     }

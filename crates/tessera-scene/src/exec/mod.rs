@@ -160,6 +160,10 @@ impl Scene {
                 emulated_tiled_tier: self.file.tiled_resources_tier,
                 ..tessera::caps::CapsOptions::default()
             },
+            tiled_null_read: match self.file.tiled_null_read {
+                crate::format::NullReadName::Zero => tessera::tiled::Tier1NullRead::Zero,
+                crate::format::NullReadName::Poison => tessera::tiled::Tier1NullRead::Poison,
+            },
             ..DeviceDesc::at(level)
         };
         let device = Device::new(&desc).map_err(|e| self.device_err("(device)".into(), e))?;

@@ -102,11 +102,15 @@ impl Scene {
     }
 
     /// The buffers and textures a `set_cs_uavs` command names.
+    /// The buffers a `set_cs_uavs` or `copy_tiles` command names (default usage).
     fn uav_buffers(&self) -> BTreeSet<&str> {
         let mut out = BTreeSet::new();
         for c in &self.file.commands {
             if let Command::SetCsUavs { buffers, .. } = c {
                 out.extend(buffers.iter().map(String::as_str));
+            }
+            if let Command::CopyTiles(t) = c {
+                out.insert(t.buffer.as_str());
             }
         }
         out

@@ -1,5 +1,6 @@
 //! Tiled resources of a scene (issue #16, SPEC §6): tile pools, `"tiled": true` textures and
-//! their views, and the `update_tile_mappings` / `update_tiles` commands. The device's tiled
+//! their views, and the `update_tile_mappings`, `update_tiles`, `copy_tile_mappings`,
+//! `copy_tiles`, `resize_tile_pool` and `tiled_resource_barrier` commands. The device's tiled
 //! preview does every check; a refusal is a [`SceneError::Device`] at the field's path.
 
 use std::collections::BTreeMap;
@@ -13,7 +14,10 @@ use tessera::{Device, DeviceContext};
 
 use super::{Objects, get, procedural};
 use crate::error::SceneError;
-use crate::format::{CoordinateSpec, RegionSizeSpec, UpdateTileMappingsSpec, UpdateTilesSpec};
+use crate::format::{
+    CoordinateSpec, CopyTileMappingsSpec, CopyTilesSpec, RegionSizeSpec, ResizeTilePoolSpec,
+    TiledResourceBarrierSpec, UpdateTileMappingsSpec, UpdateTilesSpec,
+};
 use crate::scene::Scene;
 
 /// The tile pools and tiled textures (with their whole-texture views) of a scene.
@@ -74,15 +78,12 @@ impl Scene {
         }
         for (name, spec) in self.file.textures.iter().filter(|(_, s)| s.tiled) {
             let p = format!("textures.{name}");
-            if spec.mips {
-                return Err(self.invalid(
-                    format!("{p}.mips"),
-                    "a tiled texture of a scene has one mip (mips are not implemented for it)",
-                ));
-            }
-            let (w, h) = match self.images.get(name) {
-                Some(i) => (i.width(), i.height()),
-                None => {
+            // A solid source gives its size without being generated (a virtual texture's
+            // image would be its virtual size).
+            let (w, h) = match (&spec.solid, self.images.get(name)) {
+                (Some(solid), _) => (solid.size[0], solid.size[1]),
+                (None, Some(i)) => (i.width(), i.height()),
+                (None, None) => {
                     let i = procedural(spec).map_err(|m| self.invalid(p.clone(), m))?;
                     (i.width(), i.height())
                 }
@@ -90,6 +91,7 @@ impl Scene {
             let format = spec.format.map_or(tessera::Format::R8G8B8A8Unorm, |f| f.0);
             let desc = TextureDesc {
                 misc_flags: MiscFlags::TILED,
+                mip_levels: if spec.mips { 0 } else { 1 },
                 ..TextureDesc::tex2d(w, h, format, BindFlags::SHADER_RESOURCE)
             };
             let tex = device
@@ -196,6 +198,126 @@ impl Scene {
         let start = coordinate(s.dest_tile_region_start_coordinate);
         let size = region(s.dest_tile_region_size);
         ctx.update_tiles(res, start, size, &bytes, s.flags)
+            .map_err(self.dev(path.to_owned()))
+    }
+
+    /// `copy_tile_mappings` at `path`.
+    pub(super) fn copy_tile_mappings(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        s: &CopyTileMappingsSpec,
+        path: &str,
+    ) -> Result<(), SceneError> {
+        let t = &o.tiled;
+        let dst = get(
+            self,
+            &t.textures,
+            &s.dest_tiled_resource,
+            "tiled texture",
+            path,
+        )?;
+        let src = get(
+            self,
+            &t.textures,
+            &s.source_tiled_resource,
+            "tiled texture",
+            path,
+        )?;
+        ctx.copy_tile_mappings(
+            dst,
+            coordinate(s.dest_region_start_coordinate),
+            src,
+            coordinate(s.source_region_start_coordinate),
+            region(s.tile_region_size),
+            s.flags,
+        )
+        .map_err(self.dev(path.to_owned()))
+    }
+
+    /// `copy_tiles` at `path`: between the tiles and a scene buffer (default usage).
+    pub(super) fn copy_tiles(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        s: &CopyTilesSpec,
+        path: &str,
+    ) -> Result<(), SceneError> {
+        let res = get(
+            self,
+            &o.tiled.textures,
+            &s.tiled_resource,
+            "tiled texture",
+            path,
+        )?;
+        let buffer = get(
+            self,
+            &o.buffers,
+            &s.buffer,
+            "buffer",
+            &format!("{path}.buffer"),
+        )?;
+        let flags = s.flags.iter().fold(0, |a, f| a | f.bits());
+        ctx.copy_tiles(
+            res,
+            coordinate(s.tile_region_start_coordinate),
+            region(s.tile_region_size),
+            buffer,
+            s.buffer_start_offset_in_bytes,
+            flags,
+        )
+        .map_err(self.dev(path.to_owned()))
+    }
+
+    /// `resize_tile_pool` at `path`.
+    pub(super) fn resize_tile_pool(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        s: &ResizeTilePoolSpec,
+        path: &str,
+    ) -> Result<(), SceneError> {
+        let pool = get(
+            self,
+            &o.tiled.pools,
+            &s.tile_pool,
+            "tile pool",
+            &format!("{path}.tile_pool"),
+        )?;
+        ctx.resize_tile_pool(pool, s.new_size_in_bytes)
+            .map_err(self.dev(path.to_owned()))
+    }
+
+    /// `tiled_resource_barrier` at `path` (a validated no-op on a serial device, SPEC §6.7).
+    pub(super) fn tiled_resource_barrier(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        s: &TiledResourceBarrierSpec,
+        path: &str,
+    ) -> Result<(), SceneError> {
+        let one = |n: &Option<String>, field: &str| -> Result<Option<&TiledResource>, SceneError> {
+            n.as_ref()
+                .map(|n| {
+                    get(
+                        self,
+                        &o.tiled.textures,
+                        n,
+                        "tiled texture",
+                        &format!("{path}.{field}"),
+                    )
+                })
+                .transpose()
+        };
+        let before = one(
+            &s.tiled_resource_or_view_accessed_before_barrier,
+            "tiled_resource_or_view_accessed_before_barrier",
+        )?;
+        let after = one(
+            &s.tiled_resource_or_view_accessed_after_barrier,
+            "tiled_resource_or_view_accessed_after_barrier",
+        )?;
+        ctx.tiled_resource_barrier(before, after)
             .map_err(self.dev(path.to_owned()))
     }
 }

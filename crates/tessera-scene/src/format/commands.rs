@@ -4,7 +4,10 @@ use serde::Deserialize;
 use tessera::Format;
 
 use super::names::TopologyName;
-use super::{FormatName, UpdateTileMappingsSpec, UpdateTilesSpec, ones4};
+use super::{
+    CopyTileMappingsSpec, CopyTilesSpec, FormatName, ResizeTilePoolSpec, TiledResourceBarrierSpec,
+    UpdateTileMappingsSpec, UpdateTilesSpec, ones4,
+};
 
 /// One vertex-buffer binding.
 #[derive(Clone, Debug, Deserialize)]
@@ -224,6 +227,14 @@ pub enum Command {
     UpdateTileMappings(UpdateTileMappingsSpec),
     /// `ID3D11DeviceContext2::UpdateTiles` (SPEC §6.5).
     UpdateTiles(UpdateTilesSpec),
+    /// `ID3D11DeviceContext2::CopyTileMappings` (SPEC §6.4).
+    CopyTileMappings(CopyTileMappingsSpec),
+    /// `ID3D11DeviceContext2::CopyTiles` (SPEC §6.5).
+    CopyTiles(CopyTilesSpec),
+    /// `ID3D11DeviceContext2::ResizeTilePool` (SPEC §6.6).
+    ResizeTilePool(ResizeTilePoolSpec),
+    /// `ID3D11DeviceContext2::TiledResourceBarrier` (SPEC §6.7).
+    TiledResourceBarrier(TiledResourceBarrierSpec),
 }
 
 impl Command {
@@ -258,6 +269,10 @@ impl Command {
             Self::DrawIndexedInstanced { .. } => "draw_indexed_instanced",
             Self::UpdateTileMappings(_) => "update_tile_mappings",
             Self::UpdateTiles(_) => "update_tiles",
+            Self::CopyTileMappings(_) => "copy_tile_mappings",
+            Self::CopyTiles(_) => "copy_tiles",
+            Self::ResizeTilePool(_) => "resize_tile_pool",
+            Self::TiledResourceBarrier(_) => "tiled_resource_barrier",
         }
     }
 }

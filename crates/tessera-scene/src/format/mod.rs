@@ -36,8 +36,9 @@ pub use states::{
     BlendSpec, DepthStencilSpec, RasterizerSpec, SamplerSpec, StencilFaceSpec, TargetBlendSpec,
 };
 pub use tiled::{
-    CoordinateSpec, RangeFlagName, RegionSizeSpec, TilePoolSpec, UpdateTileMappingsSpec,
-    UpdateTilesSpec,
+    CoordinateSpec, CopyTileMappingsSpec, CopyTilesSpec, NullReadName, RangeFlagName,
+    RegionSizeSpec, ResizeTilePoolSpec, TileCopyFlagName, TilePoolSpec, TiledResourceBarrierSpec,
+    UpdateTileMappingsSpec, UpdateTilesSpec,
 };
 
 /// A DXGI format written by name ("R8G8B8A8_UNORM", with or without `DXGI_FORMAT_`).
@@ -94,6 +95,9 @@ pub struct SceneFile {
     /// where the level allows it, SPEC §6.11); omitted: no tiled resources.
     #[serde(default)]
     pub tiled_resources_tier: Option<u32>,
+    /// What a Tier-1 NULL tile reads (`DeviceDesc::tiled_null_read`: `"zero"` or `"poison"`).
+    #[serde(default)]
+    pub tiled_null_read: NullReadName,
     /// Tile pools by name (need `tiled_resources_tier`).
     #[serde(default)]
     pub tile_pools: BTreeMap<String, TilePoolSpec>,

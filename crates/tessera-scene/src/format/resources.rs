@@ -114,8 +114,9 @@ pub struct TextureSpec {
     /// Format (default R8G8B8A8_UNORM).
     #[serde(default)]
     pub format: Option<FormatName>,
-    /// A tiled texture (`MISC_TILED`, SPEC §6.1): the source gives only its size, every tile
-    /// starts NULL, and `update_tile_mappings` / `update_tiles` fill it (no mips).
+    /// A tiled texture (`MISC_TILED`, SPEC §6.1): the source gives only its size (a `solid`
+    /// source is never generated, so a 16384² virtual texture costs nothing), `mips` asks for
+    /// the full chain, every tile starts NULL, and the tile commands fill it.
     #[serde(default)]
     pub tiled: bool,
 }

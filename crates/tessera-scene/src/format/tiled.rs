@@ -149,3 +149,111 @@ fn one_tile() -> RegionSizeSpec {
         depth: 1,
     }
 }
+
+/// `ResizeTilePool` (SPEC §6.6, §6.12: grows and shrinks).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResizeTilePoolSpec {
+    /// `pTilePool`: a pool of `tile_pools`.
+    pub tile_pool: String,
+    /// `NewSizeInBytes`: a multiple of 65536.
+    pub new_size_in_bytes: u64,
+}
+
+/// `CopyTileMappings` (SPEC §6.4: as if through a temporary).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CopyTileMappingsSpec {
+    /// `pDestTiledResource`.
+    pub dest_tiled_resource: String,
+    /// `pDestRegionStartCoordinate`.
+    #[serde(default)]
+    pub dest_region_start_coordinate: CoordinateSpec,
+    /// `pSourceTiledResource`.
+    pub source_tiled_resource: String,
+    /// `pSourceRegionStartCoordinate`.
+    #[serde(default)]
+    pub source_region_start_coordinate: CoordinateSpec,
+    /// `pTileRegionSize`.
+    #[serde(default = "one_tile")]
+    pub tile_region_size: RegionSizeSpec,
+    /// `Flags`: 0 or 1 (`D3D11_TILE_MAPPING_NO_OVERWRITE`).
+    #[serde(default)]
+    pub flags: u32,
+}
+
+/// A `D3D11_TILE_COPY_FLAG` of `copy_tiles`, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TileCopyFlagName {
+    /// `D3D11_TILE_COPY_NO_OVERWRITE`.
+    NoOverwrite,
+    /// `D3D11_TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE`.
+    LinearBufferToSwizzledTiledResource,
+    /// `D3D11_TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER`.
+    SwizzledTiledResourceToLinearBuffer,
+}
+
+impl TileCopyFlagName {
+    /// The D3D11 flag value.
+    pub fn bits(self) -> u32 {
+        use tessera::resource::tiled::{
+            TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE, TILE_COPY_NO_OVERWRITE,
+            TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER,
+        };
+        match self {
+            Self::NoOverwrite => TILE_COPY_NO_OVERWRITE,
+            Self::LinearBufferToSwizzledTiledResource => {
+                TILE_COPY_LINEAR_BUFFER_TO_SWIZZLED_TILED_RESOURCE
+            }
+            Self::SwizzledTiledResourceToLinearBuffer => {
+                TILE_COPY_SWIZZLED_TILED_RESOURCE_TO_LINEAR_BUFFER
+            }
+        }
+    }
+}
+
+/// `CopyTiles` (SPEC §6.5): between a tiled texture's tiles and a buffer of the scene.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CopyTilesSpec {
+    /// `pTiledResource`.
+    pub tiled_resource: String,
+    /// `pTileRegionStartCoordinate`.
+    #[serde(default)]
+    pub tile_region_start_coordinate: CoordinateSpec,
+    /// `pTileRegionSize`.
+    #[serde(default = "one_tile")]
+    pub tile_region_size: RegionSizeSpec,
+    /// `pBuffer`: a buffer of `buffers` (created with default usage).
+    pub buffer: String,
+    /// `BufferStartOffsetInBytes`.
+    #[serde(default)]
+    pub buffer_start_offset_in_bytes: u64,
+    /// `Flags`, by name (the device refuses neither or both directions).
+    #[serde(default)]
+    pub flags: Vec<TileCopyFlagName>,
+}
+
+/// `TiledResourceBarrier` (SPEC §6.7; omitted = NULL: every tiled access).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TiledResourceBarrierSpec {
+    /// `pTiledResourceOrViewAccessedBeforeBarrier`: a tiled texture.
+    #[serde(default)]
+    pub tiled_resource_or_view_accessed_before_barrier: Option<String>,
+    /// `pTiledResourceOrViewAccessedAfterBarrier`: a tiled texture.
+    #[serde(default)]
+    pub tiled_resource_or_view_accessed_after_barrier: Option<String>,
+}
+
+/// `DeviceDesc::tiled_null_read`: what a Tier-1 NULL tile reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NullReadName {
+    /// 0 (the default).
+    #[default]
+    Zero,
+    /// The poison word `FF 00 FF FF` (opaque magenta in RGBA8).
+    Poison,
+}

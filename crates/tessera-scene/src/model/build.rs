@@ -33,6 +33,7 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
         feature_level: LevelName::default(),
         size: [MODEL_SIZE, MODEL_SIZE],
         tiled_resources_tier: None,
+        tiled_null_read: Default::default(),
         tile_pools: BTreeMap::new(),
         targets: TargetsSpec {
             colors: vec![ColorTargetSpec {

@@ -12,6 +12,17 @@ use tessera_testkit::{assert_golden as golden, workspace_root as root};
 /// 1, 2 and 8 threads on the default SIMD path, then 2 threads on each path this CPU runs
 /// (`docs/simd.md`): every render byte-identical to the first.
 fn render_all_threads(scene: &Scene, level: Option<FeatureLevel>) -> image::RgbaImage {
+    render_all_threads_expecting(scene, level, &[]).0
+}
+
+/// [`render_all_threads`] of a scene whose renders store the error messages `expected` (the
+/// same at every thread count and SIMD path); returns the image and the first render's
+/// messages.
+fn render_all_threads_expecting(
+    scene: &Scene,
+    level: Option<FeatureLevel>,
+    expected: &[tessera::debug::MessageId],
+) -> (image::RgbaImage, Vec<tessera::debug::Message>) {
     let mut first: Option<(image::RgbaImage, Vec<tessera::debug::Message>)> = None;
     let forced = SimdPath::ALL.into_iter().filter(|p| p.supported());
     let runs = [(1, None), (2, None), (8, None)]
@@ -29,7 +40,7 @@ fn render_all_threads(scene: &Scene, level: Option<FeatureLevel>) -> image::Rgba
             .unwrap_or_else(|e| panic!("{}: {e}", scene.source.display()));
         let img = out.first().expect("an output").clone();
         // A golden render stores no error message, and the same messages at any thread count.
-        if let Err(e) = tessera::golden::check_messages(&out.messages, &[]) {
+        if let Err(e) = tessera::golden::check_messages(&out.messages, expected) {
             panic!("{}: {e}", scene.source.display());
         }
         match &first {
@@ -44,7 +55,7 @@ fn render_all_threads(scene: &Scene, level: Option<FeatureLevel>) -> image::Rgba
             }
         }
     }
-    first.expect("rendered").0
+    first.expect("rendered")
 }
 
 fn scene(name: &str) -> Scene {
@@ -70,7 +81,35 @@ const SCENES: &[&str] = &[
     "compute_flower",
     "storage_ripple",
     "tiled_tier2",
+    "tiled_virtual_tier2",
 ];
+
+/// The 16384² virtual texture at Tier 1 (issue #16 done-when): the NULL tiles show the poison
+/// and the draw's `NULL_TILE_MAPPING_ACCESS_ERROR` is in the info queue, the same at 1, 2 and
+/// 8 threads and every SIMD path.
+#[test]
+fn tier_1_virtual_texture_shows_the_poison_and_reports_it() {
+    use tessera::debug::MessageId;
+    let (img, messages) = render_all_threads_expecting(
+        &scene("tiled_virtual_tier1"),
+        None,
+        &[MessageId::NullTileMappingAccessError],
+    );
+    golden("tiled_virtual_tier1", &img);
+    let errors: Vec<_> = messages
+        .iter()
+        .filter(|m| m.id == MessageId::NullTileMappingAccessError)
+        .collect();
+    assert_eq!(errors.len(), 1, "one draw, one resource: {messages:?}");
+    assert_eq!(errors[0].call, "Draw");
+    assert!(
+        errors[0]
+            .text
+            .contains("Tier 1 view bound for a draw touches a NULL-mapped tile, first at tile 3 = (x 3, y 0, z 0) of subresource 0"),
+        "{}",
+        errors[0].text
+    );
+}
 
 #[test]
 fn scenes_match_goldens_at_1_2_8_threads() {

@@ -101,8 +101,6 @@ fn bad_tiled_fields_are_typed_errors_naming_the_field() {
         invalid_path(&t),
         "commands[1].update_tiles.source_tile_data"
     );
-    let t = edited(|v| v["textures"]["sparse"]["mips"] = true.into());
-    assert_eq!(invalid_path(&t), "textures.sparse.mips");
     let t = edited(|v| v["commands"][0]["update_tile_mappings"]["tiled_resource"] = "x".into());
     assert_eq!(invalid_path(&t), "commands[0].update_tile_mappings");
     let t = edited(|v| v["tile_pools"]["pool"]["size_bytes"] = (1u64 << 32).into());
@@ -144,4 +142,122 @@ fn device_refusals_name_the_call_or_object() {
         v["commands"][0]["update_tile_mappings"]["tile_pool_start_offsets"][1] = 4.into();
     });
     assert_eq!(device_path(&t).0, "commands[0].update_tile_mappings");
+}
+
+fn virtual_text() -> String {
+    std::fs::read_to_string(root().join("assets/scenes/tiled_virtual_tier2.json")).unwrap()
+}
+
+/// `tiled_virtual_tier2` with `f` applied to its JSON.
+fn virtual_edited(f: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(&virtual_text()).unwrap();
+    f(&mut v);
+    v.to_string()
+}
+
+/// The index of the first command named `name` in `v`.
+fn command(v: &serde_json::Value, name: &str) -> usize {
+    v["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c.get(name).is_some())
+        .unwrap()
+}
+
+#[test]
+fn the_virtual_texture_has_mips_and_every_tile_command_takes_effect() {
+    let img = render(&virtual_text()).unwrap();
+    // Quad pixels 27.2..228.8 cover 285 mip-0 texels (LOD 0.5): mip-0 tile column 2 starts
+    // at pixel 27.2 + 256 / 1.414 = 208.2; tile row 1 likewise at 117.7.
+    let tile20 = img.get_pixel(220, 60).0;
+    let null11 = img.get_pixel(160, 160).0;
+    let null22 = img.get_pixel(220, 220).0;
+    assert_eq!(
+        null22,
+        [0, 0, 0, 0],
+        "NULL in mip 0 and mip 1: transparent black"
+    );
+    assert_eq!(
+        null11[3], 128,
+        "mip-0 NULL, mip-1 tile (0, 0) mapped: half weight"
+    );
+    assert_eq!(
+        tile20[3], 128,
+        "mip-0 tile (2, 0) mapped, mip-1 tile (1, 0) NULL"
+    );
+    assert_eq!(img.get_pixel(60, 60).0[3], 255, "both mips mapped");
+    // Without each command, the image changes where it acted.
+    for (name, x, y) in [
+        ("copy_tile_mappings", 220, 60),
+        ("copy_tiles", 160, 160),
+        ("update_tiles", 60, 60),
+    ] {
+        let t = virtual_edited(|v| {
+            let i = command(v, name);
+            v["commands"].as_array_mut().unwrap().remove(i);
+        });
+        let other = render(&t).unwrap();
+        assert_ne!(other.get_pixel(x, y).0, img.get_pixel(x, y).0, "{name}");
+    }
+    // The barrier and the shrink leave the image as is (a no-op; mapped tiles past the new
+    // end stay alive, SPEC §6.12).
+    for name in ["tiled_resource_barrier", "resize_tile_pool"] {
+        let t = virtual_edited(|v| {
+            let i = command(v, name);
+            v["commands"].as_array_mut().unwrap().remove(i);
+        });
+        assert!(render(&t).unwrap().as_raw() == img.as_raw(), "{name}");
+    }
+}
+
+#[test]
+fn the_new_tile_commands_refuse_bad_fields_at_their_path() {
+    let v: serde_json::Value = serde_json::from_str(&virtual_text()).unwrap();
+    let resize = command(&v, "resize_tile_pool");
+    let t = virtual_edited(|v| {
+        v["commands"][resize]["resize_tile_pool"]["new_size_in_bytes"] = 1000.into()
+    });
+    let (path, msg) = device_path(&t);
+    assert_eq!(
+        path,
+        format!("commands[{resize}].resize_tile_pool"),
+        "{msg}"
+    );
+    let t = virtual_edited(|v| v["commands"][resize]["resize_tile_pool"]["tile_pool"] = "x".into());
+    assert_eq!(
+        invalid_path(&t),
+        format!("commands[{resize}].resize_tile_pool.tile_pool")
+    );
+    let barrier = command(&v, "tiled_resource_barrier");
+    let t = virtual_edited(|v| {
+        v["commands"][barrier]["tiled_resource_barrier"]["tiled_resource_or_view_accessed_after_barrier"] =
+            "nope".into()
+    });
+    assert_eq!(
+        invalid_path(&t),
+        format!(
+            "commands[{barrier}].tiled_resource_barrier.tiled_resource_or_view_accessed_after_barrier"
+        )
+    );
+    let copy = command(&v, "copy_tiles");
+    let t = virtual_edited(|v| v["commands"][copy]["copy_tiles"]["flags"] = serde_json::json!([]));
+    let (path, msg) = device_path(&t);
+    assert_eq!(
+        path,
+        format!("commands[{copy}].copy_tiles"),
+        "neither direction: {msg}"
+    );
+    let t = virtual_edited(|v| v["commands"][copy]["copy_tiles"]["buffer"] = "nope".into());
+    assert_eq!(
+        invalid_path(&t),
+        format!("commands[{copy}].copy_tiles.buffer")
+    );
+    let ctm = command(&v, "copy_tile_mappings");
+    let t = virtual_edited(|v| {
+        v["commands"][ctm]["copy_tile_mappings"]["source_region_start_coordinate"]["x"] =
+            5000.into()
+    });
+    let (path, msg) = device_path(&t);
+    assert_eq!(path, format!("commands[{ctm}].copy_tile_mappings"), "{msg}");
 }
