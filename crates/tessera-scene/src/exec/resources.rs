@@ -101,8 +101,8 @@ impl Scene {
         Ok(buffers)
     }
 
-    /// The buffers and textures a `set_cs_uavs` command names.
-    /// The buffers a `set_cs_uavs` or `copy_tiles` command names (default usage).
+    /// The buffers and textures a `set_cs_uavs` command names, and the buffers of
+    /// `copy_tiles` (default usage).
     fn uav_buffers(&self) -> BTreeSet<&str> {
         let mut out = BTreeSet::new();
         for c in &self.file.commands {
