@@ -7,6 +7,7 @@
 //! cost no op: constants go into the initial register file.
 
 mod access;
+mod call;
 mod consts;
 mod expr;
 mod io;
@@ -186,6 +187,7 @@ pub fn compile(
     }
     let mut c = Compiler::new(
         &v.module,
+        &v.info,
         v.info.get_entry_point(index),
         &ep.function,
         stage,
@@ -308,11 +310,29 @@ pub(crate) struct Compiler<'m> {
     pub depth: u32,
     /// Register ranges of variables and outputs (reset before each call).
     pub stateful: Vec<(R, u32)>,
+    /// The module's validation info (each called function's expression types).
+    pub module_info: &'m ModuleInfo,
+    /// Function calls inlined so far ([`call::MAX_INLINED_CALLS`] at most).
+    pub inlined_calls: u32,
+    /// Calls being inlined around the statement compiled now (0: the entry point).
+    pub call_depth: u32,
+    /// Loops and switches around it inside the innermost called function.
+    pub breakable: u32,
 }
 
 impl<'m> Compiler<'m> {
-    fn new(module: &'m Module, info: &'m FunctionInfo, fun: &'m Function, stage: Stage) -> Self {
+    fn new(
+        module: &'m Module,
+        module_info: &'m ModuleInfo,
+        info: &'m FunctionInfo,
+        fun: &'m Function,
+        stage: Stage,
+    ) -> Self {
         Self {
+            module_info,
+            inlined_calls: 0,
+            call_depth: 0,
+            breakable: 0,
             module,
             info,
             fun,

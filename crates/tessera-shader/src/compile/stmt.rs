@@ -28,13 +28,13 @@ impl Compiler<'_> {
         r.map(|()| nodes)
     }
 
-    fn flush(&mut self, nodes: &mut Vec<Node>) {
+    pub(super) fn flush(&mut self, nodes: &mut Vec<Node>) {
         if !self.ops.is_empty() {
             nodes.push(Node::Ops(std::mem::take(&mut self.ops)));
         }
     }
 
-    fn stmts(&mut self, b: &Block, nodes: &mut Vec<Node>) -> Result<(), CompileError> {
+    pub(super) fn stmts(&mut self, b: &Block, nodes: &mut Vec<Node>) -> Result<(), CompileError> {
         for s in b.iter() {
             match s {
                 Statement::Emit(range) => {
@@ -75,10 +75,12 @@ impl Compiler<'_> {
                 } => {
                     self.uses.needs_sm4 = true;
                     self.flush(nodes);
+                    self.breakable += 1;
                     let body = self.block(body)?;
                     let saved = std::mem::take(&mut self.ops);
                     let mut cont = Vec::new();
                     self.stmts(continuing, &mut cont)?;
+                    self.breakable -= 1;
                     let break_if = match break_if {
                         Some(h) => Some(self.regs(*h)?[0]),
                         None => None,
@@ -105,6 +107,11 @@ impl Compiler<'_> {
                     nodes.push(Node::Kill);
                 }
                 Statement::Return { value } => {
+                    if self.call_depth > 0 && self.breakable > 0 {
+                        return Err(unsupported(
+                            "a return inside a loop or switch of a called function",
+                        ));
+                    }
                     if let Some(v) = value {
                         let src = self.regs(*v)?;
                         for (&d, s) in self.result.iter().zip(src) {
@@ -112,13 +119,19 @@ impl Compiler<'_> {
                         }
                     }
                     self.flush(nodes);
-                    nodes.push(Node::Return);
+                    // In a called function, `return` leaves the one-pass loop it is inlined in.
+                    nodes.push(if self.call_depth > 0 {
+                        Node::Break
+                    } else {
+                        Node::Return
+                    });
                 }
                 Statement::Store { pointer, value } => self.store(*pointer, *value)?,
                 Statement::Switch { selector, cases } => {
                     self.uses.needs_sm4 = true;
                     let sel = self.regs(*selector)?[0];
                     self.flush(nodes);
+                    self.breakable += 1;
                     let mut out = Vec::new();
                     let (mut values, mut default) = (Vec::new(), false);
                     for case in cases {
@@ -148,12 +161,20 @@ impl Compiler<'_> {
                             body: Vec::new(),
                         });
                     }
+                    self.breakable -= 1;
                     nodes.push(Node::Switch {
                         selector: sel,
                         cases: out,
                     });
                 }
-                Statement::Call { .. } => return Err(unsupported("function call")),
+                Statement::Call {
+                    function,
+                    arguments,
+                    result,
+                } => {
+                    self.flush(nodes);
+                    self.call(*function, arguments, *result, nodes)?;
+                }
                 Statement::ImageStore {
                     image,
                     coordinate,

@@ -57,9 +57,14 @@ fn unsupported_constructs_name_themselves() {
         "textureSampleBaseClampToEdge",
     );
     unsupported(
-        "fn f(x: f32) -> f32 { return x * 2.0; }",
+        "fn f(x: f32) -> f32 { for (var i = 0; i < 4; i++) { if x > f32(i) { return x; } } return 0.0; }",
         "o.r.x = bitcast<u32>(f(a.x));",
-        "function call",
+        "a return inside a loop or switch of a called function",
+    );
+    unsupported(
+        "@group(1) @binding(0) var t: texture_2d<f32>;\nfn f(x: texture_2d<f32>) -> u32 { return textureNumLevels(x); }",
+        "o.r.x = f(t);",
+        "a function argument that is a pointer, texture or sampler",
     );
     unsupported("", "o.r.x = bitcast<u32>(asinh(a.x));", "Asinh");
     unsupported(

@@ -1,6 +1,7 @@
 //! tessera-shader: compile and run WGSL over 8 lanes, with exact expected values.
 
 mod atomics;
+mod calls;
 mod compute;
 mod control;
 mod device_compute;
