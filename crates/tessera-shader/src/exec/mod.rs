@@ -227,10 +227,9 @@ impl Machine<'_, '_> {
                 // Barriers exist only in compute programs (naga validates that), which run in
                 // `compute`'s lock-step machine; one 8-lane call has nothing to wait for.
                 Node::Barrier => {}
-                Node::Kill => {
-                    self.killed |= mask;
-                    self.done |= mask;
-                }
+                // WGSL's `discard` demotes the invocation to a helper: it runs on, so that
+                // its quad's derivatives stay defined, and its outputs are dropped at the end.
+                Node::Kill => self.killed |= mask,
             }
             mask &= !self.dead();
         }

@@ -106,6 +106,36 @@ fn discard_marks_lanes_and_builtins_reach_the_shader() {
     assert_eq!(lanes(out.targets[1][0]), [0.0; 8]);
 }
 
+/// `discard` demotes the lane to a helper (WGSL): it keeps running, so a derivative taken
+/// after the discard in its quad sees the value the discarded lane computed afterwards.
+#[test]
+fn discarded_lanes_run_on_as_helpers_for_derivatives() {
+    let p = ps(
+        "@fragment fn main(@builtin(position) pos: vec4<f32>) -> @location(0) vec4<f32> {
+        var v = pos.x * 3.0;
+        if pos.x < 1.0 { discard; }
+        v = v * v;
+        return vec4<f32>(dpdxFine(v), v, 0.0, 1.0);
+    }",
+    );
+    let out = run(&p, &[], true);
+    // Lanes at x = 0.5 (0 and 2) are discarded; their v is still squared: 1.5² = 2.25.
+    assert_eq!(
+        out.discard,
+        [true, false, true, false, false, false, false, false]
+    );
+    // TR - TL per row: 4.5² - 1.5² = 18 in the first quad (a stopped lane would give 18.75),
+    // 10.5² - 7.5² = 54 in the second.
+    assert_eq!(
+        lanes(out.targets[0][0]),
+        [18.0, 18.0, 18.0, 18.0, 54.0, 54.0, 54.0, 54.0]
+    );
+    assert_eq!(
+        lanes(out.targets[0][1])[1..],
+        [20.25, 2.25, 20.25, 56.25, 110.25, 56.25, 110.25]
+    );
+}
+
 #[test]
 fn hints_are_derived_from_the_ir() {
     use tessera_pipeline::shader::{Interpolation, PixelShader};
