@@ -1,7 +1,8 @@
 //! User function calls, inlined at each call site: the callee is compiled again with its own
 //! expression values, fresh registers for its locals (re-initialised at every call, since a
-//! call in a loop runs again) and its result, and its arguments bound to the caller's value
-//! registers (WGSL arguments are immutable values). The body runs inside a one-pass loop so
+//! call in a loop runs again) and its result, and its arguments bound to the caller's values:
+//! value registers (WGSL arguments are immutable), textures and samplers (their slots), and
+//! pointers (which alias the caller's variable). The body runs inside a one-pass loop so
 //! that `return` is a `break` of that loop: exact for returns at the function's top level or
 //! inside `if`s; a `return` inside a loop or switch of a called function is refused.
 
@@ -23,7 +24,7 @@ struct Saved<'m> {
     info: &'m naga::valid::FunctionInfo,
     vals: Vec<Option<Val>>,
     locals: std::collections::HashMap<Handle<naga::LocalVariable>, R>,
-    args: Vec<Vec<R>>,
+    args: Vec<Val>,
     result: Vec<R>,
     breakable: u32,
 }
@@ -43,16 +44,10 @@ impl<'m> Compiler<'m> {
                 "more than {MAX_INLINED_CALLS} function calls after inlining"
             )));
         }
+        // Values, textures, samplers and pointers (which alias the caller's variable) alike.
         let mut args = Vec::with_capacity(arguments.len());
         for &a in arguments {
-            match self.val(a)? {
-                Val::Regs(r) => args.push(r),
-                _ => {
-                    return Err(unsupported(
-                        "a function argument that is a pointer, texture or sampler",
-                    ));
-                }
-            }
+            args.push(self.val(a)?);
         }
         let module = self.module;
         let callee = &module.functions[function];

@@ -97,12 +97,11 @@ impl Compiler<'_> {
                         .collect(),
                 )
             }
-            Expression::FunctionArgument(i) => Val::Regs(
-                self.args
-                    .get(i as usize)
-                    .cloned()
-                    .ok_or_else(|| internal("argument index"))?,
-            ),
+            Expression::FunctionArgument(i) => self
+                .args
+                .get(i as usize)
+                .cloned()
+                .ok_or_else(|| internal("argument index"))?,
             Expression::LocalVariable(l) => {
                 let shape = shape_of_handle(self.module, fun.local_variables[l].ty)?;
                 let base = self.local(l, &shape)?;

@@ -2,8 +2,8 @@
 
 use naga::{Binding, BuiltIn, Handle, Interpolation, Type, TypeInner};
 
-use super::Compiler;
 use super::shape::{Kind, shape_of_handle};
+use super::{Compiler, Val};
 use crate::error::CompileError;
 use crate::ir::R;
 use crate::program::{Input, InputBind, Interp, Output, OutputBind, Stage};
@@ -20,7 +20,7 @@ impl Compiler<'_> {
             let n = shape_of_handle(self.module, arg.ty)?.regs();
             let regs = self.alloc_list(n, "entry-point inputs")?;
             self.bind_inputs(arg.ty, arg.binding.as_ref(), &regs)?;
-            self.args.push(regs);
+            self.args.push(Val::Regs(regs));
         }
         if let Some(res) = &self.fun.result {
             let n = shape_of_handle(self.module, res.ty)?.regs();

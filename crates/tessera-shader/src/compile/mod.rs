@@ -298,7 +298,8 @@ pub(crate) struct Compiler<'m> {
     pub workgroup: HashMap<Handle<naga::GlobalVariable>, u32>,
     /// Bytes of workgroup memory allocated so far.
     pub workgroup_bytes: u32,
-    pub args: Vec<Vec<R>>,
+    /// The current function's arguments (the entry point's: its input registers).
+    pub args: Vec<Val>,
     pub inputs: Vec<crate::program::InputBind>,
     pub outputs: Vec<OutputBind>,
     /// Registers of the whole result value, in the result type's order.

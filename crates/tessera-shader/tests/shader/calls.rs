@@ -56,3 +56,38 @@ fn main(@builtin(local_invocation_index) i: u32) {
         .collect();
     assert_eq!(r[0], want);
 }
+
+#[test]
+fn pointer_arguments_write_the_callers_variable() {
+    let p = cs("
+@group(3) @binding(0) var<storage, read_write> out: array<u32>;
+fn bump(p: ptr<function, u32>, by: u32) { *p += by; }
+@compute @workgroup_size(8)
+fn main(@builtin(local_invocation_index) i: u32) {
+    var x = i;
+    bump(&x, 10u);
+    if i % 2u == 0u { bump(&x, 100u); }
+    out[i] = x;
+}");
+    let r = run(&p, &[vec![0; 8]], &[], [1, 1, 1]);
+    let want: Vec<u32> = (0..8)
+        .map(|i| i + 10 + if i % 2 == 0 { 100 } else { 0 })
+        .collect();
+    assert_eq!(r[0], want);
+}
+
+#[test]
+fn texture_and_sampler_arguments_reach_their_slots() {
+    use tessera_shader::{CompileOptions, Program, Stage};
+    let src = "
+@group(1) @binding(3) var t: texture_2d<f32>;
+@group(2) @binding(1) var s: sampler;
+fn tap(tx: texture_2d<f32>, sm: sampler, uv: vec2<f32>) -> vec4<f32> {
+    return textureSample(tx, sm, uv);
+}
+@fragment fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> { return tap(t, s, uv); }";
+    let p = Program::from_wgsl(src, "main", Stage::Fragment, &CompileOptions::default()).unwrap();
+    let sig = p.signature().unwrap();
+    assert_eq!(sig.shader_resources, [3]);
+    assert_eq!(sig.samplers, [1]);
+}

@@ -61,11 +61,6 @@ fn unsupported_constructs_name_themselves() {
         "o.r.x = bitcast<u32>(f(a.x));",
         "a return inside a loop or switch of a called function",
     );
-    unsupported(
-        "@group(1) @binding(0) var t: texture_2d<f32>;\nfn f(x: texture_2d<f32>) -> u32 { return textureNumLevels(x); }",
-        "o.r.x = f(t);",
-        "a function argument that is a pointer, texture or sampler",
-    );
     unsupported("", "o.r.x = bitcast<u32>(asinh(a.x));", "Asinh");
     unsupported(
         "@group(3) @binding(0) var<storage, read_write> s: array<u32>;",
