@@ -81,6 +81,29 @@ fn row_span(edges: &[Edge; 3], py: i64, lo: i64, hi: i64) -> (i64, i64) {
     row_span_biased(edges, &[0; 3], py, lo, hi)
 }
 
+/// The union of two rows' spans as one inclusive range, `None` when both are empty (the
+/// blocks of a row pair that may hold coverage).
+#[inline(always)]
+fn span_union((a0, a1): (i64, i64), (b0, b1): (i64, i64)) -> Option<(i64, i64)> {
+    match (a0 <= a1, b0 <= b1) {
+        (true, true) => Some((a0.min(b0), a1.max(b1))),
+        (true, false) => Some((a0, a1)),
+        (false, true) => Some((b0, b1)),
+        (false, false) => None,
+    }
+}
+
+/// The pixels in both rows' spans (empty `(1, 0)` when either is): blocks wholly inside it
+/// are fully covered in both rows of the pair.
+#[inline(always)]
+fn span_intersection((a0, a1): (i64, i64), (b0, b1): (i64, i64)) -> (i64, i64) {
+    if a0 <= a1 && b0 <= b1 {
+        (a0.max(b0), a1.min(b1))
+    } else {
+        (1, 0)
+    }
+}
+
 /// [`row_span`] of the edges each raised by `bias` (the span where `E_i + bias_i ≥ 0` for all
 /// three): with a multisampled triangle's smallest or largest sample offsets, the pixels whose
 /// every sample, or some sample, passes the edge.
@@ -206,23 +229,13 @@ impl BandJob<'_, '_> {
                     row_span(&tri.edges, i64::from(py), i64::from(x0), i64::from(x1) - 1)
                 }
             };
-            let (a0, a1) = row(by);
-            let (b0, b1) = row(by + 1);
-            let (lo, hi) = match (a0 <= a1, b0 <= b1) {
-                (true, true) => (a0.min(b0), a1.max(b1)),
-                (true, false) => (a0, a1),
-                (false, true) => (b0, b1),
-                (false, false) => {
-                    by += 2;
-                    continue;
-                }
+            let (a, b) = (row(by), row(by + 1));
+            let Some((lo, hi)) = span_union(a, b) else {
+                by += 2;
+                continue;
             };
             // Blocks wholly inside both rows' spans are fully covered: no lane tests needed.
-            let (inner_lo, inner_hi) = if a0 <= a1 && b0 <= b1 {
-                (a0.max(b0), a1.min(b1))
-            } else {
-                (1, 0)
-            };
+            let (inner_lo, inner_hi) = span_intersection(a, b);
             let mut bx = (lo as i32) & !3;
             while i64::from(bx) <= hi {
                 if i64::from(bx) >= inner_lo && i64::from(bx) + 3 <= inner_hi {

@@ -11,7 +11,7 @@ use tessera_types::ComparisonFunc;
 use wide::{CmpGt, i64x4};
 
 use super::depth_bound::DepthBound;
-use super::{lane_offsets, rect_mask, row_span_biased};
+use super::{lane_offsets, rect_mask, row_span_biased, span_intersection, span_union};
 use crate::band::{Band, BandStats, Msaa, RasterContext};
 use crate::binning::SetupChunk;
 use crate::block::{MAX_SAMPLES, SampleCoverage};
@@ -213,27 +213,12 @@ impl BandJob<'_, '_> {
                     row_span_biased(&tri.edges, bias, i64::from(py), lo, hi)
                 }
             };
-            let (a0, a1) = row(by, &pre.hi);
-            let (b0, b1) = row(by + 1, &pre.hi);
-            let (lo, hi) = match (a0 <= a1, b0 <= b1) {
-                (true, true) => (a0.min(b0), a1.max(b1)),
-                (true, false) => (a0, a1),
-                (false, true) => (b0, b1),
-                (false, false) => {
-                    by += 2;
-                    continue;
-                }
+            let Some((lo, hi)) = span_union(row(by, &pre.hi), row(by + 1, &pre.hi)) else {
+                by += 2;
+                continue;
             };
             // Pixels of both rows with every sample inside: blocks wholly in it are fully covered.
-            let (inner_lo, inner_hi) = {
-                let (c0, c1) = row(by, &pre.lo);
-                let (d0, d1) = row(by + 1, &pre.lo);
-                if c0 <= c1 && d0 <= d1 {
-                    (c0.max(d0), c1.min(d1))
-                } else {
-                    (1, 0)
-                }
-            };
+            let (inner_lo, inner_hi) = span_intersection(row(by, &pre.lo), row(by + 1, &pre.lo));
             let mut bx = (lo as i32) & !3;
             while i64::from(bx) <= hi {
                 if i64::from(bx) >= inner_lo && i64::from(bx) + 3 <= inner_hi {
