@@ -166,29 +166,26 @@ impl Device {
         shader: &VertexShaderHandle,
     ) -> Result<InputLayoutHandle> {
         const CALL: &str = "CreateInputLayout";
-        let checked = self
-            .check_owner(CALL, "vertex shader", shader.owner())
-            .and_then(|()| {
-                let names: Vec<(String, u32)> = elements
-                    .iter()
-                    .map(|e| (e.semantic_name.clone(), e.semantic_index))
-                    .collect();
-                let missing = shader
-                    .signature()
-                    .inputs
-                    .iter()
-                    .find(|input| !layout_provides(&names, input));
-                match missing {
-                    Some(input) => Err(Error::MissingInputElement {
-                        call: CALL,
-                        element: input_name(input),
-                    }),
-                    None => Ok(()),
-                }
-            });
-        match self.refused(CALL, checked) {
-            Ok(()) => self.create_input_layout(elements),
-            Err(e) => Err(e),
+        self.refused(
+            CALL,
+            self.check_owner(CALL, "vertex shader", shader.owner()),
+        )?;
+        // The descriptors' own rules first, then the signature against the layout's semantics.
+        let layout = self.create_input_layout(elements)?;
+        let missing = shader
+            .signature()
+            .inputs
+            .iter()
+            .find(|input| !layout_provides(layout.semantics(), input));
+        match missing {
+            Some(input) => self.refused(
+                CALL,
+                Err(Error::MissingInputElement {
+                    call: CALL,
+                    element: input_name(input),
+                }),
+            ),
+            None => Ok(layout),
         }
     }
 
