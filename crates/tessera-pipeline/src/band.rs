@@ -14,6 +14,7 @@ use crate::om::blend::BlendPlan;
 #[cfg(doc)]
 use crate::om::blend::blend_constant;
 use crate::om::coarse::CoarseDepth;
+use crate::om::coverage::CoverageOut;
 use crate::om::depth::{BandDepth, DepthStencilOps};
 use crate::om::solid::SolidTables;
 use crate::om::target::{BandTarget, TargetKind};
@@ -50,6 +51,9 @@ pub struct RasterContext<'a> {
     pub depth_active: bool,
     /// The pixel shader may discard lanes.
     pub may_discard: bool,
+    /// Alpha-to-coverage or the shader's `SV_Coverage` output (SPEC §5.3), applied after the
+    /// shader and before the late depth/stencil test.
+    pub coverage_out: CoverageOut,
     /// Blend state per target (RT 0's for all unless independent blend).
     pub blend: [RenderTargetBlendDesc; MAX_RENDER_TARGETS],
     /// Blend factor per target, clamped to the target's range ([`blend_constant`]).

@@ -24,6 +24,7 @@ use crate::depth_kind::DepthKind;
 use crate::error::PipelineError;
 use crate::front::batch::{VertexSource, batch_ranges, build_batch, group_ranges, list_stride};
 use crate::om::blend::{BlendPlan, blend_constant};
+use crate::om::coverage::CoverageOut;
 use crate::om::depth::DepthStencilOps;
 use crate::om::target::{TargetKind, blend_range};
 use crate::report::{index_fetches_out_of_bounds, measure_repeat};
@@ -55,9 +56,6 @@ pub fn draw(
     let samples = msaa.map_or(1, |m| m.count);
     if samples > 1 && matches!(kind, PrimKind::Lines | PrimKind::Wireframe) {
         return Err(PipelineError::MultisampledLines { samples });
-    }
-    if samples > 1 && state.blend.alpha_to_coverage_enable {
-        return Err(PipelineError::AlphaToCoverage { samples });
     }
     if matches!(kind, PrimKind::Lines | PrimKind::Wireframe)
         && (rs.multisample_enable || rs.antialiased_line_enable)
@@ -316,9 +314,15 @@ fn raster_context<'a>(
         depth_write: ds.depth_enable && ds.depth_write && !targets.read_only_depth,
         stencil_write: ds.stencil_enable && has_stencil && !targets.read_only_stencil,
     };
-    let late = state
-        .pixel_shader
-        .is_some_and(|ps| ps.writes_depth() || ps.may_discard());
+    // Coverage taken away after the shader (discard, alpha-to-coverage, oMask) must be known
+    // before depth and stencil are written: those draws test late.
+    let coverage_out = CoverageOut::of(
+        state.blend.alpha_to_coverage_enable,
+        state.pixel_shader.is_some_and(|ps| ps.writes_coverage()),
+    );
+    let late = state.pixel_shader.is_some_and(|ps| {
+        ps.writes_depth() || ps.may_discard() || coverage_out != CoverageOut::None
+    });
     let mut blend = [state.blend.render_target[0]; MAX_RENDER_TARGETS];
     if state.blend.independent_blend_enable {
         blend = state.blend.render_target;
@@ -341,6 +345,7 @@ fn raster_context<'a>(
         depth_active: depth_kind.is_some()
             && (ds.depth_enable || (ds.stencil_enable && has_stencil)),
         may_discard: state.pixel_shader.is_some_and(|ps| ps.may_discard()),
+        coverage_out,
         blend,
         blend_constants: ranges.map(|range| blend_constant(state.blend_factor, range)),
         blend_plans: blend.map(|desc| BlendPlan::of(&desc)),

@@ -61,12 +61,6 @@ pub enum PipelineError {
         /// Samples per pixel of the bound targets.
         samples: usize,
     },
-    /// Alpha-to-coverage on multisampled targets is not implemented (SPEC §5.3, OM-11).
-    #[error("SPEC §5.3: AlphaToCoverageEnable on {samples}-sample targets is not supported yet")]
-    AlphaToCoverage {
-        /// Samples per pixel of the bound targets.
-        samples: usize,
-    },
     /// A sample pattern of a count other than 1, 2, 4, 8 or 16 (the counts with a standard
     /// pattern, SPEC §3.8), or with an offset outside [-8, 7] sixteenths of a pixel.
     #[error(

@@ -119,6 +119,10 @@ pub struct PsOutput {
     /// Lanes the shader discarded (`discard` / `clip`); read only when
     /// [`PixelShader::may_discard`] is true.
     pub discard: [bool; 8],
+    /// `SV_Coverage` (oMask) per lane, bit `s` = sample `s` kept (ANDed after the sample mask,
+    /// SPEC §5.3); read only when [`PixelShader::writes_coverage`] is true, all ones before
+    /// the call.
+    pub coverage: [u32; 8],
 }
 
 impl Default for PsOutput {
@@ -127,6 +131,7 @@ impl Default for PsOutput {
             targets: [ZERO_REG; MAX_RENDER_TARGETS],
             depth: f32x8::ZERO,
             discard: [false; 8],
+            coverage: [u32::MAX; 8],
         }
     }
 }
@@ -146,6 +151,12 @@ pub trait PixelShader: Send + Sync {
     /// True when the shader may `discard` (forces late depth/stencil). `PsOutput::discard` is
     /// read only when this is true.
     fn may_discard(&self) -> bool {
+        false
+    }
+    /// True when the shader writes `SV_Coverage` (oMask, SPEC §5.3): `PsOutput::coverage` is
+    /// read and ANDed into each lane's samples, alpha-to-coverage is off, and depth/stencil
+    /// are tested late.
+    fn writes_coverage(&self) -> bool {
         false
     }
     /// True when every output is a function of the varyings and the draw's constants alone

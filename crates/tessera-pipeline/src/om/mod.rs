@@ -3,6 +3,7 @@
 
 pub(crate) mod blend;
 pub(crate) mod coarse;
+pub(crate) mod coverage;
 pub(crate) mod depth;
 pub(crate) mod solid;
 pub(crate) mod target;

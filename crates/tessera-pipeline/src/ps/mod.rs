@@ -10,6 +10,7 @@ pub(crate) mod solid;
 use crate::band::{Band, BandStats, RasterContext, Scratch};
 use crate::block::{Coverage, LANE_CX, LANE_CY};
 use crate::om::blend::{BlendPlan, blend, blend_over_unorm, fit_logic_bits, logic_op};
+use crate::om::coverage;
 use crate::om::depth::BandDepth;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::setup::{Plane, TriSetup};
@@ -251,6 +252,7 @@ impl<'a> BandJob<'_, 'a> {
         }
         out.depth = f32x8::ZERO;
         out.discard = [false; 8];
+        out.coverage = [u32::MAX; 8];
         ps.shade(ctx.env, &input, out);
         stats.ps_lanes += 8;
         if ctx.may_discard {
@@ -259,6 +261,9 @@ impl<'a> BandJob<'_, 'a> {
                     mask &= !(1 << k);
                 }
             }
+        }
+        if let Some(keep) = ctx.coverage_out.keep(out, 1, bx, by) {
+            mask = coverage::keep_1x(mask, &keep);
         }
         if !ctx.early_depth {
             let z = if ps.writes_depth() { out.depth } else { z };

@@ -10,6 +10,7 @@ use super::{
 use crate::band::Msaa;
 use crate::block::SampleCoverage;
 use crate::om::blend::BlendPlan;
+use crate::om::coverage;
 use crate::om::depth::D32Test;
 use crate::om::target::TargetKind;
 use crate::shader::{MAX_VARYINGS, PsInput, Reg, ZERO_REG};
@@ -95,11 +96,15 @@ impl BandJob<'_, '_> {
             out.targets[..read].fill(ZERO_REG);
             out.depth = f32x8::ZERO;
             out.discard = [false; 8];
+            out.coverage = [u32::MAX; 8];
             ps.shade(ctx.env, &input, out);
             self.stats.ps_lanes += 8;
             if ctx.may_discard {
                 let kept = (0..8).fold(0u8, |m, k| m | (u8::from(!out.discard[k]) << k));
                 cov.iter_mut().for_each(|c| *c &= kept);
+            }
+            if let Some(keep) = ctx.coverage_out.keep(out, ms.count, bx, by) {
+                coverage::keep_samples(&mut cov, ms.count, &keep);
             }
             if !ctx.early_depth {
                 let shader_z = ps.writes_depth().then_some(out.depth);

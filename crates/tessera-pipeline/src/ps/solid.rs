@@ -20,6 +20,7 @@ use crate::band::{Band, BandStats, RasterContext};
 use crate::om::blend::BlendPlan;
 #[cfg(doc)]
 use crate::om::blend::blend_over_unorm;
+use crate::om::coverage::CoverageOut;
 use crate::om::solid::SolidTables;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::setup::{Plane, TriSetup};
@@ -47,6 +48,7 @@ pub fn prepare(
     if !tri.flat_varyings
         || !ps.uniform_output()
         || ctx.dual_source
+        || ctx.coverage_out != CoverageOut::None
         || (ctx.depth_active && !ctx.early_depth)
         || i64::from(x1 - x0) * i64::from(y1 - y0) < MIN_PIXELS
     {

@@ -6,6 +6,7 @@ mod common;
 mod blend;
 mod clip;
 mod coarse_depth;
+mod coverage_out;
 mod depth_stencil;
 mod ia;
 mod layering;
