@@ -108,6 +108,7 @@ fn output_name(target: Output, fragment: bool) -> String {
         Output::Location(n) if fragment => format!("location({n}) (SV_Target{n})"),
         Output::Location(n) => format!("location({n}) (varying o{n})"),
         Output::FragDepth => "frag_depth (SV_Depth)".to_owned(),
+        Output::SampleMask => "sample_mask (SV_Coverage)".to_owned(),
     }
 }
 
@@ -171,6 +172,7 @@ fn reflection(file: &str, v: &Validated, p: &Program) -> Value {
             "may_discard": p.uses.discards,
             "derivatives": p.uses.derivatives,
             "writes_depth": p.outputs.iter().any(|o| o.target == Output::FragDepth),
+            "writes_coverage": p.writes_coverage(),
             "uniform_output": p.uniform_output(),
             "passthrough_varying": p.passthrough(),
         }),

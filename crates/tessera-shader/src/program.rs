@@ -60,6 +60,8 @@ pub enum Output {
     Location(u32),
     /// `@builtin(frag_depth)` = `SV_Depth`.
     FragDepth,
+    /// `@builtin(sample_mask)` of the fragment stage = `SV_Coverage` (oMask, `u32`).
+    SampleMask,
 }
 
 /// How a `@location` input of the fragment stage is interpolated.

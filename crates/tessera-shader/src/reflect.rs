@@ -147,6 +147,11 @@ impl Program {
         self.outputs.iter().any(|o| o.target == Output::FragDepth)
     }
 
+    /// True when the program writes `@builtin(sample_mask)` (`SV_Coverage`).
+    pub fn writes_coverage(&self) -> bool {
+        self.outputs.iter().any(|o| o.target == Output::SampleMask)
+    }
+
     /// True when the program may `discard`.
     pub fn may_discard(&self) -> bool {
         self.uses.discards
@@ -154,7 +159,7 @@ impl Program {
 
     /// True when the outputs depend on the varyings and constants alone: no builtin input
     /// other than `@location` is read, no texture is sampled, no derivative is taken, and the
-    /// program neither discards nor writes depth.
+    /// program neither discards nor writes depth or coverage.
     pub fn uniform_output(&self) -> bool {
         self.inputs
             .iter()
@@ -163,6 +168,7 @@ impl Program {
             && !self.uses.derivatives
             && !self.uses.discards
             && !self.writes_depth()
+            && !self.writes_coverage()
     }
 
     /// `Some(i)` when the whole program is `return v_i` into `SV_Target0`: one four-component

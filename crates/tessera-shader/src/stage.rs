@@ -65,7 +65,7 @@ impl Program {
                 let dst = match o.target {
                     Output::Position => &mut out.position,
                     Output::Location(n) => &mut out.varyings[n as usize],
-                    Output::FragDepth => continue,
+                    Output::FragDepth | Output::SampleMask => continue,
                 };
                 for (d, &reg) in dst.iter_mut().zip(&o.regs) {
                     *d = vector(&regs[reg as usize]);
@@ -122,6 +122,7 @@ impl Program {
                         }
                     }
                     Output::FragDepth => out.depth = vector(&regs[o.regs[0] as usize]),
+                    Output::SampleMask => out.coverage = regs[o.regs[0] as usize],
                     Output::Position => {}
                 }
             }
@@ -319,6 +320,10 @@ impl PixelShader for WgslPixelShader {
 
     fn may_discard(&self) -> bool {
         self.program.may_discard()
+    }
+
+    fn writes_coverage(&self) -> bool {
+        self.program.writes_coverage()
     }
 
     fn uniform_output(&self) -> bool {

@@ -191,6 +191,7 @@ impl Compiler<'_> {
                 }
                 (Binding::BuiltIn(BuiltIn::Position { .. }), Stage::Vertex) => Output::Position,
                 (Binding::BuiltIn(BuiltIn::FragDepth), Stage::Fragment) => Output::FragDepth,
+                (Binding::BuiltIn(BuiltIn::SampleMask), Stage::Fragment) => Output::SampleMask,
                 (Binding::BuiltIn(other), _) => {
                     return Err(CompileError::Unsupported {
                         construct: format!("{} output @builtin({other:?})", stage.name()),
@@ -203,6 +204,10 @@ impl Compiler<'_> {
             });
             Ok(())
         })?;
+        if found.iter().any(|o| o.target == Output::SampleMask) {
+            // SV_Coverage output (oMask) is a ps_4_1 feature (10_1).
+            self.uses.needs_sm41 = true;
+        }
         self.outputs.extend(found);
         Ok(())
     }

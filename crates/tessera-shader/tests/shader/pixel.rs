@@ -203,3 +203,27 @@ fn bad_spirv_is_a_typed_error() {
         "{e}"
     );
 }
+
+/// `@builtin(sample_mask)` out is `SV_Coverage` (oMask): written per lane to
+/// `PsOutput::coverage`, reflected as a coverage write (no longer uniform or pass-through) and
+/// a `ps_4_1` feature.
+#[test]
+fn sample_mask_output_is_sv_coverage() {
+    use tessera_pipeline::shader::ShaderProfile;
+    let p = ps(
+        "struct O { @location(0) c: vec4<f32>, @builtin(sample_mask) m: u32, }
+        @fragment fn main(@location(0) a: vec4<f32>) -> O {
+            return O(a, select(5u, 0xf0u, a.x > 0.5));
+        }",
+    );
+    assert!(p.writes_coverage() && !p.uniform_output() && p.passthrough().is_none());
+    assert_eq!(p.signature().unwrap().profile, ShaderProfile::Ps4_1);
+    let v = reg([
+        [0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0],
+        [0.0; 8],
+        [0.0; 8],
+        [0.0; 8],
+    ]);
+    let out = run(&p, &[v], true);
+    assert_eq!(out.coverage, [5, 0xf0, 5, 0xf0, 5, 0xf0, 5, 0xf0]);
+}
