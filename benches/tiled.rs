@@ -6,7 +6,9 @@
 //!   views run the per-lane core;
 //! - `tiled/fill`: the `fill` scene's work (16 full-screen quads, flat colour, alpha 0.20..0.35,
 //!   SRC_ALPHA / INV_SRC_ALPHA, no depth; 1920×1080 RGBA8) drawn after a clear into an untiled
-//!   target vs a fully mapped tiled one (unit = pixels blended).
+//!   target vs a fully mapped tiled one (unit = pixels blended);
+//! - `tiled/draw` ([`tiled_draw`]): textured draws through the device, untiled vs tiled, whose
+//!   `small` pair measures the per-draw resolve of a tiled view.
 //!
 //! Threads: `RB_THREADS` / `RAYON_NUM_THREADS`, default 1.
 #![allow(
@@ -15,6 +17,7 @@
 )]
 
 mod common;
+mod tiled_draw;
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -159,18 +162,19 @@ fn sampling(c: &mut Criterion) {
         .map(|l| Layout::tight(td.format, SIZE >> l, SIZE >> l, 1).unwrap())
         .collect();
     let n = tiling.num_tiles_for_entire_resource;
-    let mut store = vec![vec![0u8; TILE_SIZE_BYTES as usize]];
+    let tile = TILE_SIZE_BYTES as usize;
+    let mut store = vec![0u8; tile];
     let mut index = vec![0u32; n as usize];
     for (l, sub) in subs.iter().enumerate() {
         let linear = ctx.read_tiled_subresource(&r, l as u32).unwrap();
         for span in sub.spans() {
             let t = span.tile as usize;
             if index[t] == 0 {
-                index[t] = store.len() as u32;
-                store.push(vec![0u8; TILE_SIZE_BYTES as usize]);
+                index[t] = (store.len() / tile) as u32;
+                store.resize(store.len() + tile, 0);
             }
-            let tile = &mut store[index[t] as usize];
-            tile[span.tile_offset..span.tile_offset + span.len]
+            let at = index[t] as usize * tile + span.tile_offset;
+            store[at..at + span.len]
                 .copy_from_slice(&linear[span.linear_offset..span.linear_offset + span.len]);
         }
     }
@@ -218,6 +222,11 @@ fn sampling(c: &mut Criterion) {
         }
     }
     g.finish();
+}
+
+fn draws(c: &mut Criterion) {
+    let levels: Vec<Vec<u8>> = (0..LEVELS).map(level).collect();
+    tiled_draw::draw(c, &device(), &levels, SIZE);
 }
 
 fn element(name: &str, offset: u32) -> InputElementDesc {
@@ -371,6 +380,6 @@ fn fill(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = sampling, fill
+    targets = sampling, draws, fill
 }
 criterion_main!(benches);

@@ -106,8 +106,9 @@ pub(crate) struct ResolvedTiled {
     subresources: Vec<TiledSubresource>,
     /// Resource tile → entry of `store` (0: the NULL tile; `u32::MAX`: outside the view).
     index: Vec<u32>,
-    /// Entry 0: the NULL value; then one copy of each mapped tile the view covers.
-    store: Vec<Vec<u8>>,
+    /// 64 KiB entries one after the other: entry 0 the NULL value, then one copy of each
+    /// mapped tile the view covers.
+    store: Vec<u8>,
 }
 
 /// Index of a resource tile the view does not cover (never read).
@@ -134,16 +135,6 @@ impl ResolvedTiled {
             td.format,
             Format::Bc1Typeless | Format::Bc1Unorm | Format::Bc1UnormSrgb
         );
-        let mut null = tessera_resource::allocate_zeroed(TILE_SIZE_BYTES)?;
-        if poison {
-            for (i, b) in null.iter_mut().enumerate() {
-                *b = super::POISON_WORD[i % 4];
-            }
-        } else if bc1 {
-            for (i, b) in null.iter_mut().enumerate() {
-                *b = NULL_BC1_BLOCK[i % 8];
-            }
-        }
         let map = res.lock();
         let tiling = map.tiling();
         let r = view.desc.range;
@@ -152,7 +143,8 @@ impl ResolvedTiled {
         let mut extents = Vec::with_capacity(count);
         let mut subresources = Vec::with_capacity(count);
         let mut index = vec![UNCOVERED; tiling.num_tiles_for_entire_resource as usize];
-        let mut store = vec![null];
+        // The mapped tiles to copy, in store order (entry k + 1 = reads[k]).
+        let mut reads = Vec::new();
         for slice in 0..r.array_size {
             for m in 0..r.mip_levels {
                 let mip = r.most_detailed_mip + m;
@@ -166,13 +158,9 @@ impl ResolvedTiled {
                         continue;
                     }
                     *at = 0;
-                    if !access.reaches_memory(tile) {
-                        continue;
-                    }
-                    let mut bytes = tessera_resource::allocate_zeroed(TILE_SIZE_BYTES)?;
-                    if access.read_over_zeros(tile, 0, &mut bytes)? {
-                        *at = u32::try_from(store.len()).unwrap_or(0);
-                        store.push(bytes);
+                    if access.reaches_memory(tile) {
+                        *at = u32::try_from(reads.len() + 1).unwrap_or(0);
+                        reads.push(tile);
                     }
                 }
                 let layout = Layout::tight(
@@ -185,6 +173,26 @@ impl ResolvedTiled {
                 .map_err(ResourceError::from)?;
                 extents.push(layout);
                 subresources.push(place);
+            }
+        }
+        // One allocation for every entry (an over-large view is a typed `OutOfMemory`).
+        let tile = TILE_SIZE_BYTES as usize;
+        let mut store =
+            tessera_resource::allocate_zeroed((reads.len() as u64 + 1) * TILE_SIZE_BYTES)?;
+        let (null, copies) = store.split_at_mut(tile);
+        if poison {
+            for (i, b) in null.iter_mut().enumerate() {
+                *b = super::POISON_WORD[i % 4];
+            }
+        } else if bc1 {
+            for (i, b) in null.iter_mut().enumerate() {
+                *b = NULL_BC1_BLOCK[i % 8];
+            }
+        }
+        for (&t, bytes) in reads.iter().zip(copies.chunks_exact_mut(tile)) {
+            if !access.read_over_zeros(t, 0, bytes)? {
+                // Nothing behind it after all: the tile reads the NULL entry (its copy unused).
+                index[t as usize] = 0;
             }
         }
         let addr = res.addr();

@@ -1,6 +1,6 @@
 //! Shader resource views as the sampler sees them, and the sampler object.
 
-use tessera_format::memory::TileTexels;
+use tessera_format::memory::{TileTexels, TileWords32};
 use tessera_format::{Component, Format, Layout, NumericKind, Surface};
 use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
 
@@ -63,11 +63,14 @@ pub struct TextureView<'a> {
     /// `min_lod_clamp` in 8.8 fixed point ([`crate::lod::to_fixed`]).
     pub(crate) min_lod_clamp_fx: i32,
     /// Every surface is one the fast path reads without per-call checks
-    /// ([`crate::extent::simple`]).
+    /// ([`crate::extent::simple`]; a tiled view: every subresource has a tile unit).
     pub(crate) simple: bool,
     /// A tiled view: texels are read through these tiles ([`TextureView::tiled`]); its
     /// surfaces only give the extents.
     pub(crate) tiled: Option<TileTexels<'a>>,
+    /// A simple tiled view's 8-lane address unit of each subresource (in `surfaces`' order),
+    /// which the fast path reads through; empty otherwise.
+    pub(crate) tile_units: Vec<TileWords32<'a>>,
 }
 
 /// One subresource of a view as a fetch sees it: its surface (extent; memory when untiled) and
@@ -141,13 +144,16 @@ impl<'a> TextureView<'a> {
             min_lod_clamp_fx: 0,
             simple,
             tiled: None,
+            tile_units: Vec::new(),
         })
     }
 
     /// Builds a view of a tiled texture (SPEC §6.5): `extents` are the layouts of its
     /// subresources (ordered as in [`TextureView::new`]) and every texel is read through
-    /// `tiles`, whose subresources are in the same order. Sampling it runs the per-lane core
-    /// with a tiled fetcher chosen once per call (no fast path), so untiled views are untouched.
+    /// `tiles`, whose subresources are in the same order. The per-lane core reads it with a
+    /// tiled fetcher chosen once per call; the SIMD fast path covers it (as an untiled view of
+    /// its format) when every subresource has power-of-two extents (≤ 2^17) and an 8-lane tile
+    /// unit ([`TileTexels::words32`], checked here once: every tile of the view is visited).
     pub fn tiled(
         dimension: ViewDimension,
         extents: &[Layout],
@@ -156,7 +162,22 @@ impl<'a> TextureView<'a> {
     ) -> Result<Self, SampleError> {
         let surfaces = extents.iter().map(|l| Surface::unbacked(*l)).collect();
         let mut v = Self::new(dimension, surfaces, array_size)?;
-        v.simple = false;
+        // Power-of-two extents the SIMD fixed point covers, the same as the tiles' extents.
+        let fits = |(i, s): (usize, &Surface<'_>)| {
+            crate::extent::p2(s.width())
+                && crate::extent::p2(s.height())
+                && tiles.extent(i as u32) == Some([s.width(), s.height(), 1])
+        };
+        let units: Option<Vec<_>> = (tiles.len() == v.surfaces.len()
+            && v.surfaces.iter().enumerate().all(fits))
+        .then(|| {
+            (0..v.surfaces.len() as u32)
+                .map(|i| tiles.words32(i))
+                .collect()
+        })
+        .flatten();
+        v.simple = units.is_some();
+        v.tile_units = units.unwrap_or_default();
         v.tiled = Some(tiles);
         Ok(v)
     }

@@ -19,6 +19,8 @@
 //! - [`TiledSubresource`]: a tiled subresource's element → (resource tile, offset in tile), and
 //!   the [`TileSpan`]s between it and its tight linear copy (copies, updates, readback), and
 //!   the [`RowSpan`]s render targets of tiled textures load and store rows through.
+//! - [`TileTexels`] / [`TileWords32`]: a tiled view's reads (element → tile → store bytes),
+//!   per texel and, for 32-bit texels in power-of-two blocks, 8 lanes at once.
 
 mod band;
 mod layout;
@@ -27,6 +29,7 @@ mod samples;
 mod sparse;
 mod surface;
 mod tile;
+mod tile_words;
 mod tiled;
 mod words;
 
@@ -40,5 +43,6 @@ pub use tile::{
     TILE_SIZE_BYTES, TileDimension, TileShape, TileShapeError, standard_tile_shape,
     tile_element_offset,
 };
+pub use tile_words::TileWords32;
 pub use tiled::{RowSpan, TileSpan, TiledPlacement, TiledSubresource};
 pub use words::Words32;

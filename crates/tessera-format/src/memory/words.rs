@@ -17,7 +17,7 @@ pub struct Words32<'a> {
 
 /// The little-endian word at byte `o` of `d`, 0 past the end.
 #[inline(always)]
-fn read(d: &[u8], o: usize) -> i32 {
+pub(super) fn read(d: &[u8], o: usize) -> i32 {
     d.get(o..o + 4)
         .and_then(<[u8]>::first_chunk::<4>)
         .map_or(0, |b| i32::from_le_bytes(*b))
@@ -89,30 +89,14 @@ impl<'a> Words32<'a> {
     /// One word per lane at byte offsets `o` from this unit.
     #[inline(always)]
     pub fn words(&self, o: i32x8) -> i32x8 {
-        let d = self.data;
-        let Some(lim) = d.len().checked_sub(4) else {
-            return i32x8::ZERO;
-        };
-        let o = o.to_array();
-        let w = |l: usize| read(d, (o[l] as u32 as usize).min(lim));
-        i32x8::new([w(0), w(1), w(2), w(3), w(4), w(5), w(6), w(7)])
+        words(self.data, o)
     }
 
     /// Two adjacent words per lane at byte offsets `o` from this unit: (first, second). Each
     /// offset is a texel that is not the last of its row, so both words are in bounds.
     #[inline(always)]
     pub fn pairs(&self, o: i32x8) -> (i32x8, i32x8) {
-        let d = self.data;
-        let Some(lim) = d.len().checked_sub(8) else {
-            return (i32x8::ZERO, i32x8::ZERO);
-        };
-        let o = o.to_array();
-        let p = |l: usize| (o[l] as u32 as usize).min(lim);
-        let (a, b) = (|l: usize| read(d, p(l)), |l: usize| read(d, p(l) + 4));
-        (
-            i32x8::new([a(0), a(1), a(2), a(3), a(4), a(5), a(6), a(7)]),
-            i32x8::new([b(0), b(1), b(2), b(3), b(4), b(5), b(6), b(7)]),
-        )
+        pairs(self.data, o)
     }
 
     /// The memory, for gathers at offsets this unit computed (e.g. 8-byte texel pairs).
@@ -120,4 +104,32 @@ impl<'a> Words32<'a> {
     pub fn data(&self) -> &'a [u8] {
         self.data
     }
+}
+
+/// One word per lane at byte offsets `o` of `d` (clamped to `d`, which never changes an offset
+/// a unit computed).
+#[inline(always)]
+pub(super) fn words(d: &[u8], o: i32x8) -> i32x8 {
+    let Some(lim) = d.len().checked_sub(4) else {
+        return i32x8::ZERO;
+    };
+    let o = o.to_array();
+    let w = |l: usize| read(d, (o[l] as u32 as usize).min(lim));
+    i32x8::new([w(0), w(1), w(2), w(3), w(4), w(5), w(6), w(7)])
+}
+
+/// Two adjacent words per lane at byte offsets `o` of `d`: (first, second), clamped as
+/// [`words`].
+#[inline(always)]
+pub(super) fn pairs(d: &[u8], o: i32x8) -> (i32x8, i32x8) {
+    let Some(lim) = d.len().checked_sub(8) else {
+        return (i32x8::ZERO, i32x8::ZERO);
+    };
+    let o = o.to_array();
+    let p = |l: usize| (o[l] as u32 as usize).min(lim);
+    let (a, b) = (|l: usize| read(d, p(l)), |l: usize| read(d, p(l) + 4));
+    (
+        i32x8::new([a(0), a(1), a(2), a(3), a(4), a(5), a(6), a(7)]),
+        i32x8::new([b(0), b(1), b(2), b(3), b(4), b(5), b(6), b(7)]),
+    )
 }

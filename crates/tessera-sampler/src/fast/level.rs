@@ -3,6 +3,7 @@
 
 use super::Layout;
 use super::aos;
+use super::mem::{Mem, Unit};
 use super::texel::{self, Words, taps};
 use crate::address::{address, linear_texels, point_texel, reduce, to_fixed};
 use crate::view::TextureView;
@@ -129,9 +130,10 @@ pub(super) struct Select {
     pub any_linear: bool,
 }
 
-/// One mip level's filter setup for 8 lanes.
-pub(super) struct Level<'v, 'a> {
+/// One mip level's filter setup for 8 lanes, reading through `mem`.
+pub(super) struct Level<'v, 'a, M> {
     pub view: &'v TextureView<'a>,
+    pub mem: M,
     pub lay: Layout,
     pub base: [u32; 8],
     /// Whether every lane reads the same slice.
@@ -144,7 +146,7 @@ pub(super) struct Level<'v, 'a> {
     pub v: Coord,
 }
 
-impl Level<'_, '_> {
+impl<'a, M: Mem<'a>> Level<'_, 'a, M> {
     /// [`axis`] with this level's selection.
     #[inline(always)]
     fn axis_simd(&self, c: &Coord, n: i32x8, off: i32) -> Axis {
@@ -187,9 +189,9 @@ impl Level<'_, '_> {
             let s = self.view.surface(m[0], self.base[0]);
             // Dispatch once, above the texel reads (so they stay in vector form).
             if self.lay.srgb {
-                self.filter_one::<true>(s)
+                self.filter_one::<true>(s, m[0])
             } else {
-                self.filter_one::<false>(s)
+                self.filter_one::<false>(s, m[0])
             }
         } else {
             self.filter_lanes(m)
@@ -223,6 +225,7 @@ impl Level<'_, '_> {
         }
         let t = Trilinear {
             view: self.view,
+            mem: self.mem,
             lay: self.lay,
             slice: self.base[0],
             sel: self.sel,
@@ -233,15 +236,17 @@ impl Level<'_, '_> {
         t.run(m0, m1, wm)
     }
 
-    /// Every lane reads surface `s`: extents are splats, and a well-formed surface is read
-    /// through [`Words`].
-    fn filter_one<const SRGB: bool>(&self, s: &Surface<'_>) -> [f32x8; 4] {
+    /// Every lane reads surface `s` (view mip `m` of slice `base[0]`): extents are splats,
+    /// and a subresource with an address unit is read through [`Words`].
+    fn filter_one<const SRGB: bool>(&self, s: &Surface<'a>, m: u32) -> [f32x8; 4] {
         let n = |v: u32| i32x8::splat(v as i32);
+        let slice = self.base[0];
         if self.view.simple {
             // The surface passed the checks below when the view was built.
             let x = self.axis_simd(&self.u, n(s.width()), self.offset[0]);
             let y = self.axis_simd(&self.v, n(s.height()), self.offset[1]);
-            return self.filter_words::<SRGB>(&Words::trusted(s), &x, &y);
+            let words = Words(self.mem.trusted(s, m, slice));
+            return self.filter_words::<SRGB>(&words, &x, &y);
         }
         let (x, y) = if p2(s.width()) && p2(s.height()) {
             (
@@ -254,15 +259,20 @@ impl Level<'_, '_> {
                 self.axis_scalar(&self.v, [s.height(); 8], self.offset[1]),
             )
         };
-        match Words::of(s) {
-            Some(words) => self.filter_words::<SRGB>(&words, &x, &y),
-            None => self.texels(&x, &y, &[s; 8]),
+        match self.mem.unit(s, m, slice) {
+            Some(u) => self.filter_words::<SRGB>(&Words(u), &x, &y),
+            None => self.texels(&x, &y, &[s; 8], &[m; 8]),
         }
     }
 
     /// The filter of one well-formed surface's texels at `x`, `y`.
     #[inline(always)]
-    fn filter_words<const SRGB: bool>(&self, words: &Words<'_>, x: &Axis, y: &Axis) -> [f32x8; 4] {
+    fn filter_words<const SRGB: bool>(
+        &self,
+        words: &Words<M::Unit>,
+        x: &Axis,
+        y: &Axis,
+    ) -> [f32x8; 4] {
         if !self.sel.any_linear {
             return texel::point::<SRGB>(words.point(x, y));
         }
@@ -296,19 +306,22 @@ impl Level<'_, '_> {
                 self.axis_scalar(&self.v, ht, self.offset[1]),
             )
         };
-        self.texels(&x, &y, &surf)
+        self.texels(&x, &y, &surf, m)
     }
 
-    /// Filters texels read lane by lane from `surf[l]` (any surface, any layout).
-    fn texels(&self, x: &Axis, y: &Axis, surf: &[&Surface<'_>; 8]) -> [f32x8; 4] {
+    /// Filters texels read lane by lane from `surf[l]` (view mip `m[l]` of slice `base[l]`;
+    /// any surface, any layout).
+    fn texels(&self, x: &Axis, y: &Axis, surf: &[&Surface<'a>; 8], m: &[u32; 8]) -> [f32x8; 4] {
+        let b = &self.base;
         if !self.sel.any_linear {
             // Point on every lane: one tap (the core reads only (x0, y0) when both weights are 0).
             let (x0, y0) = (x.t0.to_array(), y.t0.to_array());
             return self.point(i32x8::new(core::array::from_fn(|l| {
-                surf[l].word32(x0[l] as u32, y0[l] as u32)
+                let (x, y) = (x0[l] as u32, y0[l] as u32);
+                self.mem.word(surf[l], m[l], b[l], x, y)
             })));
         }
-        self.bilinear(&taps(x, y, surf), x, y)
+        self.bilinear(&taps(self.mem, x, y, surf, m, b), x, y)
     }
 
     /// The bytes (memory order) of one point tap per lane.
@@ -357,9 +370,11 @@ pub(super) fn axis(c: &Coord, n: i32x8, sel: &Select, off: i32) -> Axis {
 }
 
 /// The inputs of the trilinear UNORM filter of one slice ([`Trilinear::run`]).
-pub(super) struct Trilinear<'v, 'a> {
+pub(super) struct Trilinear<'v, 'a, M> {
     /// The view (simple, see [`simple`]).
     pub view: &'v TextureView<'a>,
+    /// Where its texels are read.
+    pub mem: M,
     /// Its texel layout.
     pub lay: Layout,
     /// The slice every lane reads.
@@ -373,7 +388,7 @@ pub(super) struct Trilinear<'v, 'a> {
     pub v: Coord,
 }
 
-impl<'a> Trilinear<'_, 'a> {
+impl<'a, M: Mem<'a>> Trilinear<'_, 'a, M> {
     /// The trilinear UNORM filter of 8 lanes at levels `m0` and `m1` (every lane) with mip
     /// weights `wm` (lane by lane, splat), both levels lane by lane in one pass ([`aos::trilinear`]); `None` outside
     /// its case: a simple UNORM view, some linear lane, and every right tap the next texel at
@@ -399,16 +414,17 @@ impl<'a> Trilinear<'_, 'a> {
         let n = |v: u32| i32x8::splat(v as i32);
         let x = axis(&self.u, n(s.width()), &self.sel, self.offset[0]);
         let y = axis(&self.v, n(s.height()), &self.sel, self.offset[1]);
+        let words = Words(self.mem.trusted(s, m, self.slice));
         // Whether every right tap is the next texel. WRAP: `t1 = t0 + 1` unless `t0` is the
-        // last column (then `t1 = 0`), so `t1` itself is not needed.
+        // last column (then `t1 = 0`), so `t1` itself is not needed; and, in a tiled view,
+        // `t0` is not the last column of its tile.
         let adjacent = match self.u.mode {
             AddressMode::Wrap => !x.t0.cmp_eq(n(s.width()) - i32x8::splat(1)).any(),
             _ => x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all(),
         };
-        if !adjacent {
+        if !adjacent || !words.0.right_follows(x.t0) {
             return None;
         }
-        let words = Words::trusted(s);
         Some(aos::Taps {
             data: words.data(),
             rows: words.left_rows(&x, &y),

@@ -3,7 +3,7 @@
 //!
 //! **Covered** (checked once per 8-lane call, else the caller runs the per-lane core):
 //! Texture2D / Texture2DArray views of R8G8B8A8 / B8G8R8A8 UNORM (and `_SRGB`); standard
-//! reduction (no comparison, min or max), no anisotropy, not a tiled view; U and V addressing WRAP or CLAMP (any
+//! reduction (no comparison, min or max), no anisotropy, untiled or a simple tiled view ([`mem`]); U and V addressing WRAP or CLAMP (any
 //! pair); any point/linear min, mag and mip filter; immediate offsets; any LOD source (implicit,
 //! bias, level, grad, `_cl` clamp). A call where a lane's mip set is empty (resource/per-sample
 //! clamp beyond the last mip) also falls back.
@@ -53,6 +53,7 @@
 
 mod aos;
 mod level;
+mod mem;
 mod select;
 mod texel;
 
@@ -60,6 +61,7 @@ use crate::core::{Ctx, LodInfo, Lods, MipSel, Reduction, geom};
 use crate::fetch::Rgba32F;
 use crate::view::{Sampler, TextureView};
 use level::{Coord, Level, Select, Trilinear, combine, weights};
+use mem::{Linear, Mem, Tiles};
 use select::QuadLod;
 use tessera_format::Format;
 use tessera_types::desc::{AddressMode, FilterReduction, ViewDimension};
@@ -86,8 +88,9 @@ fn layout(f: Format) -> Option<Layout> {
 /// Whether `view` and `s` are covered by the fast path (the per-call part of the conditions).
 pub(crate) fn covers(view: &TextureView<'_>, s: &Sampler) -> bool {
     let mode_ok = |m| matches!(m, AddressMode::Wrap | AddressMode::Clamp);
-    // Tiled views read through their tiles (`crate::fetch::Tiled`): the per-lane core only.
-    view.tiled.is_none()
+    // A tiled view is read through its subresources' tile units, which a simple tiled view
+    // has (`TextureView::tiled`); others run the per-lane core (`crate::fetch::Tiled`).
+    (view.tiled.is_none() || view.simple)
         && layout(view.format).is_some()
         && matches!(
             view.dimension,
@@ -103,8 +106,9 @@ pub(crate) fn covers(view: &TextureView<'_>, s: &Sampler) -> bool {
 /// selections `q` (implicit LOD) with the same two levels in both quads, some mip weight and
 /// some linear quad, run through [`Trilinear::run`]; `None` when it does not apply.
 #[inline(always)]
-fn quads_trilinear(
-    view: &TextureView<'_>,
+fn quads_trilinear<'a, M: Mem<'a>>(
+    view: &TextureView<'a>,
+    mem: M,
     s: &Sampler,
     lay: Layout,
     coords: &[f32x8; 4],
@@ -124,6 +128,7 @@ fn quads_trilinear(
     let lin = quad(i32::from(a.linear), i32::from(b.linear));
     let t = Trilinear {
         view,
+        mem,
         lay,
         slice: 0,
         sel: Select {
@@ -155,6 +160,40 @@ pub(crate) fn sample(
     if !covers(view, s) {
         return None;
     }
+    if view.tiled.is_some() {
+        return sample_tiled(view, s, coords, lods, offset, clamp);
+    }
+    run(view, Linear, s, coords, lods, offset, clamp)
+}
+
+/// [`sample`] of a covered tiled view (out of line: the untiled call stays as it was).
+#[inline(never)]
+fn sample_tiled(
+    view: &TextureView<'_>,
+    s: &Sampler,
+    coords: &[f32x8; 4],
+    lods: Option<Lods<'_>>,
+    offset: [i32; 3],
+    clamp: Option<&[f32; 8]>,
+) -> Option<[f32x8; 4]> {
+    let mem = Tiles {
+        units: &view.tile_units,
+        mips: view.mip_count,
+    };
+    run(view, mem, s, coords, lods, offset, clamp)
+}
+
+/// [`sample`] of a covered call, reading texels through `mem`.
+#[inline(always)]
+fn run<'a, M: Mem<'a>>(
+    view: &TextureView<'a>,
+    mem: M,
+    s: &Sampler,
+    coords: &[f32x8; 4],
+    lods: Option<Lods<'_>>,
+    offset: [i32; 3],
+    clamp: Option<&[f32; 8]>,
+) -> Option<[f32x8; 4]> {
     let lay = layout(view.format)?;
     let mut quads = None;
     // The quads' derivatives `[∂u/∂x, ∂v/∂x, ∂u/∂y, ∂v/∂y]` when one request per quad serves
@@ -186,13 +225,13 @@ pub(crate) fn sample(
             cmp: None,
         };
         let q = QuadLod::new(&ctx)?.select(d);
-        if let Some(r) = quads_trilinear(view, s, lay, coords, offset, q) {
+        if let Some(r) = quads_trilinear(view, mem, s, lay, coords, offset, q) {
             return Some(r);
         }
         quads = Some(q);
     }
     let lods = lods.unwrap_or_else(|| implicit_lods(coords));
-    general(view, s, lay, coords, lods, offset, clamp, quads)
+    general(view, mem, s, lay, coords, lods, offset, clamp, quads)
 }
 
 /// The coarse derivatives `[∂u/∂x, ∂v/∂x, ∂u/∂y, ∂v/∂y]` of both quads of `u`, `v`: lanes
@@ -236,8 +275,9 @@ fn implicit_lods(coords: &[f32x8; 4]) -> Lods<'static> {
     reason = "the inputs of `sample`, passed on to its out-of-line general part"
 )]
 #[inline(never)]
-fn general(
-    view: &TextureView<'_>,
+fn general<'a, M: Mem<'a>>(
+    view: &TextureView<'a>,
+    mem: M,
     s: &Sampler,
     lay: Layout,
     coords: &[f32x8; 4],
@@ -297,6 +337,7 @@ fn general(
     let lin = i32x8::new(lin);
     let lv = Level {
         view,
+        mem,
         lay,
         base_uniform: base.iter().all(|&b| b == base[0]),
         base,

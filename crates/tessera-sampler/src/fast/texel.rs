@@ -3,9 +3,10 @@
 
 use super::aos;
 use super::level::{Axis, combine, tap_weights, weights};
+use super::mem::{Mem, Unit};
 use crate::core::UNORM8_BILINEAR_DIVISOR;
+use tessera_format::Surface;
 use tessera_format::convert::srgb8_to_linear_table;
-use tessera_format::{Surface, Words32};
 use wide::{CmpEq, f32x8, i32x8, u32x8};
 
 /// UNORM8 codes (0..=255 per lane) as `v / 255`, the IEEE division the core's table was built
@@ -103,35 +104,31 @@ pub(super) fn bilinear<const SRGB: bool>(t: &[i32x8; 4], kx: i32x8, ky: i32x8) -
     ]
 }
 
-/// Texel reads of one well-formed surface through the memory owner's 8-lane address unit
-/// ([`Words32`]: every texel inside memory < 4 GiB, offsets in `u32` without overflow).
-pub(super) struct Words<'a>(Words32<'a>);
+/// Texel reads of one subresource through the memory owner's 8-lane address unit
+/// ([`Unit`]: [`tessera_format::Words32`] of a well-formed surface, every texel inside memory
+/// < 4 GiB, or [`tessera_format::memory::TileWords32`] of a tiled view's subresource).
+pub(super) struct Words<U>(pub U);
 
-impl<'a> Words<'a> {
-    /// `Some` when every texel of `s` lies inside its memory and that memory is < 4 GiB.
-    #[inline]
-    pub fn of(s: &Surface<'a>) -> Option<Self> {
-        Words32::of(s).map(Self)
-    }
-
-    /// The reads of a surface that passed [`Words::of`] before (see [`super::simple`]).
-    #[inline]
-    pub fn trusted(s: &Surface<'a>) -> Self {
-        Self(Words32::trusted(s))
-    }
-
+impl<'a, U: Unit<'a>> Words<U> {
     /// One point tap per lane as raw words.
     #[inline(always)]
     pub fn point(&self, x: &Axis, y: &Axis) -> i32x8 {
         self.0.words(self.0.offsets(x.t0, y.t0))
     }
 
+    /// Whether every lane's right tap is the next texel in memory (no wrap at the right edge,
+    /// and, in a tiled view, no tile edge between them).
+    #[inline(always)]
+    fn adjacent(&self, x: &Axis) -> bool {
+        x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all() && self.0.right_follows(x.t0)
+    }
+
     /// The bilinear taps TL, TR, BL, BR of 8 lanes as raw words. Where every lane's right tap is
-    /// the next texel in memory (no wrap at the right edge), each row's pair is one 8-byte read.
+    /// the next texel in memory, each row's pair is one 8-byte read.
     #[inline(always)]
     pub fn taps(&self, x: &Axis, y: &Axis) -> [i32x8; 4] {
         let w = &self.0;
-        if !x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all() {
+        if !self.adjacent(x) {
             return w.quad_offsets(x.t0, x.t1, y.t0, y.t1).map(|o| w.words(o));
         }
         let (o0, o1) = w.column_offsets(x.t0, y.t0, y.t1);
@@ -144,7 +141,7 @@ impl<'a> Words<'a> {
     /// lane's right tap is not the next texel in memory.
     #[inline(always)]
     pub fn pair_rows(&self, x: &Axis, y: &Axis) -> Option<(i32x8, i32x8)> {
-        if !x.t1.cmp_eq(x.t0 + i32x8::splat(1)).all() {
+        if !self.adjacent(x) {
             return None;
         }
         Some(self.0.column_offsets(x.t0, y.t0, y.t1))
@@ -156,7 +153,7 @@ impl<'a> Words<'a> {
         self.0.column_offsets(x.t0, y.t0, y.t1)
     }
 
-    /// The memory of the surface.
+    /// The memory the offsets point into.
     #[inline(always)]
     pub fn data(&self) -> &'a [u8] {
         self.0.data()
@@ -176,8 +173,16 @@ impl<'a> Words<'a> {
     }
 }
 
-/// The bilinear taps TL, TR, BL, BR of 8 lanes as raw words, lane `l` reading `surf[l]`.
-pub(super) fn taps(x: &Axis, y: &Axis, surf: &[&Surface<'_>; 8]) -> [i32x8; 4] {
+/// The bilinear taps TL, TR, BL, BR of 8 lanes as raw words, lane `l` reading `surf[l]`
+/// (view mip `m[l]` of slice `base[l]`) through `mem`.
+pub(super) fn taps<'a, M: Mem<'a>>(
+    mem: M,
+    x: &Axis,
+    y: &Axis,
+    surf: &[&Surface<'a>; 8],
+    m: &[u32; 8],
+    base: &[u32; 8],
+) -> [i32x8; 4] {
     let (x0, x1, y0, y1) = (
         x.t0.to_array(),
         x.t1.to_array(),
@@ -186,12 +191,12 @@ pub(super) fn taps(x: &Axis, y: &Axis, surf: &[&Surface<'_>; 8]) -> [i32x8; 4] {
     );
     let mut taps = [[0i32; 8]; 4];
     for l in 0..8 {
-        let s = surf[l];
+        let (s, m, b) = (surf[l], m[l], base[l]);
         let (x0, x1, y0, y1) = (x0[l] as u32, x1[l] as u32, y0[l] as u32, y1[l] as u32);
-        taps[0][l] = s.word32(x0, y0);
-        taps[1][l] = s.word32(x1, y0);
-        taps[2][l] = s.word32(x0, y1);
-        taps[3][l] = s.word32(x1, y1);
+        taps[0][l] = mem.word(s, m, b, x0, y0);
+        taps[1][l] = mem.word(s, m, b, x1, y0);
+        taps[2][l] = mem.word(s, m, b, x0, y1);
+        taps[3][l] = mem.word(s, m, b, x1, y1);
     }
     [
         i32x8::new(taps[0]),

@@ -15,7 +15,7 @@ use wide::f32x8;
 
 /// A mip chain (per slice) of raw 4-byte texels: random bytes, with some rows drawn from a
 /// two-value palette so equal neighbours (the `a == b` combine case) are common.
-fn chain(rng: &mut Rng, format: Format, w: u32, h: u32, slices: u32) -> Vec<Img> {
+pub(crate) fn chain(rng: &mut Rng, format: Format, w: u32, h: u32, slices: u32) -> Vec<Img> {
     let mut out = Vec::new();
     for _ in 0..slices {
         let (mut w, mut h) = (w, h);
@@ -157,12 +157,13 @@ fn assert_same(got: [f32x8; 4], want: [f32x8; 4], what: &dyn Fn() -> String) {
     }
 }
 
-struct Tex {
-    name: &'static str,
-    dim: ViewDimension,
-    w: u32,
-    h: u32,
-    slices: u32,
+/// A test texture's shape.
+pub(crate) struct Tex {
+    pub name: &'static str,
+    pub dim: ViewDimension,
+    pub w: u32,
+    pub h: u32,
+    pub slices: u32,
 }
 
 const TEXTURES: [Tex; 4] = [
@@ -250,7 +251,9 @@ fn fast_path_is_bit_identical_to_per_lane_core() {
     assert_eq!(calls, 4 * 4 * 4 * 8 * CALLS);
 }
 
-fn check_call(rng: &mut Rng, v: &TextureView<'_>, s: &Sampler, tex: &Tex, n: usize) {
+/// One seeded call of each operation (`sample`, `_bias`, `_clamped`, `_level`, `_grad`) on `v`:
+/// the fast path's bits equal the per-lane core's.
+pub(crate) fn check_call(rng: &mut Rng, v: &TextureView<'_>, s: &Sampler, tex: &Tex, n: usize) {
     let n0 = [tex.w, tex.h];
     // Two quads: base coordinate plus derivative steps (coarse derivatives then give the
     // intended LOD); a few calls use fully random lanes instead.

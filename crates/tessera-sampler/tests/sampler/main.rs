@@ -2,6 +2,7 @@
 
 mod common;
 mod fast_path;
+mod fast_tiled;
 mod filtering;
 mod tiled;
 mod tx;

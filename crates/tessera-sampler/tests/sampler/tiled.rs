@@ -19,7 +19,8 @@ struct Case {
     linear: Vec<Vec<u8>>,
     subs: Vec<TiledSubresource>,
     index: Vec<u32>,
-    store: Vec<Vec<u8>>,
+    /// 64 KiB entries one after the other.
+    store: Vec<u8>,
 }
 
 fn case(format: Format, null: &[u32], fill: u8, rng: &mut Rng) -> Case {
@@ -49,23 +50,21 @@ fn case(format: Format, null: &[u32], fill: u8, rng: &mut Rng) -> Case {
         });
         first += wide * wide;
     }
-    let mut store = vec![vec![fill; TILE]];
+    let mut store = vec![fill; TILE];
     let index: Vec<u32> = (0..first)
         .map(|t| {
             if null.contains(&t) {
                 0
             } else {
-                store.push((0..TILE).map(|_| rng.u32() as u8).collect());
-                store.len() as u32 - 1
+                store.extend((0..TILE).map(|_| rng.u32() as u8));
+                (store.len() / TILE) as u32 - 1
             }
         })
         .collect();
     // R32G32B32A32_FLOAT: keep every word a small finite float (exponent bits of 0x3F).
     if format == Format::R32G32B32A32Float {
-        for t in store.iter_mut().skip(1) {
-            for w in t.chunks_mut(4) {
-                w[3] = 0x3F;
-            }
+        for w in store[TILE..].chunks_mut(4) {
+            w[3] = 0x3F;
         }
     }
     let linear = subs
@@ -75,8 +74,8 @@ fn case(format: Format, null: &[u32], fill: u8, rng: &mut Rng) -> Case {
             for y in 0..s.height {
                 for x in 0..s.width {
                     let (tile, off) = s.element_address(x, y, 0, 0).unwrap();
-                    let t = &store[index[tile as usize] as usize];
-                    out.extend_from_slice(&t[off..off + eb as usize]);
+                    let at = index[tile as usize] as usize * TILE + off;
+                    out.extend_from_slice(&store[at..at + eb as usize]);
                 }
             }
             out
