@@ -10,6 +10,7 @@ mod probe;
 mod sampling;
 mod sampling_reports;
 mod shapes;
+mod status;
 mod targets;
 mod tier1;
 mod views;

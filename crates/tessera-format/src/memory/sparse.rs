@@ -44,12 +44,16 @@ impl TiledSubresource {
 /// The tiles one tiled view reads, and where each of its subresources lies in them: resource
 /// tile `t` reads `store[index[t]]` (64 KiB; the caller puts the NULL value its tier asks for
 /// in a store entry and points every NULL tile at it). A tile past `index` reads nothing
-/// (`None`, as memory a surface does not hold).
+/// (`None`, as memory a surface does not hold). [`TileTexels::with_null_entry`] names the
+/// store entry of the NULL tiles, so a read can tell whether it came from one (the residency
+/// feedback of `CheckAccessFullyMapped`, SPEC §6.8).
 #[derive(Clone, Copy, Debug)]
 pub struct TileTexels<'a> {
     subresources: &'a [TiledSubresource],
     index: &'a [u32],
     store: &'a [Vec<u8>],
+    /// The store entry every NULL tile points at (`None`: no tile is NULL).
+    null: Option<u32>,
 }
 
 impl<'a> TileTexels<'a> {
@@ -64,7 +68,35 @@ impl<'a> TileTexels<'a> {
             subresources,
             index,
             store,
+            null: None,
         }
+    }
+
+    /// The same tiles, with store entry `entry` being the NULL tile (what every unmapped
+    /// resource tile points at): [`Self::element_status`] reports reads of it.
+    pub fn with_null_entry(mut self, entry: u32) -> Self {
+        self.null = Some(entry);
+        self
+    }
+
+    /// [`Self::element`], and whether the element's resource tile is NULL (points at the
+    /// [`Self::with_null_entry`] entry). Outside the subresource: `(None, false)`.
+    #[inline]
+    pub fn element_status(&self, sub: u32, x: u32, y: u32, z: u32) -> (Option<&'a [u8]>, bool) {
+        let Some(s) = self.subresources.get(sub as usize) else {
+            return (None, false);
+        };
+        let Some((tile, offset)) = s.element_address(x, y, z, 0) else {
+            return (None, false);
+        };
+        let Some(&entry) = self.index.get(tile as usize) else {
+            return (None, false);
+        };
+        let bytes = self
+            .store
+            .get(entry as usize)
+            .and_then(|b| b.get(offset..offset + s.element_bytes as usize));
+        (bytes, self.null == Some(entry))
     }
 
     /// Bytes of element (`x`, `y`, `z`) (BC: block coordinates) of view subresource `sub`, or
@@ -141,5 +173,20 @@ mod tests {
         assert_eq!(t.element(0, 1, 2, 0), Some(&[9u8, 9, 9, 9][..]));
         assert_eq!(t.element(0, 256, 0, 0), None);
         assert_eq!(t.element(1, 0, 0, 0), None);
+        // Without a NULL entry nothing is NULL; with entry 0, tile 3 is.
+        assert_eq!(
+            t.element_status(0, 1, 2, 0),
+            (Some(&[9u8, 9, 9, 9][..]), false)
+        );
+        let t = t.with_null_entry(0);
+        assert_eq!(
+            t.element_status(0, 1, 2, 0),
+            (Some(&[9u8, 9, 9, 9][..]), true)
+        );
+        assert_eq!(
+            t.element_status(0, 129, 2, 0),
+            (Some(&[1u8, 2, 3, 4][..]), false)
+        );
+        assert_eq!(t.element_status(0, 256, 0, 0), (None, false));
     }
 }

@@ -3,6 +3,7 @@
 mod common;
 mod fast_path;
 mod filtering;
+mod status;
 mod tiled;
 mod tx;
 mod unorm8_bilinear;
