@@ -59,6 +59,7 @@
 mod access;
 mod create;
 mod target;
+mod uav;
 mod view;
 
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -70,6 +71,7 @@ pub use crate::device::Tier1NullRead;
 pub(crate) use access::Access;
 pub(crate) use target::TiledTarget;
 pub use target::{OmDepthStencil, OmRenderTarget, TiledDepthStencilView, TiledRenderTargetView};
+pub use uav::{TiledBufferShaderResourceView, TiledUnorderedAccessView};
 pub(crate) use view::ResolvedTiled;
 pub use view::{NULL_BC1_BLOCK, TiledShaderResourceView};
 
