@@ -280,3 +280,89 @@ fn a_tiled_texture_uav_writes_its_mapped_tiles() {
     assert_eq!(texel(130, 5), 0);
     assert_eq!(texel(5, 130), 0);
 }
+
+/// `uav0[x] = t0.Load(x, 0, 0)` (raw bits) for 64 threads a group along x.
+#[derive(Debug)]
+struct LoadRow;
+
+impl ComputeShader for LoadRow {
+    fn workgroup_size(&self) -> [u32; 3] {
+        [64, 1, 1]
+    }
+    fn workgroup_bytes(&self) -> u32 {
+        0
+    }
+    fn uav_slots(&self) -> Vec<u32> {
+        vec![0]
+    }
+    fn uses_uav_atomics(&self) -> bool {
+        false
+    }
+    fn dispatch(
+        &self,
+        env: &ShaderEnv<'_>,
+        memory: ComputeMemory<'_, '_>,
+        groups: [u32; 3],
+    ) -> Result<(), ShaderFault> {
+        let Some(Some(uav)) = memory.uavs.first_mut() else {
+            return Ok(());
+        };
+        for g in 0..groups[0] {
+            let x = wide::i32x8::new(core::array::from_fn(|l| (g * 64 + l as u32) as i32));
+            for k in 0..8 {
+                let xs = x + wide::i32x8::splat(8 * k);
+                let zero = wide::i32x8::ZERO;
+                let bits = tessera::sampler::load(env.texture(0), [xs, zero, zero, zero], [0; 3]);
+                for (v, i) in bits[0].to_array().into_iter().zip(xs.to_array()) {
+                    let at = 4 * i as usize;
+                    uav[at..at + 4].copy_from_slice(&v.to_le_bytes());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_tiled_texture_srv_is_read_by_a_compute_shader() {
+    let d = device(2);
+    // 256×128 R32_UINT: tile 0 (x < 128) mapped, texel (x, y) = x + 7; tile 1 NULL.
+    let t = d
+        .create_tiled_texture(&tiled_tex(256, 128, 1, 1, Format::R32Uint), None)
+        .unwrap();
+    let p = pool(&d, 1);
+    let mut ctx = d.immediate_context();
+    map(&mut ctx, &t, &p, c(0, 0, 0), 1, 0);
+    let texels: Vec<u8> = (0..128u32)
+        .flat_map(|_| (0..256u32).flat_map(|x| (x + 7).to_le_bytes()))
+        .collect();
+    ctx.write_tiled_subresource(&t, 0, &texels).unwrap();
+    let srv = d.create_tiled_shader_resource_view(&t, None).unwrap();
+    let out_buf = d
+        .create_buffer(
+            &BufferDesc {
+                byte_width: 256 * 4,
+                bind_flags: BindFlags::UNORDERED_ACCESS,
+                ..BufferDesc::default()
+            },
+            None,
+        )
+        .unwrap();
+    let uav = tessera::resource::UnorderedAccessView::new(
+        d.caps(),
+        out_buf.clone(),
+        Some(&r32_buffer_view(256)),
+    )
+    .unwrap();
+    let cs = d.create_compute_shader(Arc::new(LoadRow)).unwrap();
+    ctx.cs_set_shader(Some(&cs)).unwrap();
+    ctx.cs_set_tiled_shader_resources(0, &[Some(srv)]).unwrap();
+    ctx.cs_set_unordered_access_views(0, &[Some(uav)], &[])
+        .unwrap();
+    ctx.dispatch(4, 1, 1).unwrap();
+    let out = out_buf.read().to_vec();
+    assert_eq!(word(&out, 5), 12);
+    assert_eq!(word(&out, 127), 134);
+    assert_eq!(word(&out, 128), 0, "NULL tile");
+    assert_eq!(word(&out, 255), 0, "NULL tile");
+}
