@@ -200,6 +200,8 @@ impl Device {
             let signature = shader.signature();
             self.caps()
                 .validate_vertex_shader("CreateVertexShader", &signature)?;
+            self.caps()
+                .validate_tiled_shader_use("CreateVertexShader", shader.tiled_shader_use())?;
             let owner = self.caps().device_id();
             Ok(VertexShaderHandle(shader, owner, Arc::new(signature)))
         };
@@ -214,6 +216,8 @@ impl Device {
             let signature = shader.signature();
             self.caps()
                 .validate_pixel_shader("CreatePixelShader", &signature)?;
+            self.caps()
+                .validate_tiled_shader_use("CreatePixelShader", shader.tiled_shader_use())?;
             let owner = self.caps().device_id();
             Ok(PixelShaderHandle(shader, owner, Arc::new(signature)))
         };
@@ -233,6 +237,7 @@ impl Device {
         let make = || -> Result<ComputeShaderHandle> {
             let caps = self.caps();
             caps.validate_stage_method(ShaderStage::Compute, CALL)?;
+            caps.validate_tiled_shader_use(CALL, shader.tiled_shader_use())?;
             let level = caps.level();
             let limit = |rule: &'static str, limit: u64, value: u64| -> Result<()> {
                 if value > limit {

@@ -200,7 +200,9 @@ impl DeviceContext {
                 c.owned(CALL, "shader-resource view", v.owner())?;
             }
             let limit = SRV_SLOTS_PER_STAGE as usize;
-            set_slots(&mut c.cs.shader_resources, start, views, limit, CALL)
+            set_slots(&mut c.cs.shader_resources, start, views, limit, CALL)?;
+            c.clear_tiled_srv_slots(start, views.len());
+            Ok(())
         })
     }
 
@@ -239,7 +241,9 @@ impl DeviceContext {
                 c.owned(CALL, "unordered access view", v.owner())?;
             }
             let limit = c.device.caps().check_feature_support().uav_slots as usize;
-            set_slots(&mut c.cs_uavs, start, views, limit, CALL)
+            set_slots(&mut c.cs_uavs, start, views, limit, CALL)?;
+            c.clear_tiled_uav_slots(start, views.len());
+            Ok(())
         })
     }
 
@@ -312,6 +316,23 @@ impl DeviceContext {
         if groups.contains(&0) {
             return Ok(());
         }
+        // Tiled views: their shadows hold the tiles' bytes for the dispatch.
+        let mut reported = Vec::new();
+        self.load_tiled_compute(call, &mut reported)?;
+        self.dispatch_bound(call, groups, shader, &mut reported)?;
+        self.store_tiled_compute(call, &mut reported)
+    }
+
+    /// Locks the bound views and runs the shader (the dispatch rules already checked;
+    /// `reported`: the tiled resources this dispatch already reported at Tier 1).
+    fn dispatch_bound(
+        &self,
+        call: &'static str,
+        groups: [u32; 3],
+        shader: &ComputeShaderHandle,
+        reported: &mut Vec<usize>,
+    ) -> Result<()> {
+        let level = self.device.caps().level();
         let storage = shader.0.storage_textures();
         let mut uavs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
         let mut textures: Vec<Option<(Texture, u32, Format)>> = Vec::new();
@@ -391,7 +412,8 @@ impl DeviceContext {
             .iter()
             .map(|g| g.as_ref().map(|(g, r)| &g[r.clone()]))
             .collect();
-        let reads = StageReads::lock(&self.cs, &|_| false);
+        let mut reads = StageReads::lock(&self.cs, &|_| false);
+        reads.resolve_tiled(&self.device, &self.cs, reported)?;
         let env = reads.env(&self.cs)?;
         let memory = ComputeMemory {
             uavs: &mut uav_bytes,

@@ -13,6 +13,7 @@ mod reads;
 mod stages;
 mod tiled;
 mod tiled_bind;
+mod tiled_compute;
 mod tiled_copy;
 mod tiled_om;
 
@@ -102,6 +103,12 @@ pub struct DeviceContext {
     pub(crate) compute_shader: Option<ComputeShaderHandle>,
     pub(crate) cs: StageBindings,
     pub(crate) cs_uavs: Vec<Option<tessera_resource::UnorderedAccessView>>,
+    /// The tiled resources behind compute UAV slots (issue #16): the slot's view in `cs_uavs`
+    /// is the shadow's, loaded before and stored after every dispatch.
+    pub(crate) cs_tiled_uavs: Vec<Option<crate::tiled::TiledTarget>>,
+    /// The tiled buffers behind compute SRV slots: the slot's view in `cs.shader_resources`
+    /// is the shadow's, loaded before every dispatch.
+    pub(crate) cs_tiled_srvs: Vec<Option<crate::tiled::TiledTarget>>,
     pub(crate) rasterizer: RasterizerDesc,
     pub(crate) viewports: Vec<Viewport>,
     pub(crate) scissors: Vec<Rect>,
@@ -134,6 +141,8 @@ impl DeviceContext {
             compute_shader: None,
             cs: StageBindings::default(),
             cs_uavs: Vec::new(),
+            cs_tiled_uavs: Vec::new(),
+            cs_tiled_srvs: Vec::new(),
             rasterizer: RasterizerDesc::default(),
             viewports: Vec::new(),
             scissors: Vec::new(),

@@ -11,10 +11,16 @@
 //! [`crate::DeviceContext::om_set_render_targets_tiled`]; draws and clears write and read them
 //! through the tiles (the NULL rules of SPEC §6.8, draw-order writes on shared pool tiles).
 //!
-//! What it is not: UAVs, buffer / Texture3D / cube SRVs. A [`TiledResource`] is not a
-//! [`tessera_resource::Resource`], and `create_buffer` / `create_texture` refuse `MISC_TILED`
-//! ("tiled resource views are not implemented yet"). `CheckFeatureSupport` keeps answering
-//! `TiledResourcesTier` 0.
+//! Tier 2 shader semantics and compute views: residency feedback and the per-sample clamp
+//! through `tessera_sampler`'s `*_status` calls (Tier-1 refusal of shaders declaring them),
+//! cube SRVs, UAVs of tiled buffers and Texture2D slices ([`TiledUnorderedAccessView`]) and
+//! tiled buffer SRVs ([`TiledBufferShaderResourceView`]) in the compute stage.
+//!
+//! What it is not: Texture3D views, multi-slice / MSAA targets, `CopyResource` and boxed
+//! copies of tiled resources (docs/tiled-resources.md "Features by tier"). A
+//! [`TiledResource`] is not a [`tessera_resource::Resource`], and `create_buffer` /
+//! `create_texture` refuse `MISC_TILED`. `CheckFeatureSupport` keeps answering
+//! `TiledResourcesTier` 0 until every feature of a tier is in.
 //!
 //! ```
 //! use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};
@@ -59,6 +65,7 @@
 mod access;
 mod create;
 mod target;
+mod uav;
 mod view;
 
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -70,6 +77,7 @@ pub use crate::device::Tier1NullRead;
 pub(crate) use access::Access;
 pub(crate) use target::TiledTarget;
 pub use target::{OmDepthStencil, OmRenderTarget, TiledDepthStencilView, TiledRenderTargetView};
+pub use uav::{TiledBufferShaderResourceView, TiledUnorderedAccessView};
 pub(crate) use view::ResolvedTiled;
 pub use view::{NULL_BC1_BLOCK, TiledShaderResourceView};
 

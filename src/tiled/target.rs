@@ -30,14 +30,40 @@ use crate::debug::MessageId;
 use crate::device::Device;
 use crate::error::{Error, Result};
 
-/// One viewed subresource of a tiled texture and its shadow (see the module doc).
+/// One viewed subresource of a tiled texture (or a tiled buffer, for compute views) and its
+/// shadow (see the module doc).
 #[derive(Clone, Debug)]
 pub(crate) struct TiledTarget {
-    resource: TiledResource,
-    desc: ViewDesc,
-    shadow: Texture,
-    spans: Arc<[RowSpan]>,
-    tiles: Range<u32>,
+    pub(super) resource: TiledResource,
+    pub(super) desc: ViewDesc,
+    pub(super) shadow: Shadow,
+    pub(super) spans: Arc<[RowSpan]>,
+    pub(super) tiles: Range<u32>,
+}
+
+/// The ordinary resource a [`TiledTarget`]'s views really use: a one-subresource texture of the
+/// viewed mip, or (a tiled buffer's compute views, `uav.rs`) a buffer of the same bytes, whose
+/// one row is the buffer (its row spans all have `y = z = 0`).
+#[derive(Clone, Debug)]
+pub(crate) enum Shadow {
+    Texture(Texture),
+    Buffer(tessera_resource::Buffer),
+}
+
+/// The bytes `s` names in `row` (a shadow row).
+fn span_of<'r>(row: &'r [u8], s: &RowSpan) -> Result<&'r [u8]> {
+    row.get(s.row_offset..s.row_offset + s.len)
+        .ok_or(Error::Unsupported(
+            "a tiled row span outside its shadow row",
+        ))
+}
+
+/// [`span_of`], writable.
+fn span_of_mut<'r>(row: &'r mut [u8], s: &RowSpan) -> Result<&'r mut [u8]> {
+    row.get_mut(s.row_offset..s.row_offset + s.len)
+        .ok_or(Error::Unsupported(
+            "a tiled row span outside its shadow row",
+        ))
 }
 
 /// A render-target view of a tiled Texture2D / Texture2DArray (`CreateRenderTargetView` on a
@@ -114,11 +140,8 @@ impl Device {
         let make = || -> Result<TiledRenderTargetView> {
             let (target, shadow_desc) =
                 self.tiled_target(CALL, resource, ViewKind::RenderTarget, desc)?;
-            let view = RenderTargetView::new(
-                self.caps(),
-                Resource::from(target.shadow.clone()),
-                Some(&shadow_desc),
-            )?;
+            let view =
+                RenderTargetView::new(self.caps(), target.shadow_resource(), Some(&shadow_desc))?;
             Ok(TiledRenderTargetView { target, view })
         };
         self.refused(CALL, make())
@@ -139,7 +162,7 @@ impl Device {
                 self.tiled_target(CALL, resource, ViewKind::DepthStencil, desc)?;
             let view = DepthStencilView::with_flags(
                 self.caps(),
-                Resource::from(target.shadow.clone()),
+                target.shadow_resource(),
                 Some(&shadow_desc),
                 flags,
             )?;
@@ -148,7 +171,7 @@ impl Device {
         self.refused(CALL, make())
     }
 
-    fn tiled_target(
+    pub(super) fn tiled_target(
         &self,
         call: &'static str,
         resource: &TiledResource,
@@ -196,10 +219,10 @@ impl Device {
                 height: (td.height >> mip).max(1),
                 mip_levels: 1,
                 array_size: 1,
-                bind_flags: if kind == ViewKind::DepthStencil {
-                    BindFlags::DEPTH_STENCIL
-                } else {
-                    BindFlags::RENDER_TARGET
+                bind_flags: match kind {
+                    ViewKind::DepthStencil => BindFlags::DEPTH_STENCIL,
+                    ViewKind::UnorderedAccess => BindFlags::UNORDERED_ACCESS,
+                    _ => BindFlags::RENDER_TARGET,
                 },
                 misc_flags: MiscFlags(td.misc_flags.0 & !MiscFlags::TILED.0),
                 ..*td
@@ -219,7 +242,7 @@ impl Device {
         let target = TiledTarget {
             resource: resource.clone(),
             desc: view,
-            shadow,
+            shadow: Shadow::Texture(shadow),
             spans: place.row_spans().into(),
             tiles: place.tiles(),
         };
@@ -231,6 +254,14 @@ impl TiledTarget {
     /// The viewed tiled texture.
     pub(crate) fn resource(&self) -> &TiledResource {
         &self.resource
+    }
+
+    /// The shadow as a resource (what the target's ordinary view is made of).
+    pub(super) fn shadow_resource(&self) -> Resource {
+        match &self.shadow {
+            Shadow::Texture(t) => Resource::from(t.clone()),
+            Shadow::Buffer(b) => Resource::from(b.clone()),
+        }
     }
 
     /// Whether the shader-resource view `v` sees this target's subresource (D3D's hazard).
@@ -253,17 +284,20 @@ impl TiledTarget {
     ) -> Result<()> {
         let map = self.resource.lock();
         let mut access = Access::new(device, &self.resource, &map);
-        {
-            let mut g = self.shadow.write();
-            let mut surface = g.surface_mut(0)?;
-            for s in self.spans.iter() {
-                let row = surface.row_mut(s.y, s.z);
-                let out =
-                    row.get_mut(s.row_offset..s.row_offset + s.len)
-                        .ok_or(Error::Unsupported(
-                            "a tiled row span outside its shadow row",
-                        ))?;
-                access.read(s.tile, s.tile_offset, out)?;
+        match &self.shadow {
+            Shadow::Texture(t) => {
+                let mut g = t.write();
+                let mut surface = g.surface_mut(0)?;
+                for s in self.spans.iter() {
+                    let out = span_of_mut(surface.row_mut(s.y, s.z), s)?;
+                    access.read(s.tile, s.tile_offset, out)?;
+                }
+            }
+            Shadow::Buffer(b) => {
+                let mut g = b.write();
+                for s in self.spans.iter() {
+                    access.read(s.tile, s.tile_offset, span_of_mut(&mut g, s)?)?;
+                }
             }
         }
         // Two covered resource tiles on one pool tile: writes of one draw through both are
@@ -296,21 +330,31 @@ impl TiledTarget {
     ) -> Result<()> {
         let map = self.resource.lock();
         let mut access = Access::new(device, &self.resource, &map);
-        let g = self.shadow.read();
-        let surface = g.surface(0)?;
+        match &self.shadow {
+            Shadow::Texture(t) => {
+                let g = t.read();
+                let surface = g.surface(0)?;
+                self.store_rows(&mut access, |s| span_of(surface.row(s.y, s.z), s))?;
+            }
+            Shadow::Buffer(b) => {
+                let g = b.read();
+                self.store_rows(&mut access, |s| span_of(&g, s))?;
+            }
+        }
+        report_once(device, &self.resource, access, call, what, reported)
+    }
+
+    /// The stores of [`Self::store`], the shadow's bytes of each span given by `row_of`.
+    fn store_rows<'r>(
+        &self,
+        access: &mut Access<'_>,
+        row_of: impl Fn(&RowSpan) -> Result<&'r [u8]>,
+    ) -> Result<()> {
         let first = self.tiles.start;
         let n = self.tiles.len();
         // 0: not looked at, 1: clean, 2: dirty, 3: NULL (dropped).
         let mut state = vec![0u8; n];
         let mut scratch = Vec::new();
-        let row_of = |s: &RowSpan| -> Result<&[u8]> {
-            surface
-                .row(s.y, s.z)
-                .get(s.row_offset..s.row_offset + s.len)
-                .ok_or(Error::Unsupported(
-                    "a tiled row span outside its shadow row",
-                ))
-        };
         for s in self.spans.iter() {
             let Some(st) = state.get_mut((s.tile - first) as usize) else {
                 continue;
@@ -332,7 +376,7 @@ impl TiledTarget {
                 access.write(s.tile, s.tile_offset, row_of(s)?)?;
             }
         }
-        report_once(device, &self.resource, access, call, what, reported)
+        Ok(())
     }
 }
 

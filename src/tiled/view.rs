@@ -1,4 +1,4 @@
-//! Shader-resource views of tiled Texture2D / Texture2DArray (issue #16 part 3) and what a draw
+//! Shader-resource views of tiled Texture2D / Texture2DArray / cubes (issue #16 part 3) and what a draw
 //! samples through them.
 //!
 //! A draw resolves each bound tiled view once, before any pixel runs: it walks the tiles the
@@ -55,8 +55,9 @@ impl TiledShaderResourceView {
 impl Device {
     /// `CreateShaderResourceView` of a tiled texture (`None` = the whole resource in its own
     /// format): the ordinary SRV rules (bind flag, format cast, range), then Tessera's scope:
-    /// Texture2D and Texture2DArray views only (`Error::Unsupported` for buffers, Texture3D
-    /// and cube views of tiled resources, which are not implemented).
+    /// Texture2D, Texture2DArray, TextureCube and TextureCubeArray views (`Error::Unsupported`
+    /// for Texture3D views, not implemented; buffers take
+    /// [`Device::create_tiled_buffer_shader_resource_view`]).
     pub fn create_tiled_shader_resource_view(
         &self,
         resource: &TiledResource,
@@ -67,7 +68,7 @@ impl Device {
             self.check_owner(CALL, "tiled resource", resource.owner())?;
             let TiledDesc::Texture(td) = resource.desc() else {
                 return Err(Error::Unsupported(
-                    "shader-resource views of tiled buffers are not implemented",
+                    "shader-resource views of tiled buffers are made by create_tiled_buffer_shader_resource_view",
                 ));
             };
             let tiling = resource.tiling();
@@ -81,10 +82,13 @@ impl Device {
             )?;
             if !matches!(
                 view.dimension,
-                ViewDimension::Texture2D | ViewDimension::Texture2DArray
+                ViewDimension::Texture2D
+                    | ViewDimension::Texture2DArray
+                    | ViewDimension::TextureCube
+                    | ViewDimension::TextureCubeArray
             ) {
                 return Err(Error::Unsupported(
-                    "tiled shader-resource views other than Texture2D / Texture2DArray are not implemented",
+                    "tiled shader-resource views other than Texture2D / Texture2DArray / TextureCube / TextureCubeArray are not implemented",
                 ));
             }
             Ok(TiledShaderResourceView {
@@ -214,7 +218,9 @@ impl ResolvedTiled {
     /// The sampler's view: each texel read on demand through the tiles, in the view's format.
     pub(crate) fn texture_view(&self) -> Result<TextureView<'_>> {
         debug_assert!(self.extents.iter().all(|l| l.format() == self.format));
-        let tiles = TileTexels::new(&self.subresources, &self.index, &self.store);
+        // Store entry 0 is the NULL tile: the residency feedback (`*_status`) reports reads of it.
+        let tiles =
+            TileTexels::new(&self.subresources, &self.index, &self.store).with_null_entry(0);
         Ok(TextureView::tiled(
             self.dimension,
             &self.extents,

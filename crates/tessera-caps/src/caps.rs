@@ -18,9 +18,9 @@ pub struct CapsOptions {
     pub minimal_optional_features: bool,
     /// The tiled-resources **preview** (issue #16 part 2): `Some(1..=3)` makes tile pools, tiled
     /// buffers/textures, mappings, tile copies/updates and readback available with the rules of
-    /// that tier. `TiledResourcesTier` stays [`IMPLEMENTED_TILED_RESOURCES_TIER`] (0), because views
-    /// of tiled resources (sampling, targets, UAVs) are not implemented; refused where the level
-    /// does not allow the tier (SPEC §6.11: Tier 1 needs 11_0, Tier 2/3 need 11_1).
+    /// that tier. `TiledResourcesTier` answers it capped at [`IMPLEMENTED_TILED_RESOURCES_TIER`]
+    /// (what Tessera implements in full); refused where the level does not allow the tier
+    /// (SPEC §6.11: Tier 1 needs 11_0, Tier 2/3 need 11_1).
     pub emulated_tiled_tier: Option<u32>,
 }
 
@@ -59,10 +59,14 @@ pub struct FeatureSupport {
     pub uav_slots: u32,
 }
 
-/// The highest tiled-resources tier Tessera implements: none yet (views of tiled resources are
-/// issue #16). Every device reports `TiledResourcesTier` 0, even at 12_x, whose level requires
-/// Tier 2 (docs/caps.md "Not implemented"); the opt-in preview
-/// ([`CapsOptions::emulated_tiled_tier`]) does not change that answer.
+/// The highest tiled-resources tier Tessera implements in full: 0. docs/tiled-resources.md
+/// ("Features by tier") lists every D3D11 tiled feature: the Tier-2 shader semantics (NULL
+/// rules, residency feedback, LOD clamp, min/max) and the tiled views are in, but operations
+/// every tier has (`CopyResource` / boxed `CopySubresourceRegion` / resolve / generate-mips with
+/// tiled resources, multi-slice and MSAA tiled targets) are not, nor Tier 3's tiled Texture3D
+/// views. A device answers `TiledResourcesTier` = its tiled preview's tier
+/// ([`CapsOptions::emulated_tiled_tier`]) capped at this (0 without the preview), even at 12_x,
+/// whose level requires Tier 2 (docs/caps.md "Not implemented").
 pub const IMPLEMENTED_TILED_RESOURCES_TIER: u32 = 0;
 
 /// The highest conservative-rasterization tier Tessera implements: none. The rasterizer has no
@@ -132,29 +136,6 @@ impl Caps {
     pub fn new(level: FeatureLevel, options: CapsOptions) -> Result<Self, CapsError> {
         let limits = Limits::for_level(level);
         let (min, max) = tiled_tier_range(level);
-        let tier = match options.tiled_resources_tier {
-            Some(t) if t < min || t > max => {
-                return Err(CapsError::TiledTier {
-                    level,
-                    min,
-                    max,
-                    value: t,
-                });
-            }
-            Some(t) if t > IMPLEMENTED_TILED_RESOURCES_TIER => {
-                return Err(CapsError::NotImplemented {
-                    level,
-                    feature: "a tiled resources tier above 0",
-                    rule: "SPEC §6.11 tiled resources tier",
-                });
-            }
-            Some(t) => t,
-            // The level's range, capped at what is implemented (0 even where 12_x requires 2).
-            None if options.minimal_optional_features => {
-                at_most(min, IMPLEMENTED_TILED_RESOURCES_TIER)
-            }
-            None => at_most(max, IMPLEMENTED_TILED_RESOURCES_TIER),
-        };
         if let Some(t) = options.emulated_tiled_tier
             && (t < min.max(1) || t > max)
         {
@@ -165,6 +146,32 @@ impl Caps {
                 value: t,
             });
         }
+        // What the device can honestly answer: the preview's tier, capped at what Tessera
+        // implements in full; 0 without the preview, whose absence refuses every tiled call.
+        let available = options
+            .emulated_tiled_tier
+            .map_or(0, |t| at_most(t, IMPLEMENTED_TILED_RESOURCES_TIER));
+        let tier = match options.tiled_resources_tier {
+            Some(t) if t < min || t > max => {
+                return Err(CapsError::TiledTier {
+                    level,
+                    min,
+                    max,
+                    value: t,
+                });
+            }
+            Some(t) if t > available => {
+                return Err(CapsError::NotImplemented {
+                    level,
+                    feature: "a tiled resources tier above what the tiled preview implements (IMPLEMENTED_TILED_RESOURCES_TIER)",
+                    rule: "SPEC §6.11 tiled resources tier",
+                });
+            }
+            Some(t) => t,
+            // The level's range, capped at what is available (0 even where 12_x requires 2).
+            None if options.minimal_optional_features => at_most(min, available),
+            None => at_most(max, available),
+        };
         let opt = |s: Support| match s {
             Support::Yes => true,
             Support::No => false,
@@ -265,11 +272,21 @@ impl Caps {
         self.options.emulated_tiled_tier
     }
 
-    /// Refuses `feature` with `NotImplemented` where the level allows tiled resources but
-    /// Tessera implements none ([`IMPLEMENTED_TILED_RESOURCES_TIER`]); below 11_0 the level's
-    /// own `Unsupported` rule answers instead.
+    /// The tier whose Tier-2 shader and sampler rules apply ([`Caps::validate_tiled_shader_use`],
+    /// min/max samplers in [`Caps::validate_sampler`]): the tiled preview's tier
+    /// ([`CapsOptions::emulated_tiled_tier`]) where it is on (the preview runs with that tier's
+    /// rules even where `TiledResourcesTier` answers less), else the reported tier.
+    pub fn tiled_rules_tier(&self) -> u32 {
+        self.options
+            .emulated_tiled_tier
+            .unwrap_or(self.features.tiled_resources_tier)
+    }
+
+    /// Refuses `feature` with `NotImplemented` where the level allows tiled resources: the
+    /// ordinary `CreateBuffer` / `CreateTexture*` make no tiled resources (the preview's
+    /// `create_tiled_*` calls do); below 11_0 the level's own `Unsupported` rule answers instead.
     pub(crate) fn tiled_implemented(&self, feature: &'static str) -> Result<(), CapsError> {
-        if tiled_tier_range(self.level).1 > IMPLEMENTED_TILED_RESOURCES_TIER {
+        if tiled_tier_range(self.level).1 > 0 {
             return Err(CapsError::NotImplemented {
                 level: self.level,
                 feature,

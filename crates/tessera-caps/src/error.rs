@@ -394,6 +394,23 @@ pub enum CapsError {
         /// The requested tier.
         value: u32,
     },
+    /// A shader uses a tiled-resources feature its device's tier lacks (SPEC §6.8: `_s`
+    /// status feedback and `_cl` LOD clamp need Tier 2; "shaders that use them are refused").
+    #[error(
+        "{call}: the shader uses {feature}, which needs tiled resources tier {required}; the device's tier is {tier} (feature level {level})"
+    )]
+    TiledShaderFeature {
+        /// Device feature level.
+        level: FeatureLevel,
+        /// The refusing call (`CreatePixelShader`, …).
+        call: &'static str,
+        /// The feature used.
+        feature: &'static str,
+        /// The lowest tier that has it.
+        required: u32,
+        /// The device's tiled tier (0 without the tiled-resources preview).
+        tier: u32,
+    },
     /// No requested level is at or below the device's maximum (SPEC §1.1, D3D11CreateDevice).
     #[error(
         "none of the requested feature levels ({requested}) is supported; the device supports up to {max_supported}"
@@ -443,6 +460,7 @@ impl CapsError {
             Self::ShaderSlot { .. } => "SPEC §1.3/§2.2 shader resource and sampler slots",
             Self::SampleMask { .. } => "SPEC §2.2 OMSetBlendState SampleMask",
             Self::TiledTier { .. } => "SPEC §6.11 tiled resources tier",
+            Self::TiledShaderFeature { .. } => "SPEC §6.8 _s / _cl instructions need Tier 2",
             Self::NoFeatureLevel { .. } => "SPEC §1.1 D3D11CreateDevice feature level selection",
         }
     }
@@ -480,7 +498,8 @@ impl CapsError {
             | Self::ShaderSlot { level, .. }
             | Self::SampleMask { level, .. }
             | Self::Copy { level, .. }
-            | Self::TiledTier { level, .. } => Some(*level),
+            | Self::TiledTier { level, .. }
+            | Self::TiledShaderFeature { level, .. } => Some(*level),
             Self::NoFeatureLevel { .. } => None,
         }
     }

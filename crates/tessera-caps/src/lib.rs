@@ -44,7 +44,7 @@ pub use tessera_types::desc;
 pub use tessera_types::desc::*;
 pub use tessera_types::{
     ConstantBufferUse, FeatureLevel, ParseFeatureLevelError, SamplePair, ShaderProfile,
-    ShaderSignature, SignatureElement,
+    ShaderSignature, SignatureElement, TiledShaderUse,
 };
 pub use validate::{
     CENTER_MULTISAMPLE_PATTERN, COPY_RULE_GPU_TO_GPU, COPY_RULE_MIPPED_TEX3D,

@@ -63,6 +63,12 @@ pub trait ComputeShader: Send + Sync + Debug {
     fn storage_textures(&self) -> Vec<StorageTextureUse> {
         Vec::new()
     }
+    /// The tiled-resources shader features the shader uses (see
+    /// [`crate::PixelShader::tiled_shader_use`]); `CreateComputeShader` refuses one below
+    /// Tier 2 (SPEC §6.8). None by default.
+    fn tiled_shader_use(&self) -> tessera_types::TiledShaderUse {
+        tessera_types::TiledShaderUse::NONE
+    }
     /// Runs `groups` thread groups with the stage's bindings; on a fault the dispatch is
     /// abandoned (the UAVs' contents are then undefined).
     fn dispatch(

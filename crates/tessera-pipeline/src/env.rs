@@ -2,7 +2,8 @@
 
 use std::sync::LazyLock;
 
-use tessera_sampler::{Sampler, TextureView};
+use tessera_sampler::{AccessStatus, SampleLod, Sampler, TextureView};
+use wide::f32x8;
 
 /// Constant-buffer slots per stage (`D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT`).
 pub const CONSTANT_BUFFER_SLOTS: usize = 14;
@@ -69,4 +70,54 @@ impl ShaderEnv<'_> {
             .and_then(Option::as_ref)
             .unwrap_or(&DEFAULT)
     }
+
+    /// `t<texture>.Sample*(s<sampler>, coords, offset, clamp, out status)` (SM 5 `_s` / `_cl`,
+    /// tiled-resources Tier 2, SPEC §6.8): the sample of `lod`'s kind with the per-sample LOD
+    /// clamp `clamp` (view mip space; `None` = none) and the residency feedback for
+    /// [`check_access_fully_mapped`]. A shader calling it declares
+    /// [`TiledShaderUse`](crate::shader::TiledShaderUse) (refused below Tier 2).
+    #[inline]
+    pub fn sample_with_status(
+        &self,
+        (texture, sampler): (usize, usize),
+        coords: [f32x8; 4],
+        lod: SampleLod,
+        offset: [i32; 3],
+        clamp: Option<f32x8>,
+    ) -> ([f32x8; 4], AccessStatus) {
+        tessera_sampler::sample_status(
+            self.texture(texture),
+            self.sampler(sampler),
+            coords,
+            lod,
+            offset,
+            clamp,
+        )
+    }
+
+    /// `t<texture>.Sample(s<sampler>, coords, offset, clamp)` (HLSL `SampleClamp`, SM 5 `_cl`):
+    /// implicit LOD raised to at least `clamp` (view mip space) per lane.
+    #[inline]
+    pub fn sample_clamped(
+        &self,
+        (texture, sampler): (usize, usize),
+        coords: [f32x8; 4],
+        clamp: f32x8,
+        offset: [i32; 3],
+    ) -> [f32x8; 4] {
+        tessera_sampler::sample_clamped(
+            self.texture(texture),
+            self.sampler(sampler),
+            coords,
+            clamp,
+            offset,
+        )
+    }
+}
+
+/// HLSL `CheckAccessFullyMapped(status)` per lane: true where every texel of non-zero weight
+/// the access read was mapped (SPEC §6.8).
+#[inline]
+pub fn check_access_fully_mapped(status: AccessStatus) -> [bool; 8] {
+    tessera_sampler::check_access_fully_mapped(status)
 }

@@ -13,7 +13,7 @@
 use wide::f32x8;
 
 pub use tessera_types::{
-    ConstantBufferUse, SamplePair, ShaderProfile, ShaderSignature, SignatureElement,
+    ConstantBufferUse, SamplePair, ShaderProfile, ShaderSignature, SignatureElement, TiledShaderUse,
 };
 
 pub use tessera_sampler::quad::{ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
@@ -85,6 +85,14 @@ pub trait VertexShader: Send + Sync {
     fn varying_count(&self) -> usize;
     /// Shades eight vertices. Lanes past the end of the batch hold copies of valid vertices.
     fn shade(&self, env: &ShaderEnv<'_>, input: &VsInput<'_>, out: &mut VsOutput);
+
+    /// The tiled-resources shader features the shader uses (`_s` status feedback through
+    /// [`ShaderEnv::sample_with_status`] and `tessera_sampler`'s `*_status` calls, `_cl`
+    /// clamps through [`ShaderEnv::sample_clamped`]); `Create*Shader` refuses one below Tier 2
+    /// (SPEC §6.8). Must be truthful, like [`Self::signature`]; none by default.
+    fn tiled_shader_use(&self) -> TiledShaderUse {
+        TiledShaderUse::NONE
+    }
 
     /// Takes (and clears) the fault of the calls since the last take, e.g. a call run past its
     /// step budget; the device then abandons the draw with a device-hung error. The default,
@@ -176,6 +184,14 @@ pub trait PixelShader: Send + Sync {
     }
     /// Shades eight lanes. Helper lanes must be shaded too so derivatives stay exact.
     fn shade(&self, env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput);
+
+    /// The tiled-resources shader features the shader uses (`_s` status feedback through
+    /// [`ShaderEnv::sample_with_status`] and `tessera_sampler`'s `*_status` calls, `_cl`
+    /// clamps through [`ShaderEnv::sample_clamped`]); `Create*Shader` refuses one below Tier 2
+    /// (SPEC §6.8). Must be truthful, like [`Self::signature`]; none by default.
+    fn tiled_shader_use(&self) -> TiledShaderUse {
+        TiledShaderUse::NONE
+    }
 
     /// Takes (and clears) the fault of the calls since the last take (see
     /// [`VertexShader::take_fault`]); `None` by default.

@@ -40,7 +40,7 @@ impl From<LodMode> for LodReq {
     }
 }
 
-fn reduction(s: &Sampler) -> Reduction {
+pub(crate) fn reduction(s: &Sampler) -> Reduction {
     match s.desc.filter.reduction {
         FilterReduction::Minimum => Reduction::Min,
         FilterReduction::Maximum => Reduction::Max,
@@ -48,19 +48,19 @@ fn reduction(s: &Sampler) -> Reduction {
     }
 }
 
-const ZERO4: [f32x8; 4] = [f32x8::ZERO; 4];
+pub(crate) const ZERO4: [f32x8; 4] = [f32x8::ZERO; 4];
 
-fn lanes(c: [f32x8; 4]) -> [[f32; 8]; 4] {
+pub(crate) fn lanes(c: [f32x8; 4]) -> [[f32; 8]; 4] {
     c.map(|v| v.to_array())
 }
 
-fn lane(c: &[[f32; 8]; 4], l: usize) -> [f32; 4] {
+pub(crate) fn lane(c: &[[f32; 8]; 4], l: usize) -> [f32; 4] {
     [c[0][l], c[1][l], c[2][l], c[3][l]]
 }
 
 /// Which implementation an 8-lane sample runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Path {
+pub(crate) enum Path {
     /// The SIMD fast path where it applies ([`crate::fast`]), else the per-lane core.
     Auto,
     /// Always the per-lane core (the reference the fast path is tested against).
@@ -73,7 +73,7 @@ enum Path {
     clippy::too_many_arguments,
     reason = "internal driver shared by every sample operation"
 )]
-fn drive(
+pub(crate) fn drive(
     view: Option<&TextureView<'_>>,
     s: &Sampler,
     coords: [f32x8; 4],
@@ -135,7 +135,7 @@ fn quad_derivatives(coords: [f32x8; 4]) -> ([[f32; 3]; 2], [[f32; 3]; 2]) {
     (d(1), d(2))
 }
 
-fn implicit(coords: [f32x8; 4], bias: Option<&[f32; 8]>) -> Lods<'_> {
+pub(crate) fn implicit(coords: [f32x8; 4], bias: Option<&[f32; 8]>) -> Lods<'_> {
     let (ddx, ddy) = quad_derivatives(coords);
     Lods::Quads { ddx, ddy, bias }
 }
@@ -545,21 +545,31 @@ fn oob_bits(format: Format) -> [u32; 4] {
 
 /// The element bytes of a load: the surface's memory, or a tiled view's tiles (chosen once per
 /// call; empty where nothing holds the element).
+/// A tiled read from a NULL tile sets `unmapped` (the residency feedback of [`crate::load_status`]).
 fn load_element<'v, const TILED: bool>(
     v: &'v TextureView<'_>,
     sub: &'v crate::view::Sub<'_>,
-    x: u32,
-    y: u32,
-    z: u32,
+    (x, y, z): (u32, u32, u32),
+    unmapped: &mut bool,
 ) -> &'v [u8] {
     match v.tiled.filter(|_| TILED) {
-        Some(t) => t.element(sub.index, x, y, z).unwrap_or(&[]),
+        Some(t) => {
+            let (e, null) = t.element_status(sub.index, x, y, z);
+            *unmapped |= null;
+            e.unwrap_or(&[])
+        }
         None => sub.surface.texel(x, y, z),
     }
 }
 
-/// One texel of a load, as raw bits (`TILED`: read through the view's tiles).
-fn load_one<const TILED: bool>(v: &TextureView<'_>, c: [i32; 4], off: [i32; 3]) -> [u32; 4] {
+/// One texel of a load, as raw bits (`TILED`: read through the view's tiles; a NULL tile's
+/// element sets `unmapped`).
+pub(crate) fn load_one<const TILED: bool>(
+    v: &TextureView<'_>,
+    c: [i32; 4],
+    off: [i32; 3],
+    unmapped: &mut bool,
+) -> [u32; 4] {
     use ViewDimension as D;
     let f = v.format;
     let oob = oob_bits(f);
@@ -593,13 +603,13 @@ fn load_one<const TILED: bool>(v: &TextureView<'_>, c: [i32; 4], off: [i32; 3]) 
     }
     let (x, y, z) = (x as u32, y as u32, z as u32);
     if f.is_compressed() {
-        let b = load_element::<TILED>(v, &sub, x / 4, y / 4, z);
+        let b = load_element::<TILED>(v, &sub, (x / 4, y / 4, z), unmapped);
         return match f.decode_block(b) {
             Ok(t) => t[((y % 4) * 4 + x % 4) as usize].map(f32::to_bits),
             Err(_) => oob,
         };
     }
-    let t = load_element::<TILED>(v, &sub, x, y, z);
+    let t = load_element::<TILED>(v, &sub, (x, y, z), unmapped);
     if f.is_integer() {
         return f.decode_uint(t).unwrap_or(oob);
     }
@@ -630,7 +640,7 @@ pub fn load(view: Option<&TextureView<'_>>, coords: [i32x8; 4], offset: [i32; 3]
         load_one::<false>
     };
     for l in 0..8 {
-        let r = one(v, [c[0][l], c[1][l], c[2][l], c[3][l]], offset);
+        let r = one(v, [c[0][l], c[1][l], c[2][l], c[3][l]], offset, &mut false);
         for i in 0..4 {
             out[i][l] = r[i];
         }

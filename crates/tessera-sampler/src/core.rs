@@ -578,13 +578,27 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
     }
 
     /// The 2×2 footprint (TL, TR, BL, BR) of a cube face, corners filled by [`mean3`].
-    fn cube_quad(&mut self, base: u32, face: u32, m: u32, x0: i64, y0: i64) -> [[f32; 4]; 4] {
-        let t = [
-            self.cube_texel(base, face, m, x0, y0),
-            self.cube_texel(base, face, m, x0 + 1, y0),
-            self.cube_texel(base, face, m, x0, y0 + 1),
-            self.cube_texel(base, face, m, x0 + 1, y0 + 1),
-        ];
+    /// `weights`: the taps' weights (`None`: all count, as for gather), so that residency
+    /// feedback ([`Fetch::take_unmapped`]) counts only taps of non-zero weight — a missing
+    /// corner's weight goes to the three real taps.
+    fn cube_quad(
+        &mut self,
+        (base, face, m): (u32, u32, u32),
+        x0: i64,
+        y0: i64,
+        weights: Option<[u32; 4]>,
+    ) -> [[f32; 4]; 4] {
+        let before = self.fetch.take_unmapped();
+        let mut null = [false; 4];
+        let mut t = [None; 4];
+        for (i, (dx, dy)) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().enumerate() {
+            t[i] = self.cube_texel(base, face, m, x0 + dx, y0 + dy);
+            null[i] = self.fetch.take_unmapped();
+        }
+        let w = weights.unwrap_or([1; 4]);
+        let corner: u32 = (0..4).filter(|&i| t[i].is_none()).map(|i| w[i]).sum();
+        let counted = (0..4).any(|i| null[i] && t[i].is_some() && w[i] + corner > 0);
+        self.fetch.add_unmapped(before || counted);
         let real: Vec<[f32; 4]> = t.iter().flatten().copied().collect();
         let fill = if real.len() == 3 {
             mean3(self.red, real[0], real[1], real[2])
@@ -606,7 +620,13 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
         }
         let (x0, wx) = linear_texels(fx[0]);
         let (y0, wy) = linear_texels(fx[1]);
-        let q = self.cube_quad(base, face, m, x0, y0);
+        let w = [
+            (256 - wx) * (256 - wy),
+            wx * (256 - wy),
+            (256 - wx) * wy,
+            wx * wy,
+        ];
+        let q = self.cube_quad((base, face, m), x0, y0, Some(w));
         let (wx, wy) = (weight(wx), weight(wy));
         let r0 = combine(self.red, q[0], q[1], wx);
         let r1 = combine(self.red, q[2], q[3], wx);
@@ -631,7 +651,12 @@ impl<F: Fetch> Ctx<'_, '_, '_, F> {
             let n = self.view.surface(m, base + face).width();
             let u = to_fixed(((sc / ma) * 0.5 + 0.5).clamp(0.0, 1.0), n);
             let v = to_fixed(((tc / ma) * 0.5 + 0.5).clamp(0.0, 1.0), n);
-            self.cube_quad(base, face, m, linear_texels(u).0, linear_texels(v).0)
+            self.cube_quad(
+                (base, face, m),
+                linear_texels(u).0,
+                linear_texels(v).0,
+                None,
+            )
         } else {
             let s = self.view.sub(m, base);
             let modes = self.s.modes();

@@ -22,6 +22,18 @@ pub(crate) trait Fetch {
     /// the texel (as [`Fetch::fetch`] then returns 0.0). `None` for every other format: the
     /// exact UNORM8 bilinear rule of [`crate::core`] applies only where this is `Some`.
     fn codes(&mut self, s: &Sub<'_>, x: u32, y: u32, z: u32) -> Option<[u32; 4]>;
+
+    /// Whether a texel fetched since the last take came from a NULL tile, clearing it: only
+    /// the [`TiledStatus`] fetcher of the `*_status` calls records it (always `false` else).
+    #[inline]
+    fn take_unmapped(&mut self) -> bool {
+        false
+    }
+
+    /// Records `unmapped` as [`Fetch::take_unmapped`] would report it (after a caller took
+    /// the flags of fetches whose weight turned out to be 0); a no-op without status.
+    #[inline]
+    fn add_unmapped(&mut self, _unmapped: bool) {}
 }
 
 /// A format family's decoding of one element's bytes (`None`: the memory does not hold it).
@@ -72,6 +84,45 @@ impl<D: Decode> Fetch for Tiled<'_, D> {
     fn codes(&mut self, s: &Sub<'_>, x: u32, y: u32, z: u32) -> Option<[u32; 4]> {
         let e = self.tiles.element(s.index, x, y, z);
         self.decode.codes(e)
+    }
+}
+
+/// A tiled view read by a `*_status` call (SPEC §6.8 `CheckAccessFullyMapped`): as [`Tiled`],
+/// and every element read from a NULL tile sets `unmapped`. The core fetches only texels of
+/// non-zero weight, so the flag is exactly "a texel of non-zero weight was NULL".
+pub(crate) struct TiledStatus<'t, D> {
+    pub(crate) decode: D,
+    pub(crate) tiles: TileTexels<'t>,
+    pub(crate) unmapped: bool,
+}
+
+impl<D: Decode> Fetch for TiledStatus<'_, D> {
+    #[inline]
+    fn fetch(&mut self, s: &Sub<'_>, x: u32, y: u32, z: u32) -> [f32; 4] {
+        let (e, null) = self
+            .tiles
+            .element_status(s.index, x / D::BLOCK, y / D::BLOCK, z);
+        self.unmapped |= null;
+        self.decode.decode(e, x, y)
+    }
+
+    #[inline]
+    fn codes(&mut self, s: &Sub<'_>, x: u32, y: u32, z: u32) -> Option<[u32; 4]> {
+        let (e, null) = self.tiles.element_status(s.index, x, y, z);
+        let c = self.decode.codes(e);
+        // A format without codes fetches the texel again through `fetch`: count it there.
+        self.unmapped |= null && c.is_some();
+        c
+    }
+
+    #[inline]
+    fn take_unmapped(&mut self) -> bool {
+        core::mem::take(&mut self.unmapped)
+    }
+
+    #[inline]
+    fn add_unmapped(&mut self, unmapped: bool) {
+        self.unmapped |= unmapped;
     }
 }
 

@@ -5,6 +5,9 @@
 //! - 8-lane operations: [`sample`], [`sample_bias`], [`sample_level`], [`sample_grad`],
 //!   [`sample_clamped`], [`sample_cmp`], [`sample_cmp_level_zero`], [`gather`], [`gather_cmp`],
 //!   [`load`] / [`load_float`], [`calculate_lod`]; scalar [`sample_one`].
+//! - Residency feedback of tiled views (SPEC §6.8): [`sample_status`], [`sample_cmp_status`],
+//!   [`gather_status`], [`load_status`] return an [`AccessStatus`] beside the value;
+//!   [`check_access_fully_mapped`] reads it.
 //! - [`address`], [`lod`], [`cube`]: the exact rules (fixed-point addressing, LOD, cube faces),
 //!   public for testing and reuse.
 //!
@@ -26,6 +29,7 @@ mod fixed_lod;
 pub mod lod;
 pub mod quad;
 pub mod simd;
+mod status;
 mod view;
 
 pub use api::{
@@ -34,4 +38,8 @@ pub use api::{
 };
 pub use quad::{LANES, Reg, ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
 pub use simd::{Lanes, SimdError, SimdPath};
+pub use status::{
+    AccessStatus, SampleLod, check_access_fully_mapped, gather_status, load_status,
+    sample_cmp_status, sample_status,
+};
 pub use view::{SampleError, Sampler, TextureView};

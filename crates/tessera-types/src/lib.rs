@@ -14,4 +14,6 @@ mod shader;
 
 pub use desc::*;
 pub use level::{FeatureLevel, ParseFeatureLevelError};
-pub use shader::{ConstantBufferUse, SamplePair, ShaderProfile, ShaderSignature, SignatureElement};
+pub use shader::{
+    ConstantBufferUse, SamplePair, ShaderProfile, ShaderSignature, SignatureElement, TiledShaderUse,
+};

@@ -176,6 +176,37 @@ impl SignatureElement {
     }
 }
 
+/// The tiled-resources shader features a shader uses (SM 5's `_s` status-feedback and `_cl`
+/// per-sample LOD-clamp instructions: HLSL `Sample(s, uv, offset, clamp, out status)`,
+/// `CheckAccessFullyMapped`). They exist from Tier 2 (SPEC §6.8: "not available" at Tier 1),
+/// so `Create*Shader` refuses a shader declaring one below Tier 2.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TiledShaderUse {
+    /// Reads residency feedback (`*_status` calls, `CheckAccessFullyMapped`).
+    pub status_feedback: bool,
+    /// Samples with a per-sample LOD clamp (`SampleClamp`, `_cl`).
+    pub lod_clamp: bool,
+}
+
+impl TiledShaderUse {
+    /// Neither feature (every shader that does not declare otherwise).
+    pub const NONE: Self = Self {
+        status_feedback: false,
+        lod_clamp: false,
+    };
+
+    /// The first feature used, by name (`None` when neither is).
+    pub const fn first_used(self) -> Option<&'static str> {
+        if self.status_feedback {
+            Some("residency status feedback (CheckAccessFullyMapped, `_s` instructions)")
+        } else if self.lod_clamp {
+            Some("the per-sample LOD clamp (`_cl` instructions)")
+        } else {
+            None
+        }
+    }
+}
+
 /// What a shader declares about itself: its profile and every resource it reads, its inputs
 /// and its outputs (the reflection data of a compiled D3D shader).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

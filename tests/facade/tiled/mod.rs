@@ -2,6 +2,7 @@
 //! gate, creation, mappings through the context, tile copies/updates and readback with the
 //! NULL rules of each tier, and the Tier-1 info-queue messages.
 
+mod compute;
 mod create;
 mod data;
 mod layouts;
@@ -10,6 +11,7 @@ mod probe;
 mod sampling;
 mod sampling_reports;
 mod shapes;
+mod status;
 mod targets;
 mod tier1;
 mod views;

@@ -71,9 +71,8 @@ impl Caps {
                     "comparison filters need the 9_x shadow path (LESS_EQUAL, min == mag, no anisotropy)",
                 ));
             }
-            FilterReduction::Minimum | FilterReduction::Maximum
-                if !self.check_feature_support().min_max_filtering =>
-            {
+            // The tier of the tiled preview's rules (MinMaxFiltering where it answers the same).
+            FilterReduction::Minimum | FilterReduction::Maximum if self.tiled_rules_tier() < 2 => {
                 return Err(unsupported(
                     level,
                     "MINIMUM/MAXIMUM filters",

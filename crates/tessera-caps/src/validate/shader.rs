@@ -13,7 +13,7 @@
 //! 10Level9 page's 255 (one register short of the hardware's 256) applies at 9_3 too. At 10_0+
 //! each constant buffer holds at most 4096 constants (SPEC §1.3).
 
-use tessera_types::{ShaderProfile, ShaderSignature};
+use tessera_types::{ShaderProfile, ShaderSignature, TiledShaderUse};
 
 use crate::FeatureLevel;
 use crate::caps::Caps;
@@ -69,6 +69,28 @@ impl Caps {
             samplers: lim.vs_sampler_slots(),
         };
         self.validate_shader(call, ShaderStage::Vertex, sig, slots)
+    }
+
+    /// `Create*Shader` (`call`) of a shader declaring tiled-resources features: the `_s`
+    /// status feedback and `_cl` per-sample LOD clamp need Tier 2 (SPEC §6.8: "not available"
+    /// at Tier 1), so below it the shader is refused. The tier is [`Caps::tiled_rules_tier`].
+    pub fn validate_tiled_shader_use(
+        &self,
+        call: &'static str,
+        used: TiledShaderUse,
+    ) -> Result<(), CapsError> {
+        const REQUIRED: u32 = 2;
+        let tier = self.tiled_rules_tier();
+        match used.first_used() {
+            Some(feature) if tier < REQUIRED => Err(CapsError::TiledShaderFeature {
+                level: self.level(),
+                call,
+                feature,
+                required: REQUIRED,
+                tier,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// `CreatePixelShader` / `PSSetShader` (`call`): the declared profile, constants and

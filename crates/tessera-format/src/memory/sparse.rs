@@ -46,12 +46,16 @@ impl TiledSubresource {
 /// tile `t` reads store entry `index[t]`, the 64 KiB at byte `index[t] · 65536` of `store`
 /// (the tiles one after the other; the caller puts the NULL value its tier asks for in an
 /// entry and points every NULL tile at it). A tile past `index`, or an entry past `store`,
-/// reads nothing (`None`, as memory a surface does not hold).
+/// reads nothing (`None`, as memory a surface does not hold). [`TileTexels::with_null_entry`]
+/// names the store entry of the NULL tiles, so a read can tell whether it came from one (the
+/// residency feedback of `CheckAccessFullyMapped`, SPEC §6.8).
 #[derive(Clone, Copy, Debug)]
 pub struct TileTexels<'a> {
     subresources: &'a [TiledSubresource],
     index: &'a [u32],
     store: &'a [u8],
+    /// The store entry every NULL tile points at (`None`: no tile is NULL).
+    null: Option<u32>,
 }
 
 impl<'a> TileTexels<'a> {
@@ -63,7 +67,34 @@ impl<'a> TileTexels<'a> {
             subresources,
             index,
             store,
+            null: None,
         }
+    }
+
+    /// The same tiles, with store entry `entry` being the NULL tile (what every unmapped
+    /// resource tile points at): [`Self::element_status`] reports reads of it.
+    pub fn with_null_entry(mut self, entry: u32) -> Self {
+        self.null = Some(entry);
+        self
+    }
+
+    /// [`Self::element`], and whether the element's resource tile is NULL (points at the
+    /// [`Self::with_null_entry`] entry). Outside the subresource: `(None, false)`.
+    #[inline]
+    pub fn element_status(&self, sub: u32, x: u32, y: u32, z: u32) -> (Option<&'a [u8]>, bool) {
+        let Some(s) = self.subresources.get(sub as usize) else {
+            return (None, false);
+        };
+        let Some((tile, offset)) = s.element_address(x, y, z, 0) else {
+            return (None, false);
+        };
+        let Some(&entry) = self.index.get(tile as usize) else {
+            return (None, false);
+        };
+        let bytes = self
+            .entry(entry)
+            .and_then(|b| b.get(offset..offset + s.element_bytes as usize));
+        (bytes, self.null == Some(entry))
     }
 
     /// Bytes of element (`x`, `y`, `z`) (BC: block coordinates) of view subresource `sub`, or
@@ -226,6 +257,21 @@ mod tests {
         assert_eq!(t.element(0, 1, 2, 0), Some(&[9u8, 9, 9, 9][..]));
         assert_eq!(t.element(0, 256, 0, 0), None);
         assert_eq!(t.element(1, 0, 0, 0), None);
+        // Without a NULL entry nothing is NULL; with entry 0, tile 3 is.
+        assert_eq!(
+            t.element_status(0, 1, 2, 0),
+            (Some(&[9u8, 9, 9, 9][..]), false)
+        );
+        let t = t.with_null_entry(0);
+        assert_eq!(
+            t.element_status(0, 1, 2, 0),
+            (Some(&[9u8, 9, 9, 9][..]), true)
+        );
+        assert_eq!(
+            t.element_status(0, 129, 2, 0),
+            (Some(&[1u8, 2, 3, 4][..]), false)
+        );
+        assert_eq!(t.element_status(0, 256, 0, 0), (None, false));
         // An entry past the store reads nothing.
         index[4] = 2;
         let t = TileTexels::new(&subs, &index, &store);

@@ -5,6 +5,7 @@
 mod queries_views;
 mod resources;
 mod states;
+mod tiled_shaders;
 
 use FeatureLevel::*;
 use tessera_caps::*;

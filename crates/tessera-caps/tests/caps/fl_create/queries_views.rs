@@ -199,9 +199,10 @@ fn fl33_depth_mips_and_msaa_srv() {
 
 #[test]
 fn fl34_tiled_tier_and_min_max_filtering() {
-    // FL-34 proper (a device created at tier 2 answers MinMaxFiltering TRUE) needs tiled
-    // resources, which Tessera does not implement yet (issue #16): until then asking for any
-    // tier above 0 is refused as not implemented, and every device answers tier 0.
+    // FL-34: a device answers MinMaxFiltering TRUE exactly when its tiled tier is >= 2. The
+    // tier is the tiled preview's capped at IMPLEMENTED_TILED_RESOURCES_TIER (0: operations
+    // every tier has are missing, docs/tiled-resources.md); asking for a tier above it is
+    // refused as not implemented, and every device answers tier 0.
     let minmax = SamplerDesc {
         filter: Filter {
             reduction: FilterReduction::Minimum,
@@ -255,6 +256,25 @@ fn fl34_tiled_tier_and_min_max_filtering() {
         }
     );
     assert!(matches!(tier(L12_0, 1), Err(CapsError::TiledTier { .. })));
+    // With the preview the claim stays 0, but the preview's rules are its tier's: min/max
+    // samplers are refused at Tier 1 and accepted at Tier 2 / 3.
+    for (level, t) in [(L11_0, 1), (L11_1, 2), (L12_0, 3), (L12_2, 3)] {
+        let caps = Caps::new(
+            level,
+            CapsOptions {
+                emulated_tiled_tier: Some(t),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let f = caps.check_feature_support();
+        assert_eq!(
+            (f.tiled_resources_tier, f.min_max_filtering),
+            (0, false),
+            "{level}"
+        );
+        assert_eq!(caps.validate_sampler(&minmax).is_ok(), t >= 2, "{level}");
+    }
 }
 
 #[test]

@@ -1,0 +1,148 @@
+//! `CSSetUnorderedAccessViews` / `CSSetShaderResources` with views of tiled resources, and
+//! the loads and stores of their shadows around a dispatch (issue #16; `src/tiled/uav.rs`).
+//! A slot holds an ordinary or a tiled view: setting either clears the other in that slot.
+
+use tessera_caps::ShaderStage;
+
+use super::tiled_bind::clear_slots;
+use super::{DeviceContext, set_slots};
+use crate::error::Result;
+use crate::tiled::{
+    TiledBufferShaderResourceView, TiledShaderResourceView, TiledUnorderedAccessView,
+};
+
+impl DeviceContext {
+    /// `CSSetUnorderedAccessViews` with views of tiled buffers / textures (the level's UAV
+    /// slots); each slot binds the view's shadow as an ordinary UAV.
+    pub fn cs_set_tiled_unordered_access_views(
+        &mut self,
+        start: usize,
+        views: &[Option<TiledUnorderedAccessView>],
+    ) -> Result<()> {
+        const CALL: &str = "CSSetUnorderedAccessViews";
+        self.guarded(CALL, |c| {
+            c.device
+                .caps()
+                .validate_stage_method(ShaderStage::Compute, CALL)?;
+            for v in views.iter().flatten() {
+                c.owned(CALL, "tiled unordered access view", v.resource().owner())?;
+            }
+            let limit = c.device.caps().check_feature_support().uav_slots as usize;
+            let shadows: Vec<_> = views
+                .iter()
+                .map(|v| v.as_ref().map(|v| v.view.clone()))
+                .collect();
+            let targets: Vec<_> = views
+                .iter()
+                .map(|v| v.as_ref().map(|v| v.target.clone()))
+                .collect();
+            set_slots(&mut c.cs_uavs, start, &shadows, limit, CALL)?;
+            set_slots(&mut c.cs_tiled_uavs, start, &targets, limit, CALL)
+        })
+    }
+
+    /// `CSSetShaderResources` with views of tiled buffers (128 slots); each slot binds the
+    /// view's shadow as an ordinary buffer SRV (a read-only storage buffer).
+    pub fn cs_set_tiled_buffer_shader_resources(
+        &mut self,
+        start: usize,
+        views: &[Option<TiledBufferShaderResourceView>],
+    ) -> Result<()> {
+        const CALL: &str = "CSSetShaderResources";
+        self.guarded(CALL, |c| {
+            c.device
+                .caps()
+                .validate_stage_method(ShaderStage::Compute, CALL)?;
+            for v in views.iter().flatten() {
+                c.owned(CALL, "tiled shader-resource view", v.resource().owner())?;
+            }
+            let limit = tessera_caps::SRV_SLOTS_PER_STAGE as usize;
+            let shadows: Vec<_> = views
+                .iter()
+                .map(|v| v.as_ref().map(|v| v.view.clone()))
+                .collect();
+            let targets: Vec<_> = views
+                .iter()
+                .map(|v| v.as_ref().map(|v| v.target.clone()))
+                .collect();
+            set_slots(&mut c.cs.shader_resources, start, &shadows, limit, CALL)?;
+            set_slots(&mut c.cs_tiled_srvs, start, &targets, limit, CALL)?;
+            clear_slots(&mut c.cs.tiled_resources, start, views.len());
+            Ok(())
+        })
+    }
+
+    /// `CSSetShaderResources` with views of tiled textures (128 slots), sampled by the compute
+    /// shader as in a draw (`ResolvedTiled`, once per dispatch); the same slots' ordinary and
+    /// tiled buffer views are unbound.
+    pub fn cs_set_tiled_shader_resources(
+        &mut self,
+        start: usize,
+        views: &[Option<TiledShaderResourceView>],
+    ) -> Result<()> {
+        const CALL: &str = "CSSetShaderResources";
+        self.guarded(CALL, |c| {
+            c.device
+                .caps()
+                .validate_stage_method(ShaderStage::Compute, CALL)?;
+            for v in views.iter().flatten() {
+                c.owned(CALL, "tiled shader-resource view", v.resource().owner())?;
+            }
+            let limit = tessera_caps::SRV_SLOTS_PER_STAGE as usize;
+            set_slots(&mut c.cs.tiled_resources, start, views, limit, CALL)?;
+            clear_slots(&mut c.cs.shader_resources, start, views.len());
+            clear_slots(&mut c.cs_tiled_srvs, start, views.len());
+            Ok(())
+        })
+    }
+
+    /// Unbinds the tiled views of `len` UAV slots from `start` (an ordinary view set there).
+    pub(super) fn clear_tiled_uav_slots(&mut self, start: usize, len: usize) {
+        clear_slots(&mut self.cs_tiled_uavs, start, len);
+    }
+
+    /// Unbinds the tiled views (buffer and texture) of `len` SRV slots from `start`.
+    pub(super) fn clear_tiled_srv_slots(&mut self, start: usize, len: usize) {
+        clear_slots(&mut self.cs_tiled_srvs, start, len);
+        clear_slots(&mut self.cs.tiled_resources, start, len);
+    }
+
+    /// Loads every bound tiled compute view's shadow before a dispatch (NULL tiles: the tier's
+    /// value; Tier 1 reports once per dispatch and resource through `reported`).
+    pub(super) fn load_tiled_compute(
+        &self,
+        call: &'static str,
+        reported: &mut Vec<usize>,
+    ) -> Result<()> {
+        for t in self.cs_tiled_srvs.iter().flatten() {
+            t.load(&self.device, call, "compute shader-resource view", reported)?;
+        }
+        for t in self.cs_tiled_uavs.iter().flatten() {
+            t.load(
+                &self.device,
+                call,
+                "compute unordered access view",
+                reported,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Stores every bound tiled UAV's shadow after a dispatch, in slot order (writes to NULL
+    /// tiles dropped).
+    pub(super) fn store_tiled_compute(
+        &self,
+        call: &'static str,
+        reported: &mut Vec<usize>,
+    ) -> Result<()> {
+        for t in self.cs_tiled_uavs.iter().flatten() {
+            t.store(
+                &self.device,
+                call,
+                "compute unordered access view",
+                reported,
+            )?;
+        }
+        Ok(())
+    }
+}
