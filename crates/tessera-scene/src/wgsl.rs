@@ -1,15 +1,16 @@
-//! WGSL shaders named by a scene (`{"wgsl": {"file" | "source", "entry"}}`): read and compiled
-//! by tessera-shader when the scene is loaded, so a bad shader fails the load, not the render.
+//! WGSL and SPIR-V shaders named by a scene (`{"wgsl": {"file" | "source", "entry"}}`,
+//! `{"spirv": {"file", "entry"}}`): read and compiled by tessera-shader when the scene is
+//! loaded, so a bad shader fails the load, not the render.
 
 use std::sync::Arc;
 
 use tessera_shader::{
-    CompileError, CompileOptions, Stage, WgslComputeShader, WgslPixelShader, WgslVertexShader,
-    compile, parse_wgsl,
+    CompileError, CompileOptions, Stage, Validated, WgslComputeShader, WgslPixelShader,
+    WgslVertexShader, compile, parse_spirv, parse_wgsl,
 };
 
 use crate::error::SceneError;
-use crate::format::{ShaderSpec, WgslSpec};
+use crate::format::ShaderSpec;
 use crate::input::read_file;
 use crate::scene::Scene;
 use crate::shaders::StageShader;
@@ -18,13 +19,28 @@ use crate::shaders::StageShader;
 pub const INLINE_SOURCE: &str = "inline source";
 
 impl Scene {
-    /// Compiles every `wgsl` entry of `shaders` into [`Scene::wgsl`](Scene).
+    /// Compiles every `wgsl` and `spirv` entry of `shaders` into [`Scene::wgsl`](Scene).
     pub(crate) fn compile_wgsl(&mut self) -> Result<(), SceneError> {
         for (name, spec) in &self.file.shaders {
-            let ShaderSpec::Wgsl(w) = spec else {
-                continue;
-            };
             let p = format!("shaders.{name}");
+            let w = match spec {
+                ShaderSpec::Wgsl(w) => w,
+                ShaderSpec::Spirv(s) => {
+                    let bytes =
+                        read_file(&self.resolve(&s.file), Some(&self.base()), &self.policy)?;
+                    let compiled = parse_spirv(&bytes)
+                        .and_then(|v| compile_stage(&v, &s.entry))
+                        .map_err(|source| SceneError::Shader {
+                            file: self.source.clone(),
+                            json_path: p,
+                            shader: s.file.clone(),
+                            source: Box::new(source),
+                        })?;
+                    self.wgsl.insert(name.clone(), compiled);
+                    continue;
+                }
+                _ => continue,
+            };
             let (shader, text) = match (&w.file, &w.source) {
                 (Some(f), None) => {
                     let bytes = read_file(&self.resolve(f), Some(&self.base()), &self.policy)?;
@@ -38,34 +54,35 @@ impl Scene {
                     return Err(self.invalid(p, "give exactly one of \"file\" or \"source\""));
                 }
             };
-            let compiled = compile_stage(&text, w).map_err(|source| SceneError::Shader {
-                file: self.source.clone(),
-                json_path: p,
-                shader,
-                source: Box::new(source),
-            })?;
+            let compiled = parse_wgsl(&text)
+                .and_then(|v| compile_stage(&v, &w.entry))
+                .map_err(|source| SceneError::Shader {
+                    file: self.source.clone(),
+                    json_path: p,
+                    shader,
+                    source: Box::new(source),
+                })?;
             self.wgsl.insert(name.clone(), compiled);
         }
         Ok(())
     }
 }
 
-/// Compiles entry point `w.entry` of `text` at the stage the entry point declares.
-fn compile_stage(text: &str, w: &WgslSpec) -> Result<StageShader, CompileError> {
-    let v = parse_wgsl(text)?;
-    let stage = v.entry_stage(&w.entry);
+/// Compiles entry point `entry` of `v` at the stage the entry point declares.
+fn compile_stage(v: &Validated, entry: &str) -> Result<StageShader, CompileError> {
+    let stage = v.entry_stage(entry);
     let options = CompileOptions::default();
     if stage == Some(Stage::Compute) {
-        let program = compile(&v, &w.entry, Stage::Compute, &options)?;
+        let program = compile(v, entry, Stage::Compute, &options)?;
         return Ok(StageShader::Compute(Arc::new(
             WgslComputeShader::from_program(program)?,
         )));
     }
     Ok(if stage == Some(Stage::Fragment) {
-        let program = compile(&v, &w.entry, Stage::Fragment, &options)?;
+        let program = compile(v, entry, Stage::Fragment, &options)?;
         StageShader::Pixel(Arc::new(WgslPixelShader::from_program(program)?))
     } else {
-        let program = compile(&v, &w.entry, Stage::Vertex, &options)?;
+        let program = compile(v, entry, Stage::Vertex, &options)?;
         StageShader::Vertex(Arc::new(WgslVertexShader::from_program(program)?))
     })
 }

@@ -74,9 +74,9 @@ impl Scene {
             let replaced = self.shader_override.as_ref().and_then(|o| (o.0)(s));
             let stage = match s {
                 _ if let Some(r) = replaced => r,
-                S::Wgsl(_) => match self.wgsl.get(name) {
+                S::Wgsl(_) | S::Spirv(_) => match self.wgsl.get(name) {
                     Some(compiled) => compiled.clone(),
-                    None => return Err(self.invalid(p, "WGSL shader was not compiled at load")),
+                    None => return Err(self.invalid(p, "shader was not compiled at load")),
                 },
                 S::Transform(t) | S::InstancedTransform(t) if t.varyings > MAX_VARYINGS => {
                     return Err(self.invalid(p, format!("at most {MAX_VARYINGS} varyings")));

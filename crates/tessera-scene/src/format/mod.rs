@@ -29,8 +29,8 @@ pub use resources::{
     BufferSpec, CheckerSpec, ElementSpec, ElementType, GradientSpec, SolidSpec, TextureSpec,
 };
 pub use shaders::{
-    CameraSpec, ConstantsSpec, LitPsSpec, MatrixSpec, ModelSpec, ShaderSpec, TransformSpec,
-    WgslSpec,
+    CameraSpec, ConstantsSpec, LitPsSpec, MatrixSpec, ModelSpec, ShaderSpec, SpirvSpec,
+    TransformSpec, WgslSpec,
 };
 pub use states::{
     BlendSpec, DepthStencilSpec, RasterizerSpec, SamplerSpec, StencilFaceSpec, TargetBlendSpec,

@@ -34,6 +34,19 @@ pub enum ShaderSpec {
     /// A WGSL entry point, compiled by tessera-shader when the scene is loaded; its stage is
     /// the entry point's (`@vertex` or `@fragment`).
     Wgsl(WgslSpec),
+    /// A SPIR-V entry point (a `.spv` file, e.g. from `dxc -spirv` or naga), compiled by
+    /// tessera-shader when the scene is loaded, at the entry point's stage.
+    Spirv(SpirvSpec),
+}
+
+/// A SPIR-V shader of a scene: the binary module and the entry point to compile.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpirvSpec {
+    /// The `.spv` file, relative to the scene file's folder.
+    pub file: String,
+    /// The entry point's name.
+    pub entry: String,
 }
 
 /// A WGSL shader of a scene: exactly one of `file` (relative to the scene file) or inline

@@ -7,5 +7,6 @@ mod outputs;
 mod scene_errors;
 mod scene_fuzz;
 mod scene_golden_api;
+mod spirv;
 mod tiled;
 mod wgsl;
