@@ -21,7 +21,7 @@ struct Tiles {
     format: Format,
     subs: Vec<TiledSubresource>,
     index: Vec<u32>,
-    store: Vec<Vec<u8>>,
+    store: Vec<u8>,
 }
 
 fn tiles(format: Format, null: &[u32]) -> Tiles {
@@ -64,7 +64,8 @@ fn tiles(format: Format, null: &[u32]) -> Tiles {
     } else {
         vec![255; TILE]
     };
-    let store = vec![vec![0u8; TILE], one];
+    // Entry 0 (the NULL tile), then entry 1, one after the other.
+    let store = [vec![0u8; TILE], one].concat();
     let index = (0..first).map(|t| u32::from(!null.contains(&t))).collect();
     Tiles {
         format,
