@@ -6,11 +6,11 @@ use wide::{CmpEq, i32x8};
 use super::words::{pairs, read, words};
 
 /// The 8-lane address unit of one subresource of a tiled view of 32-bit texels
-/// ([`TileTexels::words32`]): the subresource is a grid of power-of-two blocks, each lying
+/// ([`super::TileTexels::words32`]): the subresource is a grid of power-of-two blocks, each lying
 /// linearly in one store entry (a standard tile: rows of the tile's width; a packed mip: its
 /// one block), so texel (x, y) lies at byte
 /// `index[(y >> sy) · tiles_wide + (x >> sx)] · 65536 + base + ((y & my) << row_shift) + ((x & mx) << 2)`
-/// of the store. The SIMD counterpart of [`TileTexels::element`] for the sampler's RGBA8 fast
+/// of the store. The SIMD counterpart of [`super::TileTexels::element`] for the sampler's RGBA8 fast
 /// path; like [`super::Words32`], coordinates must be inside the subresource (the caller's
 /// address modes resolve them first) and reads clamp to the store, which never changes an
 /// offset but proves them in bounds.
