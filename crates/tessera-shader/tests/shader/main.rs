@@ -14,5 +14,6 @@ mod matrix;
 mod ops_float;
 mod ops_int;
 mod pixel;
+mod spirv;
 mod texture;
 mod twins;
