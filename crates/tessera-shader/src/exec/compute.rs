@@ -173,6 +173,11 @@ impl<M: Memory> Group<'_, '_, M> {
                         or_into(&mut top.brk, &mask, n);
                     }
                 }
+                Node::BreakOut(levels) => {
+                    for f in self.frames.iter_mut().rev().take(*levels as usize) {
+                        or_into(&mut f.brk, &mask, n);
+                    }
+                }
                 Node::Continue => {
                     if let Some(f) = self.frames.iter_mut().rev().find(|f| f.is_loop) {
                         or_into(&mut f.cont, &mask, n);

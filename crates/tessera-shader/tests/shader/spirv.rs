@@ -73,3 +73,54 @@ fn flip_y_negates_only_the_vertex_position_y() {
         Program::from_spirv(&d3d, "main", Stage::Vertex, &CompileOptions::default()).unwrap();
     assert_eq!(run(&default), wgsl);
 }
+
+const COUNT_UP: &str = "
+fn count_up(k: u32) -> u32 {
+    var s = 5u;
+    var n: u32 = 0u;
+    for (var i = 0u; i < k; i++) { s += i; n += 1u; }
+    return s * 100u + n;
+}
+struct Out { @builtin(position) pos: vec4<f32>, @location(0) @interpolate(flat) r: vec4<u32>, }
+@vertex fn main(@builtin(vertex_index) vi: u32) -> Out {
+    var o: Out;
+    var t = 0u;
+    for (var c = 0u; c < 3u; c++) { t += count_up(vi + c); }
+    o.r = vec4<u32>(count_up(vi), count_up(vi + 1u), t, 0u);
+    o.pos = vec4<f32>(0.0, 0.0, 0.0, 1.0);
+    return o;
+}";
+
+#[test]
+fn spirv_locals_start_afresh_at_every_inlined_call() {
+    let bytes = spirv_of(COUNT_UP, false);
+    // naga's SPIR-V front end keeps an OpVariable initialiser as the local's `init` with no
+    // store of it, so only the inliner's initial stores reset `s` and `n` at each call.
+    let v = tessera_shader::parse_spirv(&bytes).unwrap();
+    let f = v
+        .module
+        .functions
+        .iter()
+        .map(|(_, f)| f)
+        .find(|f| f.local_variables.len() >= 2)
+        .expect("count_up");
+    assert!(
+        f.local_variables.iter().all(|(_, l)| l.init.is_some()),
+        "{:?}",
+        f.local_variables
+    );
+    let p = compile(&bytes, false);
+    let input = VsInput {
+        regs: &[],
+        vertex_id: std::array::from_fn(|l| l as u32),
+        instance_id: [0; 8],
+    };
+    let out = p.run_vertex(&ShaderEnv::default(), &input).unwrap();
+    let r = out.varyings[0].map(|c| c.to_array().map(f32::to_bits));
+    let count_up = |k: u32| (5 + (0..k).sum::<u32>()) * 100 + k;
+    for l in 0..8u32 {
+        let t: u32 = (0..3).map(|c| count_up(l + c)).sum();
+        let lane = [0, 1, 2, 3].map(|c| r[c][l as usize]);
+        assert_eq!(lane, [count_up(l), count_up(l + 1), t, 0], "lane {l}");
+    }
+}
