@@ -279,8 +279,9 @@ pub(crate) enum Val {
     Texture(u32),
     /// A sampler binding (`@group(2) @binding(n)`).
     Sampler(u32),
-    /// A storage texture (`@group(3) @binding(n)`, texture UAV slot `n`) of a texel format.
-    StorageTexture(u32, tessera_format::Format),
+    /// A storage texture (`@group(3) @binding(n)`, texture UAV slot `n`) of a texel format
+    /// and dimension.
+    StorageTexture(u32, tessera_format::Format, storage::StorageDim),
 }
 
 /// Where a pointer points.

@@ -174,9 +174,9 @@ impl Compiler<'_> {
                 Statement::ImageStore {
                     image,
                     coordinate,
-                    array_index: _,
+                    array_index,
                     value,
-                } => self.image_store(*image, *coordinate, *value)?,
+                } => self.image_store(*image, *coordinate, *array_index, *value)?,
                 Statement::Atomic {
                     pointer,
                     fun,

@@ -7,6 +7,7 @@ mod control;
 mod device_compute;
 mod device_hang;
 mod device_storage;
+mod device_storage_dims;
 mod errors;
 mod harness;
 mod hostile;
