@@ -271,7 +271,17 @@ impl DeviceContext {
     /// zero count runs nothing. Needs a bound compute shader.
     pub fn dispatch(&mut self, x: u32, y: u32, z: u32) -> Result<()> {
         let r = self.run_dispatch("Dispatch", [x, y, z]);
-        self.device.refused("Dispatch", r)
+        self.finish_dispatch("Dispatch", r)
+    }
+
+    /// Stores a refusal; a hung shader then removes the device ([`Device::hung`](crate::Device)).
+    fn finish_dispatch(&self, call: &'static str, r: Result<()>) -> Result<()> {
+        let hung = matches!(r, Err(Error::ShaderHung { .. }));
+        let r = self.device.refused(call, r);
+        if hung {
+            self.device.hung(call);
+        }
+        r
     }
 
     /// `DispatchIndirect`: the three group counts are the `u32`s at byte `offset` of `args`
@@ -279,6 +289,7 @@ impl DeviceContext {
     pub fn dispatch_indirect(&mut self, args: &Buffer, offset: u32) -> Result<()> {
         const CALL: &str = "DispatchIndirect";
         let run = || -> Result<()> {
+            self.device.check_not_removed(CALL)?;
             self.device
                 .caps()
                 .validate_stage_method(ShaderStage::Compute, CALL)?;
@@ -302,10 +313,11 @@ impl DeviceContext {
             self.run_dispatch(CALL, groups)
         };
         let r = run();
-        self.device.refused(CALL, r)
+        self.finish_dispatch(CALL, r)
     }
 
     fn run_dispatch(&self, call: &'static str, groups: [u32; 3]) -> Result<()> {
+        self.device.check_not_removed(call)?;
         let caps = self.device.caps();
         caps.validate_stage_method(ShaderStage::Compute, call)?;
         let level = self.device.caps().level();
