@@ -119,7 +119,7 @@ fn main(@builtin(local_invocation_index) i: u32) {
         let mut tries = 0;
         for i in 1..8 {
             tries += 1;
-            if (x * i) % k == 0 {
+            if (x * i).is_multiple_of(k) {
                 return i * 100 + tries;
             }
             tries += 10;
