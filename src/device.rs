@@ -50,6 +50,10 @@ pub struct DeviceDesc {
     /// (`TESSERA_SIMD`, else the best the CPU runs); a path the CPU lacks is
     /// [`Error::Simd`]. Every path renders the same bytes.
     pub simd: Option<SimdPath>,
+    /// Keep the device usable after a shader hangs: the hung draw or dispatch still fails
+    /// with [`Error::ShaderHung`], but the device is not removed (Tessera's behaviour before
+    /// device removal; for tests that provoke several hangs). Off by default, as in D3D.
+    pub keep_device_after_hang: bool,
 }
 
 impl Default for DeviceDesc {
@@ -63,6 +67,7 @@ impl Default for DeviceDesc {
             limits: DeviceLimits::default(),
             tiled_null_read: Tier1NullRead::Zero,
             simd: None,
+            keep_device_after_hang: false,
         }
     }
 }
@@ -88,6 +93,10 @@ pub(crate) struct DeviceInner {
     pub(crate) tiled_null_read: Tier1NullRead,
     /// The SIMD path of the draws and samplers ([`DeviceDesc::simd`]), chosen at creation.
     pub(crate) lanes: Lanes,
+    /// Set once when the device is removed ([`Device::get_device_removed_reason`]).
+    pub(crate) removed: std::sync::OnceLock<crate::DeviceRemovedReason>,
+    /// [`DeviceDesc::keep_device_after_hang`].
+    pub(crate) keep_device_after_hang: bool,
 }
 
 /// A Tessera device: `Send + Sync`, cheap to clone (a handle).
@@ -138,6 +147,8 @@ impl Device {
                 budget: MemoryBudget::new(desc.limits.memory_bytes),
                 tiled_null_read: desc.tiled_null_read,
                 lanes,
+                removed: std::sync::OnceLock::new(),
+                keep_device_after_hang: desc.keep_device_after_hang,
             }),
         })
     }

@@ -132,6 +132,18 @@ pub enum Error {
         /// What the shader reported.
         fault: tessera_pipeline::ShaderFault,
     },
+    /// The device was removed (a shader hung earlier, [`crate::Device::get_device_removed_reason`]):
+    /// the call executes nothing (`DXGI_ERROR_DEVICE_REMOVED`).
+    #[error(
+        "{call}: the device was removed ({}): DXGI_ERROR_DEVICE_REMOVED; create a new device",
+        reason.name()
+    )]
+    DeviceRemoved {
+        /// The D3D call.
+        call: &'static str,
+        /// Why it was removed.
+        reason: crate::DeviceRemovedReason,
+    },
     /// `CreateInputLayout` with a shader: the shader's input signature reads an element the
     /// descriptions do not provide (D3D11 refuses the layout; `CREATEINPUTLAYOUT_MISSINGELEMENT`).
     #[error(
@@ -199,6 +211,7 @@ impl Error {
             Self::ComputeLimit { .. } | Self::UavFormat { .. } | Self::ShaderHung { .. } => {
                 MessageId::PipelineRule
             }
+            Self::DeviceRemoved { .. } => MessageId::DeviceRemoved,
         }
     }
 }

@@ -8,6 +8,7 @@ mod error;
 pub mod golden;
 pub mod limits;
 mod query;
+mod removed;
 mod report;
 mod state;
 pub mod tiled;
@@ -26,6 +27,7 @@ pub use device::{Device, DeviceDesc};
 pub use error::{Error, Result};
 pub use limits::DeviceLimits;
 pub use query::{Query, QueryData};
+pub use removed::DeviceRemovedReason;
 pub use state::{
     BlendState, DepthStencilState, DeviceChild, InputLayoutHandle, PixelShaderHandle,
     RasterizerState, SamplerState, VertexShaderHandle,

@@ -3,9 +3,11 @@
 //!
 //! UAVs and shader resources of the compute stage are buffer views (structured, or typed with
 //! a 32-bit single-channel format) or, for a slot the shader declares as a storage texture, a
-//! Texture2D UAV of the declared format (typed UAV loads as the level allows). A dispatch
+//! Texture1D, Texture2D, Texture2DArray or Texture3D UAV of the declared dimension and format
+//! (typed UAV loads as the level allows). A dispatch
 //! whose shader runs past its step budget is abandoned with [`Error::ShaderHung`] and an
-//! info-queue message, like a GPU's timeout detection.
+//! info-queue message, like a GPU's timeout detection, and the device is removed
+//! (`src/removed.rs`).
 
 use std::ops::Range;
 
@@ -95,15 +97,19 @@ const TYPED_LOAD_12_0: [Format; 15] = [
     Format::R8Sint,
 ];
 
-/// A texture UAV for the storage texture `t` declares: `(texture, subresource, view format)`,
-/// or the typed-UAV rule it breaks (a Texture2D view of the declared format; a read needs
-/// typed UAV loads of that format at this level).
+/// The texture of a UAV for a storage texture, the view's mip, its slices (array slices, or
+/// the W slices of a 3D view) and its format.
+type TextureUav = (Texture, u32, Range<u32>, Format);
+
+/// A texture UAV for the storage texture `t` declares, or the typed-UAV rule it breaks (a
+/// view of the declared dimension and format; a read needs typed UAV loads of that format at
+/// this level).
 fn texture_uav(
     view: &ViewInfo,
     t: &StorageTextureUse,
     level: FeatureLevel,
     call: &'static str,
-) -> Result<(Texture, u32, Format)> {
+) -> Result<TextureUav> {
     let err = |rule| Error::UavFormat {
         call,
         slot: t.slot,
@@ -117,8 +123,15 @@ fn texture_uav(
             "a storage texture takes a texture UAV, not a buffer view",
         ));
     };
-    if view.dimension() != ViewDimension::Texture2D {
-        return Err(err("a texture_storage_2d takes a Texture2D UAV"));
+    if view.dimension() != t.dimension {
+        return Err(err(match t.dimension {
+            ViewDimension::Texture1D => "a texture_storage_1d takes a Texture1D UAV",
+            ViewDimension::Texture2DArray => {
+                "a texture_storage_2d_array takes a Texture2DArray UAV"
+            }
+            ViewDimension::Texture3D => "a texture_storage_3d takes a Texture3D UAV",
+            _ => "a texture_storage_2d takes a Texture2D UAV",
+        }));
     }
     if view.format() != t.format {
         return Err(err(
@@ -137,17 +150,28 @@ fn texture_uav(
             }));
         }
     }
-    let sub = view.subresource(0, 0).ok_or(Error::NotBound {
-        call,
-        what: "a texture UAV inside its texture",
-    })?;
-    if tex.is_mapped(sub) {
+    let r = view.range();
+    let mip = r.most_detailed_mip;
+    let slices = if view.dimension() == ViewDimension::Texture3D {
+        // The W slices of the view's mip (creation checked them against mip 0's depth).
+        let depth = tex.desc().depth.checked_shr(mip).unwrap_or(0).max(1);
+        let end = r.first_array_slice.saturating_add(r.array_size);
+        if end > depth {
+            return Err(err(
+                "a Texture3D UAV's W slices lie inside the depth of its mip",
+            ));
+        }
+        r.first_array_slice..end
+    } else {
+        r.first_array_slice..r.first_array_slice.saturating_add(r.array_size)
+    };
+    if view.subresources().iter().any(|&sub| tex.is_mapped(sub)) {
         return Err(Error::NotBound {
             call,
             what: "an unmapped texture UAV",
         });
     }
-    Ok((tex.clone(), sub, view.format()))
+    Ok((tex.clone(), mip, slices, view.format()))
 }
 
 impl DeviceContext {
@@ -251,7 +275,17 @@ impl DeviceContext {
     /// zero count runs nothing. Needs a bound compute shader.
     pub fn dispatch(&mut self, x: u32, y: u32, z: u32) -> Result<()> {
         let r = self.run_dispatch("Dispatch", [x, y, z]);
-        self.device.refused("Dispatch", r)
+        self.finish_dispatch("Dispatch", r)
+    }
+
+    /// Stores a refusal; a hung shader then removes the device ([`Device::hung`](crate::Device)).
+    fn finish_dispatch(&self, call: &'static str, r: Result<()>) -> Result<()> {
+        let hung = matches!(r, Err(Error::ShaderHung { .. }));
+        let r = self.device.refused(call, r);
+        if hung {
+            self.device.hung(call);
+        }
+        r
     }
 
     /// `DispatchIndirect`: the three group counts are the `u32`s at byte `offset` of `args`
@@ -259,6 +293,7 @@ impl DeviceContext {
     pub fn dispatch_indirect(&mut self, args: &Buffer, offset: u32) -> Result<()> {
         const CALL: &str = "DispatchIndirect";
         let run = || -> Result<()> {
+            self.device.check_not_removed(CALL)?;
             self.device
                 .caps()
                 .validate_stage_method(ShaderStage::Compute, CALL)?;
@@ -282,10 +317,11 @@ impl DeviceContext {
             self.run_dispatch(CALL, groups)
         };
         let r = run();
-        self.device.refused(CALL, r)
+        self.finish_dispatch(CALL, r)
     }
 
     fn run_dispatch(&self, call: &'static str, groups: [u32; 3]) -> Result<()> {
+        self.device.check_not_removed(call)?;
         let caps = self.device.caps();
         caps.validate_stage_method(ShaderStage::Compute, call)?;
         let level = self.device.caps().level();
@@ -335,7 +371,7 @@ impl DeviceContext {
         let level = self.device.caps().level();
         let storage = shader.0.storage_textures();
         let mut uavs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
-        let mut textures: Vec<Option<(Texture, u32, Format)>> = Vec::new();
+        let mut textures: Vec<Option<TextureUav>> = Vec::new();
         for (slot, v) in self.cs_uavs.iter().enumerate() {
             let declared = storage.iter().find(|t| t.slot as usize == slot);
             let (buffer, texture) = match (v, declared) {
@@ -384,16 +420,19 @@ impl DeviceContext {
             .collect();
         let mut tex_guards: Vec<_> = textures
             .iter()
-            .map(|t| t.as_ref().map(|(t, sub, f)| (t.write(), *sub, *f)))
+            .map(|t| {
+                t.as_ref()
+                    .map(|(t, mip, s, f)| (t.write(), *mip, s.clone(), *f))
+            })
             .collect();
         let mut uav_bytes: Vec<Option<&mut [u8]>> = Vec::with_capacity(uav_guards.len());
         let mut uav_layouts: Vec<Option<Layout>> = Vec::with_capacity(uav_guards.len());
         for (b, t) in uav_guards.iter_mut().zip(tex_guards.iter_mut()) {
             let (bytes, layout) = match (b, t) {
                 (Some((g, r)), _) => (Some(&mut g[r.clone()]), None),
-                (None, Some((g, sub, f))) => {
+                (None, Some((g, mip, slices, f))) => {
                     let surface = g
-                        .surface_mut(*sub)?
+                        .slices_mut(*mip, slices.clone())?
                         .with_format(*f)
                         .map_err(tessera_resource::ResourceError::from)?;
                     let (layout, bytes) = surface.into_parts();

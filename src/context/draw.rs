@@ -88,8 +88,15 @@ impl DeviceContext {
 
     fn execute(&mut self, call: &'static str, kind: DrawKind, args: DrawArgs) -> Result<DrawStats> {
         let device = self.device.clone();
-        let r = self.run_draw(call, kind, args);
-        device.refused(call, r)
+        let r = device
+            .check_not_removed(call)
+            .and_then(|()| self.run_draw(call, kind, args));
+        let hung = matches!(r, Err(Error::ShaderHung { .. }));
+        let r = device.refused(call, r);
+        if hung {
+            device.hung(call);
+        }
+        r
     }
 
     fn run_draw(
@@ -287,7 +294,8 @@ impl DeviceContext {
             .install(|| tessera_pipeline::draw(&state, &mut targets, args))?;
         drop(targets);
         // A shader that ran past its step budget abandons the draw: device hung, like a GPU's
-        // timeout detection (the targets' contents are then undefined).
+        // timeout detection (the targets' contents are then undefined; `execute` removes
+        // the device).
         if let Some(fault) = take() {
             return Err(Error::ShaderHung { call, fault });
         }

@@ -22,6 +22,7 @@ impl DeviceContext {
         depth_pitch: usize,
     ) -> Result<()> {
         let run = || -> Result<()> {
+            self.device.check_not_removed("UpdateSubresource")?;
             self.owned("UpdateSubresource", "resource", dst.owner())?;
             Ok(tessera_resource::update_subresource(
                 self.device.caps(),
@@ -39,6 +40,7 @@ impl DeviceContext {
     /// `CopyResource` (SPEC §2.2 rules at 9_x).
     pub fn copy_resource(&mut self, dst: &Resource, src: &Resource) -> Result<()> {
         let run = || -> Result<()> {
+            self.device.check_not_removed("CopyResource")?;
             self.owned("CopyResource", "resource", dst.owner())?;
             self.owned("CopyResource", "resource", src.owner())?;
             Ok(tessera_resource::copy_resource(
@@ -60,6 +62,7 @@ impl DeviceContext {
     ) -> Result<()> {
         let _ = dst_aligned_byte_offset;
         let run = || -> Result<()> {
+            self.device.check_not_removed("CopyStructureCount")?;
             // The level's rule first: no UAV can exist at 9_x, so a test must bring one
             // from another device to reach it.
             self.device.caps().validate_copy_structure_count()?;
@@ -87,6 +90,7 @@ impl DeviceContext {
         src_box: Option<&Box3>,
     ) -> Result<()> {
         let run = || -> Result<()> {
+            self.device.check_not_removed("CopySubresourceRegion")?;
             self.owned("CopySubresourceRegion", "resource", dst.owner())?;
             self.owned("CopySubresourceRegion", "resource", src.owner())?;
             Ok(tessera_resource::copy_subresource_region(
@@ -113,6 +117,7 @@ impl DeviceContext {
         color: [f32; 4],
     ) -> Result<()> {
         let run = || -> Result<()> {
+            self.device.check_not_removed("ClearRenderTargetView")?;
             self.owned("ClearRenderTargetView", "view", rtv.owner())?;
             // On the device's pool: large clears fill their rows in parallel.
             let caps = self.device.caps();
@@ -149,6 +154,7 @@ impl DeviceContext {
         stencil: u8,
     ) -> Result<()> {
         let run = || -> Result<()> {
+            self.device.check_not_removed("ClearDepthStencilView")?;
             self.owned("ClearDepthStencilView", "view", dsv.owner())?;
             let caps = self.device.caps();
             Ok(self.device.inner.pool.install(|| {
@@ -172,6 +178,8 @@ impl DeviceContext {
         values: [u32; 4],
     ) -> Result<()> {
         let run = || -> Result<()> {
+            self.device
+                .check_not_removed("ClearUnorderedAccessViewUint")?;
             self.owned("ClearUnorderedAccessViewUint", "view", uav.owner())?;
             Ok(tessera_resource::clear_unordered_access_view_uint(
                 self.device.caps(),
@@ -189,6 +197,8 @@ impl DeviceContext {
         values: [f32; 4],
     ) -> Result<()> {
         let run = || -> Result<()> {
+            self.device
+                .check_not_removed("ClearUnorderedAccessViewFloat")?;
             self.owned("ClearUnorderedAccessViewFloat", "view", uav.owner())?;
             Ok(tessera_resource::clear_unordered_access_view_float(
                 self.device.caps(),
@@ -202,6 +212,7 @@ impl DeviceContext {
     /// `Map`: an owned guard over the subresource's bytes; writes land on `unmap` or drop.
     pub fn map(&mut self, resource: &Resource, sub: u32, map_type: MapType) -> Result<Mapped> {
         let run = || -> Result<Mapped> {
+            self.device.check_not_removed("Map")?;
             self.owned("Map", "resource", resource.owner())?;
             Ok(tessera_resource::map(
                 self.device.caps(),
@@ -221,6 +232,7 @@ impl DeviceContext {
     /// `GenerateMips` (box filter, linear space for sRGB).
     pub fn generate_mips(&mut self, srv: &ShaderResourceView) -> Result<()> {
         let run = || -> Result<()> {
+            self.device.check_not_removed("GenerateMips")?;
             self.owned("GenerateMips", "view", srv.owner())?;
             Ok(tessera_resource::generate_mips(self.device.caps(), srv)?)
         };
@@ -237,6 +249,7 @@ impl DeviceContext {
         format: Format,
     ) -> Result<()> {
         let run = || -> Result<()> {
+            self.device.check_not_removed("ResolveSubresource")?;
             self.owned("ResolveSubresource", "resource", dst.owner())?;
             self.owned("ResolveSubresource", "resource", src.owner())?;
             Ok(tessera_resource::resolve_subresource(

@@ -65,6 +65,7 @@ impl DeviceContext {
     ) -> Result<()> {
         const CALL: &str = "UpdateTileMappings";
         let run = || -> Result<()> {
+            self.device.check_not_removed(CALL)?;
             self.owned(CALL, "tiled resource", resource.owner())?;
             if let Some(p) = args.pool {
                 self.pool_owned(CALL, p)?;
@@ -87,6 +88,7 @@ impl DeviceContext {
     ) -> Result<()> {
         const CALL: &str = "CopyTileMappings";
         let run = || -> Result<()> {
+            self.device.check_not_removed(CALL)?;
             self.owned(CALL, "tiled resource", dst.owner())?;
             self.owned(CALL, "tiled resource", src.owner())?;
             if dst.ptr_eq(src) {
@@ -121,6 +123,7 @@ impl DeviceContext {
     pub fn resize_tile_pool(&mut self, pool: &TilePool, new_size_bytes: u64) -> Result<()> {
         const CALL: &str = "ResizeTilePool";
         let run = || -> Result<()> {
+            self.device.check_not_removed(CALL)?;
             self.pool_owned(CALL, pool)?;
             pool.resize(new_size_bytes)?;
             let (alive, size) = (pool.tiles_alive(), pool.size_in_tiles());
@@ -173,6 +176,7 @@ impl DeviceContext {
         const CALL: &str = "CopyTiles";
         const C: TiledCall = TiledCall::CopyTiles;
         let run = || -> Result<()> {
+            self.device.check_not_removed(CALL)?;
             self.owned(CALL, "tiled resource", resource.owner())?;
             self.owned(CALL, "buffer", buffer.owner())?;
             let dir = flags
@@ -245,6 +249,7 @@ impl DeviceContext {
         const CALL: &str = "UpdateTiles";
         const C: TiledCall = TiledCall::Tiles;
         let run = || -> Result<()> {
+            self.device.check_not_removed(CALL)?;
             self.owned(CALL, "tiled resource", resource.owner())?;
             if flags & !TILE_COPY_NO_OVERWRITE != 0 {
                 return Err(TiledError::param(
@@ -288,6 +293,7 @@ impl DeviceContext {
     ) -> Result<Vec<u8>> {
         const CALL: &str = "ReadTiledSubresource";
         let run = || -> Result<Vec<u8>> {
+            self.device.check_not_removed(CALL)?;
             self.owned(CALL, "tiled resource", resource.owner())?;
             let map = resource.lock();
             let place = subresource_placement(resource.desc(), map.tiling(), sub)?;
@@ -317,6 +323,7 @@ impl DeviceContext {
     ) -> Result<()> {
         const CALL: &str = "UpdateSubresource";
         let run = || -> Result<()> {
+            self.device.check_not_removed(CALL)?;
             self.owned(CALL, "tiled resource", resource.owner())?;
             let map = resource.lock();
             let place = subresource_placement(resource.desc(), map.tiling(), sub)?;

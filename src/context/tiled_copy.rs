@@ -99,6 +99,7 @@ impl DeviceContext {
         src_sub: u32,
     ) -> Result<()> {
         let run = || -> Result<()> {
+            self.device.check_not_removed(CALL)?;
             let map = src.lock();
             let place = check(self, dst, dst_sub, src, &map, src_sub, true)?;
             let mut bytes = tessera_resource::allocate_zeroed(place.linear_len())?;
@@ -128,6 +129,7 @@ impl DeviceContext {
         src_sub: u32,
     ) -> Result<()> {
         let run = || -> Result<()> {
+            self.device.check_not_removed(CALL)?;
             let map = dst.lock();
             let place = check(self, src, src_sub, dst, &map, dst_sub, false)?;
             let mut bytes = tessera_resource::allocate_zeroed(place.linear_len())?;

@@ -149,4 +149,7 @@ message_ids! {
     SampleRule = T + 10, "SAMPLE_RULE", tessera, Error, Execution;
     /// A call asked for more than one of the device's own limits allows (`DeviceLimits`).
     DeviceLimitExceeded = T + 11, "DEVICE_LIMIT_EXCEEDED", tessera, Error, Execution;
+    /// The device was removed: a shader hung (`DXGI_ERROR_DEVICE_HUNG`), or a later call that
+    /// executes work was refused with `DXGI_ERROR_DEVICE_REMOVED`.
+    DeviceRemoved = T + 12, "DEVICE_REMOVED", tessera, Error, Execution;
 }

@@ -4,6 +4,7 @@
 use std::fmt::Debug;
 
 use tessera_format::{Format, Layout};
+use tessera_types::ViewDimension;
 
 use crate::env::ShaderEnv;
 
@@ -16,6 +17,9 @@ pub struct StorageTextureUse {
     pub format: Format,
     /// True when the shader reads it (`read` / `read_write`: a typed UAV load).
     pub reads: bool,
+    /// The UAV dimension it takes: `Texture1D` (`texture_storage_1d`), `Texture2D`,
+    /// `Texture2DArray` or `Texture3D`.
+    pub dimension: ViewDimension,
 }
 
 /// The storage buffers and textures of one dispatch, as raw bytes (a buffer view's range, or
@@ -24,7 +28,8 @@ pub struct ComputeMemory<'a, 'b> {
     /// Unordered-access views by slot (`CSSetUnorderedAccessViews`).
     pub uavs: &'a mut [Option<&'b mut [u8]>],
     /// The layout of each UAV slot that holds a texture (its view's mip, in the view's
-    /// format); `None` (or past the end) for buffer views. Texel addresses in it come from
+    /// format; the array slices of an array view, or the W slices of a 3D view, are its
+    /// depth); `None` (or past the end) for buffer views. Texel addresses in it come from
     /// `tessera_format::memory` ([`Layout::element_offset`]).
     pub uav_layouts: &'a [Option<Layout>],
     /// Buffer shader-resource views by slot (`CSSetShaderResources`), read-only.

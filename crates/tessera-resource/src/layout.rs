@@ -215,6 +215,58 @@ impl TextureLayout {
     }
 }
 
+/// One mip over several slices as one pitched span of the storage ([`TextureLayout::slices_span`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SlicesSpan {
+    /// The bytes the span covers (other mips of the slices lie between them, untouched).
+    pub(crate) range: std::ops::Range<usize>,
+    pub(crate) row_pitch: usize,
+    /// Bytes from one slice of the span to the next.
+    pub(crate) slice_pitch: usize,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    /// Slices in the span.
+    pub(crate) count: u32,
+}
+
+impl TextureLayout {
+    /// Mip `mip` of array slices `slices` (a 1D or 2D array: slices `slice_size` bytes
+    /// apart), or of depth slices `slices` of that mip when `depth` (a 3D texture: slices
+    /// `depth_pitch` apart), as one span whose depth is the slices: how a UAV of an array or
+    /// of W slices is addressed. `None` when the slices are empty or outside the resource.
+    pub(crate) fn slices_span(
+        &self,
+        mip: u32,
+        slices: std::ops::Range<u32>,
+        depth: bool,
+    ) -> Option<SlicesSpan> {
+        let m = self.mips.get(mip as usize)?;
+        let count = slices.end.checked_sub(slices.start).filter(|&c| c > 0)?;
+        let limit = if depth { m.depth } else { self.array_size };
+        if slices.end > limit || self.sample_count > 1 {
+            return None;
+        }
+        let (pitch, last, base) = if depth {
+            (m.depth_pitch, m.depth_pitch, m.offset_in_slice)
+        } else {
+            (self.slice_size, m.size, m.offset_in_slice)
+        };
+        let start = pitch
+            .checked_mul(u64::from(slices.start))?
+            .checked_add(base)?;
+        let len = pitch.checked_mul(u64::from(count - 1))?.checked_add(last)?;
+        let end = start.checked_add(len)?;
+        Some(SlicesSpan {
+            range: usize::try_from(start).ok()?..usize::try_from(end).ok()?,
+            row_pitch: usize::try_from(m.row_pitch).ok()?,
+            slice_pitch: usize::try_from(pitch).ok()?,
+            width: m.width,
+            height: m.height,
+            count,
+        })
+    }
+}
+
 /// D3D's `D3D11CalcSubresource`: `mip + slice * mip_levels`.
 pub fn calc_subresource(mip: u32, array_slice: u32, mip_levels: u32) -> u32 {
     mip.saturating_add(array_slice.saturating_mul(mip_levels))

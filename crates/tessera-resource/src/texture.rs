@@ -310,6 +310,39 @@ impl TextureWriteGuard<'_> {
         make_surface_mut(self.tex, &l, bytes)
     }
 
+    /// Mip `mip` of array slices `slices` (1D/2D arrays) or of depth slices `slices` (3D) as
+    /// one mutable surface whose depth is the slices: a texture UAV of several slices.
+    pub fn slices_mut(
+        &mut self,
+        mip: u32,
+        slices: std::ops::Range<u32>,
+    ) -> Result<SurfaceMut<'_>, ResourceError> {
+        let depth = self.tex.desc().dimension == TextureDimension::D3;
+        let span = self
+            .tex
+            .inner
+            .layout
+            .slices_span(mip, slices.clone(), depth)
+            .ok_or_else(|| {
+                ResourceError::OutOfBounds(format!("mip {mip}, slices {slices:?} of the texture"))
+            })?;
+        let bytes = self
+            .data
+            .get_mut(span.range.clone())
+            .ok_or_else(|| ResourceError::OutOfBounds("storage shorter than layout".into()))?;
+        let f = self.tex.inner.desc.format;
+        let (w, h, n) = (span.width, span.height, span.count);
+        Ok(SurfaceMut::new(
+            f,
+            w,
+            h,
+            n,
+            span.row_pitch,
+            span.slice_pitch,
+            bytes,
+        )?)
+    }
+
     /// Several distinct subresources mutably at once, in the order asked (duplicates are refused).
     pub fn surfaces_mut(&mut self, subs: &[u32]) -> Result<Vec<SurfaceMut<'_>>, ResourceError> {
         let mut order: Vec<(usize, SubresourceLayout)> = Vec::with_capacity(subs.len());

@@ -1,12 +1,12 @@
 //! WGSL and SPIR-V shaders named by a scene (`{"wgsl": {"file" | "source", "entry"}}`,
-//! `{"spirv": {"file", "entry"}}`): read and compiled by tessera-shader when the scene is
+//! `{"spirv": {"file", "entry", "flip_y"}}`): read and compiled by tessera-shader when the scene is
 //! loaded, so a bad shader fails the load, not the render.
 
 use std::sync::Arc;
 
 use tessera_shader::{
-    CompileError, CompileOptions, Stage, Validated, WgslComputeShader, WgslPixelShader,
-    WgslVertexShader, compile, parse_spirv, parse_wgsl,
+    CompileError, CompileOptions, SpirvOptions, Stage, Validated, WgslComputeShader,
+    WgslPixelShader, WgslVertexShader, compile, parse_spirv_with, parse_wgsl,
 };
 
 use crate::error::SceneError;
@@ -28,7 +28,8 @@ impl Scene {
                 ShaderSpec::Spirv(s) => {
                     let bytes =
                         read_file(&self.resolve(&s.file), Some(&self.base()), &self.policy)?;
-                    let compiled = parse_spirv(&bytes)
+                    let options = SpirvOptions { flip_y: s.flip_y };
+                    let compiled = parse_spirv_with(&bytes, &options)
                         .and_then(|v| compile_stage(&v, &s.entry))
                         .map_err(|source| SceneError::Shader {
                             file: self.source.clone(),

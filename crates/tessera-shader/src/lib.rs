@@ -27,8 +27,8 @@ pub mod stage;
 
 pub use compile::{
     CompileOptions, DEFAULT_STEP_BUDGET, MAX_REGISTERS, MAX_WORKGROUP_BYTES,
-    MAX_WORKGROUP_INVOCATIONS, MAX_WORKGROUP_SIZE, UAV_SLOTS, Validated, compile, parse_spirv,
-    parse_wgsl,
+    MAX_WORKGROUP_INVOCATIONS, MAX_WORKGROUP_SIZE, SpirvOptions, UAV_SLOTS, Validated, compile,
+    parse_spirv, parse_spirv_with, parse_wgsl,
 };
 pub use compute::WgslComputeShader;
 pub use error::{CompileError, ExecError};

@@ -118,3 +118,32 @@ fn a_scene_named_gltf() {
         "error: s.gltf: not a glTF model: it is a tessera scene (\"format\": \"tessera-scene\"); name it .json to render it as a scene"
     );
 }
+
+#[test]
+fn a_scene_whose_spirv_shader_does_not_parse() {
+    // The SPIR-V test scene with its vertex shader's module replaced by text: one error line
+    // naming the scene, the shaders entry and the .spv file, and no image written.
+    let src =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tessera-scene/tests/scene/spirv");
+    let dir =
+        std::env::temp_dir().join(format!("tessera-load-errors-spirv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(src.join("triangle.json"), dir.join("s.json")).unwrap();
+    std::fs::copy(src.join("color.spv"), dir.join("color.spv")).unwrap();
+    std::fs::write(dir.join("transform_vk.spv"), b"@vertex fn main() {}\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .current_dir(&dir)
+        .args(["render", "s.json", "-o", "o.png"])
+        .output()
+        .expect("run tessera");
+    let written = dir.join("o.png").exists();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!written, "output written");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: s.json: shaders.vs: transform_vk.spv: SPIR-V parse error: "),
+        "{err}"
+    );
+}

@@ -39,7 +39,8 @@ pub enum ShaderSpec {
     Spirv(SpirvSpec),
 }
 
-/// A SPIR-V shader of a scene: the binary module and the entry point to compile.
+/// A SPIR-V shader of a scene: the binary module, the entry point to compile and whether
+/// its clip space is Vulkan's.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpirvSpec {
@@ -47,6 +48,11 @@ pub struct SpirvSpec {
     pub file: String,
     /// The entry point's name.
     pub entry: String,
+    /// Negate the vertex position's y (SPIR-V written for Vulkan, whose clip-space y points
+    /// down: GLSL, naga/Tint from WGSL, `dxc -fvk-invert-y`); default false (`dxc -spirv`
+    /// of HLSL keeps D3D's clip space).
+    #[serde(default)]
+    pub flip_y: bool,
 }
 
 /// A WGSL shader of a scene: exactly one of `file` (relative to the scene file) or inline

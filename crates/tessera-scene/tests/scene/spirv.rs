@@ -1,4 +1,5 @@
-//! SPIR-V shaders in scene files (#18): `{"spirv": {"file", "entry"}}`, compiled at load. The
+//! SPIR-V shaders in scene files (#18): `{"spirv": {"file", "entry", "flip_y"}}`, compiled at
+//! load. The
 //! `.spv` files under `tests/scene/spirv/` are naga's SPIR-V output of the WGSL twins in
 //! `assets/shaders/`; [`committed_spv_files_are_nagas_output`] regenerates them and fails when
 //! they differ (`TESSERA_BLESS=1` rewrites them, e.g. after a naga update).
@@ -34,8 +35,9 @@ fn spirv_of(wgsl: &str, vulkan: bool) -> Vec<u8> {
 }
 
 /// The committed `.spv` files and how each is generated: `(file, wgsl twin, vulkan y-flip)`.
-const GENERATED: [(&str, &str, bool); 2] = [
+const GENERATED: [(&str, &str, bool); 3] = [
     ("transform_vk.spv", "transform.wgsl", true),
+    ("transform.spv", "transform.wgsl", false),
     ("color.spv", "color.wgsl", false),
 ];
 
@@ -95,10 +97,43 @@ fn wgsl_twin(text: &str, twins: &[(&str, &str)]) -> String {
     serde_json::to_string(&v).expect("json")
 }
 
-const TWINS: [(&str, &str); 2] = [
+const TWINS: [(&str, &str); 3] = [
     ("transform_vk.spv", "transform.wgsl"),
+    ("transform.spv", "transform.wgsl"),
     ("color.spv", "color.wgsl"),
 ];
+
+/// The test scene with its vertex shader `file` read with `flip_y`.
+fn with_vs(text: &str, file: &str, flip_y: bool) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(text).expect("json");
+    v["shaders"]["vs"]["spirv"]["file"] = file.into();
+    v["shaders"]["vs"]["spirv"]["flip_y"] = flip_y.into();
+    serde_json::to_string(&v).expect("json")
+}
+
+#[test]
+fn flip_y_reads_vulkan_spirv_and_is_off_by_default() {
+    let path = dir().join("triangle.json");
+    let text = std::fs::read_to_string(&path).expect("scene");
+    let wgsl = render(&wgsl_twin(&text, &TWINS), &path);
+    // D3D-space SPIR-V (naga without its Vulkan flip) needs no flip: the default.
+    let mut plain: serde_json::Value =
+        serde_json::from_str(&with_vs(&text, "transform.spv", false)).expect("json");
+    plain["shaders"]["vs"]["spirv"]
+        .as_object_mut()
+        .expect("spirv")
+        .remove("flip_y");
+    let plain = serde_json::to_string(&plain).expect("json");
+    assert!(
+        render(&plain, &path) == wgsl,
+        "transform.spv without flip_y"
+    );
+    // Vulkan SPIR-V read without the flip, or D3D SPIR-V read with it: the triangle upside
+    // down (the same picture both ways), not the WGSL one.
+    let upside_down = render(&with_vs(&text, "transform_vk.spv", false), &path);
+    assert!(upside_down != wgsl, "transform_vk.spv without flip_y");
+    assert!(render(&with_vs(&text, "transform.spv", true), &path) == upside_down);
+}
 
 #[test]
 fn spirv_scene_renders_the_wgsl_twins_bytes() {

@@ -3,8 +3,9 @@
 //! call in a loop runs again) and its result, and its arguments bound to the caller's values:
 //! value registers (WGSL arguments are immutable), textures and samplers (their slots), and
 //! pointers (which alias the caller's variable). The body runs inside a one-pass loop so
-//! that `return` is a `break` of that loop: exact for returns at the function's top level or
-//! inside `if`s; a `return` inside a loop or switch of a called function is refused.
+//! that `return` is a `break` of that loop; a `return` inside loops or switches of the
+//! function is a [`Node::BreakOut`] of them and of that loop, so the lanes that returned skip
+//! the rest of the function and resume after the call.
 
 use naga::{Expression, Function, Handle};
 

@@ -80,12 +80,34 @@ pub fn parse_wgsl(source: &str) -> Result<Validated, CompileError> {
     validate(module)
 }
 
-/// Parses a SPIR-V binary with naga and validates it.
+/// How a SPIR-V module is read ([`parse_spirv_with`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SpirvOptions {
+    /// Negate `position.y` of each vertex entry point's output (naga's
+    /// `adjust_coordinate_space`), for SPIR-V written for Vulkan, whose clip-space y points
+    /// down (GLSL through glslang, WGSL through naga or Tint, `dxc -spirv -fvk-invert-y`).
+    /// Off by default: `dxc -spirv` keeps HLSL's D3D clip space (y up), and the device draws
+    /// the position the shader writes.
+    pub flip_y: bool,
+}
+
+/// Parses a SPIR-V binary with naga and validates it, with the default [`SpirvOptions`]
+/// (no y flip).
 pub fn parse_spirv(bytes: &[u8]) -> Result<Validated, CompileError> {
-    let module = naga::front::spv::parse_u8_slice(bytes, &naga::front::spv::Options::default())
-        .map_err(|e| CompileError::SpirV {
+    parse_spirv_with(bytes, &SpirvOptions::default())
+}
+
+/// Parses a SPIR-V binary with naga (the position flip as `options` says) and validates it.
+pub fn parse_spirv_with(bytes: &[u8], options: &SpirvOptions) -> Result<Validated, CompileError> {
+    let naga_options = naga::front::spv::Options {
+        adjust_coordinate_space: options.flip_y,
+        ..naga::front::spv::Options::default()
+    };
+    let module = naga::front::spv::parse_u8_slice(bytes, &naga_options).map_err(|e| {
+        CompileError::SpirV {
             message: e.to_string(),
-        })?;
+        }
+    })?;
     validate(module)
 }
 
@@ -135,14 +157,25 @@ impl Program {
         compile(&parse_wgsl(source)?, entry, stage, options)
     }
 
-    /// Parses, validates and compiles SPIR-V entry point `entry` of `stage`.
+    /// Parses, validates and compiles SPIR-V entry point `entry` of `stage` (no y flip).
     pub fn from_spirv(
         bytes: &[u8],
         entry: &str,
         stage: Stage,
         options: &CompileOptions,
     ) -> Result<Self, CompileError> {
-        compile(&parse_spirv(bytes)?, entry, stage, options)
+        Self::from_spirv_with(bytes, entry, stage, options, &SpirvOptions::default())
+    }
+
+    /// [`Program::from_spirv`] read with `spirv` (e.g. the Vulkan y flip).
+    pub fn from_spirv_with(
+        bytes: &[u8],
+        entry: &str,
+        stage: Stage,
+        options: &CompileOptions,
+        spirv: &SpirvOptions,
+    ) -> Result<Self, CompileError> {
+        compile(&parse_spirv_with(bytes, spirv)?, entry, stage, options)
     }
 }
 
@@ -246,8 +279,9 @@ pub(crate) enum Val {
     Texture(u32),
     /// A sampler binding (`@group(2) @binding(n)`).
     Sampler(u32),
-    /// A storage texture (`@group(3) @binding(n)`, texture UAV slot `n`) of a texel format.
-    StorageTexture(u32, tessera_format::Format),
+    /// A storage texture (`@group(3) @binding(n)`, texture UAV slot `n`) of a texel format
+    /// and dimension.
+    StorageTexture(u32, tessera_format::Format, storage::StorageDim),
 }
 
 /// Where a pointer points.

@@ -107,11 +107,6 @@ impl Compiler<'_> {
                     nodes.push(Node::Kill);
                 }
                 Statement::Return { value } => {
-                    if self.call_depth > 0 && self.breakable > 0 {
-                        return Err(unsupported(
-                            "a return inside a loop or switch of a called function",
-                        ));
-                    }
                     if let Some(v) = value {
                         let src = self.regs(*v)?;
                         for (&d, s) in self.result.iter().zip(src) {
@@ -119,11 +114,12 @@ impl Compiler<'_> {
                         }
                     }
                     self.flush(nodes);
-                    // In a called function, `return` leaves the one-pass loop it is inlined in.
-                    nodes.push(if self.call_depth > 0 {
-                        Node::Break
-                    } else {
-                        Node::Return
+                    // In a called function, `return` leaves the one-pass loop it is inlined in,
+                    // through the loops and switches around it inside the function.
+                    nodes.push(match (self.call_depth, self.breakable) {
+                        (0, _) => Node::Return,
+                        (_, 0) => Node::Break,
+                        (_, n) => Node::BreakOut(n + 1),
                     });
                 }
                 Statement::Store { pointer, value } => self.store(*pointer, *value)?,
@@ -178,9 +174,9 @@ impl Compiler<'_> {
                 Statement::ImageStore {
                     image,
                     coordinate,
-                    array_index: _,
+                    array_index,
                     value,
-                } => self.image_store(*image, *coordinate, *value)?,
+                } => self.image_store(*image, *coordinate, *array_index, *value)?,
                 Statement::Atomic {
                     pointer,
                     fun,

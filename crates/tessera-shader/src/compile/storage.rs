@@ -1,6 +1,8 @@
-//! Storage textures (compute only): `texture_storage_2d<FORMAT, write | read | read_write>` at
-//! `@group(3) @binding(n)` = texture UAV slot `n`. `textureStore` / `textureLoad` /
-//! `textureDimensions` become [`MemOp::TexStore`] / [`MemOp::TexLoad`] / [`MemOp::TexSize`]:
+//! Storage textures (compute only): `texture_storage_1d`, `_2d`, `_2d_array` and `_3d<FORMAT,
+//! write | read | read_write>` at `@group(3) @binding(n)` = texture UAV slot `n` (a Texture1D,
+//! Texture2D, Texture2DArray or Texture3D UAV). `textureStore` / `textureLoad` /
+//! `textureDimensions` / `textureNumLayers` become [`MemOp::TexStore`] / [`MemOp::TexLoad`] /
+//! [`MemOp::TexSize`] with `(x, y, z)` coordinates (`z`: the array layer or depth slice):
 //! the compute machine addresses the texel through `tessera_format::memory` and encodes or
 //! decodes it with the format's own codec, one 32-bit word at a time (so the parallel
 //! schedule's write log replays them like buffer stores).
@@ -9,6 +11,7 @@ use naga::{
     Expression, Handle, ImageClass, ImageDimension, StorageAccess, StorageFormat, TypeInner,
 };
 use tessera_format::Format;
+use tessera_types::ViewDimension;
 
 use super::expr::{internal, unsupported};
 use super::mem::UAV_SLOTS;
@@ -42,8 +45,42 @@ pub fn storage_format(f: StorageFormat) -> Option<Format> {
     })
 }
 
+/// The dimension of a storage texture (the UAV dimension it takes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StorageDim {
+    /// `texture_storage_1d`: a Texture1D UAV, coordinate `x`.
+    D1,
+    /// `texture_storage_2d`: a Texture2D UAV, coordinates `(x, y)`.
+    D2,
+    /// `texture_storage_2d_array`: a Texture2DArray UAV, `(x, y)` and the array layer.
+    D2Array,
+    /// `texture_storage_3d`: a Texture3D UAV, `(x, y, z)`.
+    D3,
+}
+
+impl StorageDim {
+    /// The D3D UAV dimension.
+    pub fn view(self) -> ViewDimension {
+        match self {
+            Self::D1 => ViewDimension::Texture1D,
+            Self::D2 => ViewDimension::Texture2D,
+            Self::D2Array => ViewDimension::Texture2DArray,
+            Self::D3 => ViewDimension::Texture3D,
+        }
+    }
+
+    /// Components of the coordinate (`textureDimensions` returns as many).
+    fn coords(self) -> usize {
+        match self {
+            Self::D1 => 1,
+            Self::D2 | Self::D2Array => 2,
+            Self::D3 => 3,
+        }
+    }
+}
+
 impl Compiler<'_> {
-    /// A `texture_storage_2d` global: UAV slot `@binding(n)` of `@group(3)`.
+    /// A storage-texture global: UAV slot `@binding(n)` of `@group(3)`.
     pub(super) fn storage_texture(
         &mut self,
         g: Handle<naga::GlobalVariable>,
@@ -63,11 +100,17 @@ impl Compiler<'_> {
                 self.stage.name()
             )));
         }
-        if dim != ImageDimension::D2 || arrayed {
-            return Err(unsupported(format!(
-                "storage textures other than texture_storage_2d ({dim:?}, arrayed: {arrayed})"
-            )));
-        }
+        let sdim = match (dim, arrayed) {
+            (ImageDimension::D1, false) => StorageDim::D1,
+            (ImageDimension::D2, false) => StorageDim::D2,
+            (ImageDimension::D2, true) => StorageDim::D2Array,
+            (ImageDimension::D3, false) => StorageDim::D3,
+            _ => {
+                return Err(unsupported(format!(
+                    "storage textures other than texture_storage_1d, _2d, _2d_array and _3d                      ({dim:?}, arrayed: {arrayed})"
+                )));
+            }
+        };
         let fmt = storage_format(format)
             .ok_or_else(|| unsupported(format!("the storage texel format {format:?}")))?;
         let b = var
@@ -90,30 +133,49 @@ impl Compiler<'_> {
             slot,
             format: fmt,
             reads,
+            dimension: sdim.view(),
         });
-        Ok(Val::StorageTexture(slot, fmt))
+        Ok(Val::StorageTexture(slot, fmt, sdim))
     }
 
-    /// `(x, y)` registers of a storage-texture coordinate (`vec2<i32>` or `vec2<u32>`).
-    fn texel_coords(&mut self, coordinate: Handle<Expression>) -> Result<[R; 2], CompileError> {
+    /// `(x, y, z)` registers of a storage-texture coordinate (`i32` or `u32` components; the
+    /// array layer is `z` of a 2D array; unused components read the zero register).
+    fn texel_coords(
+        &mut self,
+        dim: StorageDim,
+        coordinate: Handle<Expression>,
+        array_index: Option<Handle<Expression>>,
+    ) -> Result<[R; 3], CompileError> {
         let c = self.regs(coordinate)?;
-        match c.as_slice() {
-            [x, y] => Ok([*x, *y]),
-            _ => Err(internal("a storage coordinate that is not a vec2")),
+        if c.len() != dim.coords() {
+            return Err(internal("a storage coordinate of the wrong size"));
         }
+        let mut out = [0; 3];
+        out[..c.len()].copy_from_slice(&c);
+        match (dim, array_index) {
+            (StorageDim::D2Array, Some(a)) => out[2] = self.regs(a)?[0],
+            (StorageDim::D2Array, None) | (_, Some(_)) => {
+                return Err(internal(
+                    "a storage array index that does not match the type",
+                ));
+            }
+            _ => {}
+        }
+        Ok(out)
     }
 
-    /// `textureStore(t, coords, value)`.
+    /// `textureStore(t, coords[, array_index], value)`.
     pub(super) fn image_store(
         &mut self,
         image: Handle<Expression>,
         coordinate: Handle<Expression>,
+        array_index: Option<Handle<Expression>>,
         value: Handle<Expression>,
     ) -> Result<(), CompileError> {
-        let Val::StorageTexture(slot, format) = self.val(image)? else {
+        let Val::StorageTexture(slot, format, dim) = self.val(image)? else {
             return Err(internal("textureStore of a non-storage texture"));
         };
-        let coords = self.texel_coords(coordinate)?;
+        let coords = self.texel_coords(dim, coordinate, array_index)?;
         let v = self.regs(value)?;
         let value: [R; 4] = v
             .try_into()
@@ -127,14 +189,16 @@ impl Compiler<'_> {
         Ok(())
     }
 
-    /// `textureLoad(t, coords)` of a `read` / `read_write` storage texture.
+    /// `textureLoad(t, coords[, array_index])` of a `read` / `read_write` storage texture.
     pub(super) fn storage_load(
         &mut self,
         slot: u32,
         format: Format,
+        dim: StorageDim,
         coordinate: Handle<Expression>,
+        array_index: Option<Handle<Expression>>,
     ) -> Result<Vec<R>, CompileError> {
-        let coords = self.texel_coords(coordinate)?;
+        let coords = self.texel_coords(dim, coordinate, array_index)?;
         let b = self.alloc(4, "a storage load result")?;
         let dst = [b, b + 1, b + 2, b + 3];
         self.ops.push(Op::Mem(MemOp::TexLoad {
@@ -146,13 +210,23 @@ impl Compiler<'_> {
         Ok(dst.to_vec())
     }
 
-    /// `textureDimensions(t)` of a storage texture.
-    pub(super) fn storage_size(&mut self, slot: u32) -> Result<Vec<R>, CompileError> {
-        let b = self.alloc(2, "a storage size result")?;
+    /// `textureDimensions(t)` of a storage texture (as many components as its coordinate), or
+    /// `textureNumLayers(t)` of a 2D array (`layers`).
+    pub(super) fn storage_size(
+        &mut self,
+        slot: u32,
+        dim: StorageDim,
+        layers: bool,
+    ) -> Result<Vec<R>, CompileError> {
+        let b = self.alloc(3, "a storage size result")?;
         self.ops.push(Op::Mem(MemOp::TexSize {
-            dst: [b, b + 1],
+            dst: [b, b + 1, b + 2],
             slot,
         }));
-        Ok(vec![b, b + 1])
+        Ok(if layers {
+            vec![b + 2]
+        } else {
+            (b..b + dim.coords() as R).collect()
+        })
     }
 }

@@ -44,8 +44,8 @@ impl Compiler<'_> {
         sample: Option<Handle<Expression>>,
         level: Option<Handle<Expression>>,
     ) -> Result<Vec<R>, CompileError> {
-        if let Val::StorageTexture(slot, format) = self.val(image)? {
-            return self.storage_load(slot, format, coordinate);
+        if let Val::StorageTexture(slot, format, dim) = self.val(image)? {
+            return self.storage_load(slot, format, dim, coordinate, array_index);
         }
         let (texture, dim, _, class) = self.texture_of(image)?;
         if sample.is_some() {
@@ -89,9 +89,10 @@ impl Compiler<'_> {
         image: Handle<Expression>,
         query: ImageQuery,
     ) -> Result<Vec<R>, CompileError> {
-        if let Val::StorageTexture(slot, _) = self.val(image)? {
+        if let Val::StorageTexture(slot, _, dim) = self.val(image)? {
             return match query {
-                ImageQuery::Size { level: None } => self.storage_size(slot),
+                ImageQuery::Size { level: None } => self.storage_size(slot, dim, false),
+                ImageQuery::NumLayers => self.storage_size(slot, dim, true),
                 q => Err(unsupported(format!("{q:?} of a storage texture"))),
             };
         }

@@ -173,6 +173,11 @@ impl<M: Memory> Group<'_, '_, M> {
                         or_into(&mut top.brk, &mask, n);
                     }
                 }
+                Node::BreakOut(levels) => {
+                    for f in self.frames.iter_mut().rev().take(*levels as usize) {
+                        or_into(&mut f.brk, &mask, n);
+                    }
+                }
                 Node::Continue => {
                     if let Some(f) = self.frames.iter_mut().rev().find(|f| f.is_loop) {
                         or_into(&mut f.cont, &mask, n);
@@ -303,9 +308,9 @@ impl<M: Memory> Group<'_, '_, M> {
                     return;
                 };
                 let n = layout.element_bytes().min(16);
-                let (xs, ys) = (regs[coords[0] as usize], regs[coords[1] as usize]);
-                for (l, (x, y)) in xs.into_iter().zip(ys).enumerate() {
-                    let Some(at) = layout.element_offset(x, y, 0) else {
+                let [xs, ys, zs] = coords.map(|c| regs[c as usize]);
+                for (l, ((x, y), z)) in xs.into_iter().zip(ys).zip(zs).enumerate() {
+                    let Some(at) = layout.element_offset(x, y, z) else {
                         continue;
                     };
                     if m & (1 << l) == 0 {
@@ -336,10 +341,10 @@ impl<M: Memory> Group<'_, '_, M> {
             } => {
                 let mut out = [[0u32; 8]; 4];
                 let layout = self.mem.layout(slot).filter(|l| l.format() == format);
-                let (xs, ys) = (regs[coords[0] as usize], regs[coords[1] as usize]);
-                for (l, (x, y)) in xs.into_iter().zip(ys).enumerate() {
+                let [xs, ys, zs] = coords.map(|c| regs[c as usize]);
+                for (l, ((x, y), z)) in xs.into_iter().zip(ys).zip(zs).enumerate() {
                     let Some((layout, at)) =
-                        layout.and_then(|ly| Some((ly, ly.element_offset(x, y, 0)?)))
+                        layout.and_then(|ly| Some((ly, ly.element_offset(x, y, z)?)))
                     else {
                         continue;
                     };
@@ -368,12 +373,13 @@ impl<M: Memory> Group<'_, '_, M> {
                 }
             }
             MemOp::TexSize { dst, slot } => {
-                let (w, h) = self
+                let size = self
                     .mem
                     .layout(slot)
-                    .map_or((0, 0), |l| (l.width(), l.height()));
-                regs[dst[0] as usize] = [w; 8];
-                regs[dst[1] as usize] = [h; 8];
+                    .map_or([0; 3], |l| [l.width(), l.height(), l.depth()]);
+                for (d, v) in dst.iter().zip(size) {
+                    regs[*d as usize] = [v; 8];
+                }
             }
             MemOp::ArrayLength {
                 dst,

@@ -218,6 +218,11 @@ impl Machine<'_, '_> {
                         top.brk |= mask;
                     }
                 }
+                Node::BreakOut(n) => {
+                    for f in self.frames.iter_mut().rev().take(*n as usize) {
+                        f.brk |= mask;
+                    }
+                }
                 Node::Continue => {
                     if let Some(f) = self.frames.iter_mut().rev().find(|f| f.is_loop) {
                         f.cont |= mask;

@@ -126,8 +126,9 @@ pub enum MemOp {
         slot: u32,
         /// The declared texel format (the dispatch checks the view has it).
         format: Format,
-        /// `x`, `y` registers.
-        coords: [R; 2],
+        /// `x`, `y`, `z` registers: `z` is the array layer or depth slice (the zero register
+        /// for 1D and 2D).
+        coords: [R; 3],
         /// The `vec4` value (`f32` for float formats, integer bits otherwise).
         value: [R; 4],
     },
@@ -140,13 +141,14 @@ pub enum MemOp {
         slot: u32,
         /// The declared texel format.
         format: Format,
-        /// `x`, `y` registers.
-        coords: [R; 2],
+        /// `x`, `y`, `z` registers, as [`MemOp::TexStore`]'s.
+        coords: [R; 3],
     },
-    /// `textureDimensions` of a storage texture: width and height of the bound view (0 unbound).
+    /// `textureDimensions` / `textureNumLayers` of a storage texture: width, height and depth
+    /// (layers or depth slices) of the bound view (0 unbound).
     TexSize {
         /// Destination registers.
-        dst: [R; 2],
+        dst: [R; 3],
         /// UAV slot.
         slot: u32,
     },

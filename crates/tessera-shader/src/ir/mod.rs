@@ -426,6 +426,9 @@ pub enum Node {
     },
     /// Active lanes leave the innermost loop or switch.
     Break,
+    /// Active lanes leave the `n` innermost loops and switches at once: a `return` inside
+    /// loops or switches of an inlined call leaves them and the call's one-pass loop.
+    BreakOut(u32),
     /// Active lanes skip to the innermost loop's continuing block (through any switch).
     Continue,
     /// Active lanes finish the invocation (outputs were stored before).

@@ -91,3 +91,143 @@ fn tap(tx: texture_2d<f32>, sm: sampler, uv: vec2<f32>) -> vec4<f32> {
     assert_eq!(sig.shader_resources, [3]);
     assert_eq!(sig.samplers, [1]);
 }
+
+#[test]
+fn return_inside_a_loop_of_a_called_function_leaves_only_its_lanes() {
+    // Each lane returns at its own iteration (or falls out of the loop); the caller's loop
+    // around the call keeps running for every lane, and code after the loop in the callee
+    // runs only for lanes that did not return.
+    let p = cs("
+@group(3) @binding(0) var<storage, read_write> out: array<u32>;
+fn first_factor(x: u32, k: u32) -> u32 {
+    var tries = 0u;
+    for (var i = 1u; i < 8u; i++) {
+        tries += 1u;
+        if (x * i) % k == 0u { return i * 100u + tries; }
+        tries += 10u;
+    }
+    return 9000u + tries;
+}
+@compute @workgroup_size(32)
+fn main(@builtin(local_invocation_index) i: u32) {
+    var total = 0u;
+    for (var c = 0u; c < 3u; c++) { total = total * 7u + first_factor(i + c, 12u); }
+    out[i] = total;
+}");
+    let r = run(&p, &[vec![0; 32]], &[], [1, 1, 1]);
+    let first_factor = |x: u32, k: u32| {
+        let mut tries = 0;
+        for i in 1..8 {
+            tries += 1;
+            if (x * i).is_multiple_of(k) {
+                return i * 100 + tries;
+            }
+            tries += 10;
+        }
+        9000 + tries
+    };
+    let want: Vec<u32> = (0..32)
+        .map(|i| (0..3).fold(0, |t, c| t * 7 + first_factor(i + c, 12)))
+        .collect();
+    assert_eq!(r[0], want);
+}
+
+/// Rust mirror of `classify` in the two tests below.
+fn classify(x: u32) -> u32 {
+    let (mut acc, mut y) = (0u32, x);
+    loop {
+        match y % 4 {
+            0 => return acc + 1000,
+            1 => acc += 7,
+            2 => {
+                if acc > 20 {
+                    return acc + 2000;
+                }
+                acc += 5;
+            }
+            _ => acc += 1,
+        }
+        y = y / 2 + 3;
+        acc += 1;
+        if acc > 40 {
+            break;
+        }
+    }
+    acc + 500
+}
+
+/// A `return` inside a `switch` inside a loop, nested in a call inside another call's loop.
+const CLASSIFY: &str = "
+fn classify(x: u32) -> u32 {
+    var acc = 0u;
+    var y = x;
+    loop {
+        switch y % 4u {
+            case 0u: { return acc + 1000u; }
+            case 1u: { acc += 7u; }
+            case 2u: { if acc > 20u { return acc + 2000u; } acc += 5u; }
+            default: { acc += 1u; break; }
+        }
+        y = y / 2u + 3u;
+        acc += 1u;
+        if acc > 40u { break; }
+    }
+    return acc + 500u;
+}
+fn sum3(x: u32) -> u32 {
+    var s = 0u;
+    for (var k = 0u; k < 3u; k++) {
+        s += classify(x * 3u + k);
+        if s > 6000u { return s; }
+    }
+    return s + 1u;
+}";
+
+fn sum3(x: u32) -> u32 {
+    let mut s = 0;
+    for k in 0..3 {
+        s += classify(x * 3 + k);
+        if s > 6000 {
+            return s;
+        }
+    }
+    s + 1
+}
+
+#[test]
+fn return_inside_a_switch_in_a_loop_of_nested_calls_in_compute() {
+    let p = cs(&format!(
+        "{CLASSIFY}
+@group(3) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {{ out[i] = sum3(i); }}"
+    ));
+    let r = run(&p, &[vec![0; 64]], &[], [1, 1, 1]);
+    let want: Vec<u32> = (0..64).map(sum3).collect();
+    // Every way out is taken by some lane.
+    let outs: Vec<u32> = (0..192).map(|x| classify(x) / 500).collect();
+    for kind in [1, 2, 4] {
+        assert!(outs.contains(&kind), "no lane leaves by {kind}");
+    }
+    assert_eq!(r[0], want);
+}
+
+#[test]
+fn return_inside_a_switch_in_a_loop_of_nested_calls_in_the_vertex_stage() {
+    use crate::harness::{In, try_run};
+    // The 8-lane machine of the vertex and pixel stages: lane l computes sum3(a.x), a.x
+    // differing per lane so the lanes leave `classify` by different returns.
+    let a: In = std::array::from_fn(|l| [(l * 5 + 1) as f32, 0.0, 0.0, 0.0]);
+    let r = try_run(
+        CLASSIFY,
+        "o.r = vec4<u32>(sum3(u32(a.x)), classify(vi), 0u, 1u);",
+        &a,
+        &a,
+        None,
+    )
+    .unwrap();
+    for (l, lane) in r.iter().enumerate() {
+        let x = (l * 5 + 1) as u32;
+        assert_eq!(*lane, [sum3(x), classify(l as u32), 0, 1], "lane {l}");
+    }
+}

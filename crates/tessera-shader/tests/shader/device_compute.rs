@@ -235,9 +235,30 @@ fn main() { loop { n[0] = n[0] + 1u; } }";
         other => panic!("{other:?}"),
     }
     let msgs = d.info_queue().messages();
-    assert_eq!(msgs.len(), before + 1);
-    let m = msgs.last().unwrap();
+    assert_eq!(msgs.len(), before + 2);
+    let m = &msgs[before];
     assert_eq!(m.call, "Dispatch");
     assert!(m.text.contains("device hung"), "{}", m.text);
+    assert_eq!(
+        msgs[before + 1].id,
+        tessera::debug::MessageId::DeviceRemoved
+    );
     assert_eq!(words(&b), [0; 4], "the abandoned batch wrote nothing");
+    // The device is removed: later dispatches (direct or indirect) are refused.
+    assert_eq!(
+        d.get_device_removed_reason(),
+        Some(tessera::DeviceRemovedReason::Hung)
+    );
+    for r in [c.dispatch(1, 1, 1), c.dispatch_indirect(&b, 0)] {
+        assert!(
+            matches!(
+                r,
+                Err(Error::DeviceRemoved {
+                    reason: tessera::DeviceRemovedReason::Hung,
+                    ..
+                })
+            ),
+            "{r:?}"
+        );
+    }
 }

@@ -56,11 +56,6 @@ fn unsupported_constructs_name_themselves() {
         "o.r = bitcast<vec4<u32>>(textureSampleBaseClampToEdge(t, s, a.xy));",
         "textureSampleBaseClampToEdge",
     );
-    unsupported(
-        "fn f(x: f32) -> f32 { for (var i = 0; i < 4; i++) { if x > f32(i) { return x; } } return 0.0; }",
-        "o.r.x = bitcast<u32>(f(a.x));",
-        "a return inside a loop or switch of a called function",
-    );
     unsupported("", "o.r.x = bitcast<u32>(asinh(a.x));", "Asinh");
     unsupported(
         "@group(3) @binding(0) var<storage, read_write> s: array<u32>;",
