@@ -8,6 +8,7 @@ mod draw;
 mod hazard;
 pub(crate) mod linkage;
 mod om;
+mod om_uav;
 mod ops;
 mod reads;
 mod stages;
@@ -15,6 +16,7 @@ mod tiled;
 mod tiled_bind;
 mod tiled_copy;
 mod tiled_om;
+mod uav;
 
 use std::sync::PoisonError;
 
@@ -102,6 +104,9 @@ pub struct DeviceContext {
     pub(crate) compute_shader: Option<ComputeShaderHandle>,
     pub(crate) cs: StageBindings,
     pub(crate) cs_uavs: Vec<Option<tessera_resource::UnorderedAccessView>>,
+    /// The output merger's UAVs (`OMSetRenderTargetsAndUnorderedAccessViews`), by UAV slot,
+    /// read and written by the pixel shader.
+    pub(crate) ps_uavs: Vec<Option<tessera_resource::UnorderedAccessView>>,
     pub(crate) rasterizer: RasterizerDesc,
     pub(crate) viewports: Vec<Viewport>,
     pub(crate) scissors: Vec<Rect>,
@@ -134,6 +139,7 @@ impl DeviceContext {
             compute_shader: None,
             cs: StageBindings::default(),
             cs_uavs: Vec::new(),
+            ps_uavs: Vec::new(),
             rasterizer: RasterizerDesc::default(),
             viewports: Vec::new(),
             scissors: Vec::new(),

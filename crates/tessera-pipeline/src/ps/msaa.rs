@@ -95,7 +95,7 @@ impl BandJob<'_, '_> {
             out.targets[..read].fill(ZERO_REG);
             out.depth = f32x8::ZERO;
             out.discard = [false; 8];
-            ps.shade(ctx.env, &input, out);
+            super::run_pixel_shader(ps, ctx.env, ctx.uavs, &input, out);
             self.stats.ps_lanes += 8;
             if ctx.may_discard {
                 let kept = (0..8).fold(0u8, |m, k| m | (u8::from(!out.discard[k]) << k));

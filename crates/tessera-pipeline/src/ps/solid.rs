@@ -46,6 +46,7 @@ pub fn prepare(
     };
     if !tri.flat_varyings
         || !ps.uniform_output()
+        || ctx.uavs.is_some()
         || ctx.dual_source
         || (ctx.depth_active && !ctx.early_depth)
         || i64::from(x1 - x0) * i64::from(y1 - y0) < MIN_PIXELS
@@ -101,7 +102,7 @@ fn shade_once(
     let out = &mut scratch.out;
     out.targets[0] = ZERO_REG;
     if let Some(ps) = ctx.ps {
-        ps.shade(ctx.env, &input, out);
+        super::run_pixel_shader(ps, ctx.env, ctx.uavs, &input, out);
     }
     out.targets[0].map(|c| f32x8::splat(c.to_array()[0]))
 }

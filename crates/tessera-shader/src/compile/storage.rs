@@ -1,7 +1,7 @@
-//! Storage textures (compute only): `texture_storage_2d<FORMAT, write | read | read_write>` at
+//! Storage textures (compute and fragment): `texture_storage_2d<FORMAT, write | read | read_write>` at
 //! `@group(3) @binding(n)` = texture UAV slot `n`. `textureStore` / `textureLoad` /
 //! `textureDimensions` become [`MemOp::TexStore`] / [`MemOp::TexLoad`] / [`MemOp::TexSize`]:
-//! the compute machine addresses the texel through `tessera_format::memory` and encodes or
+//! the compute and fragment machines address the texel through `tessera_format::memory` and encodes or
 //! decodes it with the format's own codec, one 32-bit word at a time (so the parallel
 //! schedule's write log replays them like buffer stores).
 
@@ -57,11 +57,15 @@ impl Compiler<'_> {
         else {
             return Err(internal("a storage texture of another type"));
         };
-        if self.stage != Stage::Compute {
-            return Err(unsupported(format!(
-                "a storage texture in the {} stage (pixel-shader UAVs are not done)",
-                self.stage.name()
-            )));
+        match self.stage {
+            Stage::Compute => {}
+            // A pixel shader's typed UAV (ps_5_0).
+            Stage::Fragment => self.uses.needs_sm5 = true,
+            Stage::Vertex => {
+                return Err(unsupported(
+                    "a storage texture in the vertex stage (UAVs are compute and pixel only here)",
+                ));
+            }
         }
         if dim != ImageDimension::D2 || arrayed {
             return Err(unsupported(format!(
