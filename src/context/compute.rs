@@ -231,7 +231,10 @@ impl DeviceContext {
             "one resource in two compute UAV slots, or as a compute UAV and SRV or constant buffer at once",
         )?;
         let mut locks = UavLocks::lock(&bound);
-        let (mut uav_bytes, uav_layouts) = locks.memory()?;
+        let tessera_pipeline::PixelUavs {
+            uavs: mut uav_bytes,
+            layouts: uav_layouts,
+        } = locks.memory()?;
         let srv_guards: Vec<_> = srvs
             .iter()
             .map(|s| s.as_ref().map(|(b, r)| (b.read(), r.clone())))

@@ -12,7 +12,7 @@ use tessera_resource::{
 
 use std::sync::Mutex;
 
-use tessera_pipeline::{PixelUavs, UavLock};
+use tessera_pipeline::UavLock;
 
 use super::DeviceContext;
 use super::reads::StageReads;
@@ -256,10 +256,7 @@ impl DeviceContext {
         let ps_uav_bound = self.resolve_ps_uavs(call, &target_textures)?;
         let mut ps_uav_locks = ps_uav_bound.as_deref().map(UavLocks::lock);
         let ps_uavs = match ps_uav_locks.as_mut() {
-            Some(locks) => {
-                let (uavs, layouts) = locks.memory()?;
-                Some(Mutex::new(PixelUavs { uavs, layouts }))
-            }
+            Some(locks) => Some(Mutex::new(locks.memory()?)),
             None => None,
         };
         let mut targets = self.build_targets(&target_textures, &mut write_guards)?;

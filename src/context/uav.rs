@@ -7,8 +7,8 @@
 use std::ops::Range;
 
 use tessera_caps::{FeatureLevel, ViewDimension};
-use tessera_format::{Format, Layout};
-use tessera_pipeline::StorageTextureUse;
+use tessera_format::Format;
+use tessera_pipeline::{PixelUavs, StorageTextureUse};
 use tessera_resource::{
     Buffer, BufferWriteGuard, Resource, Texture, TextureWriteGuard, UnorderedAccessView, ViewInfo,
 };
@@ -213,9 +213,10 @@ impl<'r> UavLocks<'r> {
         Self { slots }
     }
 
-    /// The bytes of each slot and, for a texture, its layout in the view's format (texel
+    /// The bytes of each slot and, for a texture, its layout (a [`PixelUavs`], also what a
+    /// dispatch runs on) in the view's format (texel
     /// addresses then come from `tessera_format::memory`).
-    pub(super) fn memory(&mut self) -> Result<(Vec<Option<&mut [u8]>>, Vec<Option<Layout>>)> {
+    pub(super) fn memory(&mut self) -> Result<PixelUavs<'_>> {
         let mut bytes = Vec::with_capacity(self.slots.len());
         let mut layouts = Vec::with_capacity(self.slots.len());
         for s in &mut self.slots {
@@ -234,6 +235,9 @@ impl<'r> UavLocks<'r> {
             bytes.push(b);
             layouts.push(l);
         }
-        Ok((bytes, layouts))
+        Ok(PixelUavs {
+            uavs: bytes,
+            layouts,
+        })
     }
 }

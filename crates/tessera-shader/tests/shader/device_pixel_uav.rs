@@ -285,7 +285,7 @@ fn the_uav_slots_follow_the_render_targets_with_typed_errors_and_messages() {
     let r = c.om_set_render_targets_and_unordered_access_views(
         Some((&[Some(rtv.clone())], None)),
         0,
-        Some(&[u.clone()]),
+        Some(std::slice::from_ref(&u)),
         &[0],
     );
     match r {
@@ -320,7 +320,7 @@ fn the_uav_slots_follow_the_render_targets_with_typed_errors_and_messages() {
     c.om_set_render_targets_and_unordered_access_views(
         Some((&[Some(rtv.clone())], None)),
         1,
-        Some(&[u.clone()]),
+        Some(std::slice::from_ref(&u)),
         &[0],
     )
     .unwrap();
@@ -338,7 +338,12 @@ fn the_uav_slots_follow_the_render_targets_with_typed_errors_and_messages() {
         other => panic!("{other:?}"),
     }
     // D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL: the kept render target is in slot 0.
-    match c.om_set_render_targets_and_unordered_access_views(None, 0, Some(&[u.clone()]), &[0]) {
+    match c.om_set_render_targets_and_unordered_access_views(
+        None,
+        0,
+        Some(std::slice::from_ref(&u)),
+        &[0],
+    ) {
         Err(Error::UavLimit {
             limit: 1, value: 0, ..
         }) => {}
@@ -351,7 +356,7 @@ fn the_uav_slots_follow_the_render_targets_with_typed_errors_and_messages() {
     c.om_set_render_targets_and_unordered_access_views(
         Some((&[], None)),
         63,
-        Some(&[u.clone()]),
+        Some(std::slice::from_ref(&u)),
         &[0],
     )
     .unwrap();
