@@ -218,10 +218,44 @@ impl Device {
                 .validate_pixel_shader("CreatePixelShader", &signature)?;
             self.caps()
                 .validate_tiled_shader_use("CreatePixelShader", shader.tiled_shader_use())?;
+            self.check_pixel_uavs(shader.as_ref())?;
             let owner = self.caps().device_id();
             Ok(PixelShaderHandle(shader, owner, Arc::new(signature)))
         };
         self.refused("CreatePixelShader", make())
+    }
+
+    /// A pixel shader's UAVs: none below 11_0 (UAVs are compute-only at 10_x, SPEC §1.2;
+    /// ps_5_0), and every slot within the level's UAV slots (8 at 11_0, 64 at 11_1+).
+    fn check_pixel_uavs(&self, shader: &dyn PixelShader) -> Result<()> {
+        const CALL: &str = "CreatePixelShader";
+        let level = self.caps().level();
+        let slots = shader.uav_slots();
+        if slots.is_empty() {
+            return Ok(());
+        }
+        if level < tessera_caps::FeatureLevel::L11_0 {
+            return Err(Error::UavLimit {
+                call: CALL,
+                rule: "pixel-shader UAVs (ps_5_0) need feature level 11_0",
+                level,
+                limit: 0,
+                value: slots.len() as u64,
+            });
+        }
+        let count = u64::from(self.caps().check_feature_support().uav_slots);
+        for s in slots {
+            if u64::from(s) >= count {
+                return Err(Error::UavLimit {
+                    call: CALL,
+                    rule: "UAV slot used by the pixel shader (below the level's UAV slots)",
+                    level,
+                    limit: count.saturating_sub(1),
+                    value: u64::from(s),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// `CreateComputeShader` from any [`ComputeShader`] implementation: refused where the level

@@ -103,6 +103,23 @@ pub enum Error {
         /// What the call asked for.
         value: u64,
     },
+    /// A rule of the level on unordered-access views outside the compute stage refused the
+    /// call: the pixel stage's UAV slots overlap the render targets (D3D11: `UAVStartSlot` ≥
+    /// `NumRTVs`, the 8 output slots being shared at 11_0), or a pixel shader uses a UAV slot
+    /// past the level's UAV slots.
+    #[error("{call}: {rule} at {level:?} (limit {limit}, value {value})")]
+    UavLimit {
+        /// The D3D call.
+        call: &'static str,
+        /// The rule.
+        rule: &'static str,
+        /// The device's feature level.
+        level: tessera_caps::FeatureLevel,
+        /// The limit (the bound on the value the rule names).
+        limit: u64,
+        /// What the call asked for.
+        value: u64,
+    },
     /// A texture UAV bound for a dispatch breaks a typed-UAV rule of the level: the view is
     /// not the Texture2D of the shader's storage-texture format, or the shader loads from a
     /// format the level has no typed UAV loads for.
@@ -200,7 +217,7 @@ impl Error {
                 "an index buffer" => MessageId::DeviceDrawIndexBufferNotSet,
                 _ => MessageId::BindingRule,
             },
-            Self::SlotRange { .. } => MessageId::BindingRule,
+            Self::SlotRange { .. } | Self::UavLimit { .. } => MessageId::BindingRule,
             Self::Unsupported(_) => MessageId::NotImplemented,
             Self::QueryNotEnded => MessageId::QueryMisuse,
             Self::MissingInputElement { .. } => MessageId::CreateInputLayoutMissingElement,

@@ -11,15 +11,12 @@
 
 use std::ops::Range;
 
-use tessera_caps::ViewDimension;
 use tessera_caps::{FeatureLevel, SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, ShaderStage};
-use tessera_format::{Format, Layout};
-use tessera_pipeline::{ComputeMemory, StorageTextureUse};
-use tessera_resource::{
-    Buffer, Resource, ShaderResourceView, Texture, UnorderedAccessView, ViewInfo,
-};
+use tessera_pipeline::ComputeMemory;
+use tessera_resource::{Buffer, ShaderResourceView, Texture, UnorderedAccessView};
 
 use super::reads::StageReads;
+use super::uav::{self, UavLocks};
 use super::{DeviceContext, set_slots};
 use crate::error::{Error, Result};
 use crate::state::SamplerState;
@@ -47,132 +44,6 @@ impl crate::state::DeviceChild for ComputeShaderHandle {
 
 /// Thread groups per dimension of one dispatch (`D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION`).
 pub const MAX_DISPATCH_GROUPS: u32 = 65535;
-
-/// The bytes of a buffer view: `(buffer, byte range)`, or why it cannot be a storage buffer.
-fn buffer_range(view: &ViewInfo, call: &'static str) -> Result<(Buffer, Range<usize>)> {
-    let Resource::Buffer(b) = view.resource() else {
-        return Err(Error::Unsupported("texture views in the compute stage"));
-    };
-    let format = view.format();
-    let elem = match format {
-        Format::Unknown => b.desc().structure_byte_stride as usize,
-        Format::R32Typeless | Format::R32Uint | Format::R32Sint | Format::R32Float => 4,
-        _ => {
-            return Err(Error::Unsupported(
-                "typed buffer views in the compute stage other than R32_{TYPELESS,UINT,SINT,FLOAT}",
-            ));
-        }
-    };
-    let r = view.range();
-    let start = r.first_array_slice as usize * elem;
-    let end = start + r.array_size as usize * elem;
-    if end > b.len() || b.is_mapped() {
-        return Err(Error::NotBound {
-            call,
-            what: "an unmapped buffer view inside its buffer",
-        });
-    }
-    Ok((b.clone(), start..end))
-}
-
-/// The R32 formats every level with typed UAV loads reads (11_x: only these, SPEC §1.2).
-const TYPED_LOAD_R32: [Format; 3] = [Format::R32Float, Format::R32Uint, Format::R32Sint];
-
-/// The further formats of typed UAV loads at 12_0+ ("18 formats" with the three R32 ones).
-const TYPED_LOAD_12_0: [Format; 15] = [
-    Format::R32G32B32A32Float,
-    Format::R32G32B32A32Uint,
-    Format::R32G32B32A32Sint,
-    Format::R16G16B16A16Float,
-    Format::R16G16B16A16Uint,
-    Format::R16G16B16A16Sint,
-    Format::R8G8B8A8Unorm,
-    Format::R8G8B8A8Uint,
-    Format::R8G8B8A8Sint,
-    Format::R16Float,
-    Format::R16Uint,
-    Format::R16Sint,
-    Format::R8Unorm,
-    Format::R8Uint,
-    Format::R8Sint,
-];
-
-/// The texture of a UAV for a storage texture, the view's mip, its slices (array slices, or
-/// the W slices of a 3D view) and its format.
-type TextureUav = (Texture, u32, Range<u32>, Format);
-
-/// A texture UAV for the storage texture `t` declares, or the typed-UAV rule it breaks (a
-/// view of the declared dimension and format; a read needs typed UAV loads of that format at
-/// this level).
-fn texture_uav(
-    view: &ViewInfo,
-    t: &StorageTextureUse,
-    level: FeatureLevel,
-    call: &'static str,
-) -> Result<TextureUav> {
-    let err = |rule| Error::UavFormat {
-        call,
-        slot: t.slot,
-        rule,
-        level,
-        view: view.format(),
-        shader: t.format,
-    };
-    let Resource::Texture(tex) = view.resource() else {
-        return Err(err(
-            "a storage texture takes a texture UAV, not a buffer view",
-        ));
-    };
-    if view.dimension() != t.dimension {
-        return Err(err(match t.dimension {
-            ViewDimension::Texture1D => "a texture_storage_1d takes a Texture1D UAV",
-            ViewDimension::Texture2DArray => {
-                "a texture_storage_2d_array takes a Texture2DArray UAV"
-            }
-            ViewDimension::Texture3D => "a texture_storage_3d takes a Texture3D UAV",
-            _ => "a texture_storage_2d takes a Texture2D UAV",
-        }));
-    }
-    if view.format() != t.format {
-        return Err(err(
-            "the UAV's format is the storage texture's texel format",
-        ));
-    }
-    if t.reads {
-        let f = t.format;
-        let ok = TYPED_LOAD_R32.contains(&f)
-            || (level >= FeatureLevel::L12_0 && TYPED_LOAD_12_0.contains(&f));
-        if !ok {
-            return Err(err(if level >= FeatureLevel::L12_0 {
-                "typed UAV loads (read / read_write storage textures) of the 18 formats only"
-            } else {
-                "typed UAV loads (read / read_write storage textures) of R32_FLOAT/UINT/SINT only below 12_0"
-            }));
-        }
-    }
-    let r = view.range();
-    let mip = r.most_detailed_mip;
-    let slices = if view.dimension() == ViewDimension::Texture3D {
-        // The W slices of the view's mip (creation checked them against mip 0's depth).
-        let depth = tex.desc().depth.checked_shr(mip).unwrap_or(0).max(1);
-        let end = r.first_array_slice.saturating_add(r.array_size);
-        if end > depth {
-            return Err(err(
-                "a Texture3D UAV's W slices lie inside the depth of its mip",
-            ));
-        }
-        r.first_array_slice..end
-    } else {
-        r.first_array_slice..r.first_array_slice.saturating_add(r.array_size)
-    };
-    if view.subresources().iter().any(|&sub| tex.is_mapped(sub)) {
-        return Err(Error::NotBound {
-            call,
-            what: "an unmapped texture UAV",
-        });
-    }
-    Ok((tex.clone(), mip, slices, view.format()))
-}
 
 impl DeviceContext {
     /// `CSSetShader`: refused where the level lacks compute (9_x; 10_x without cs_4_x).
@@ -370,79 +241,35 @@ impl DeviceContext {
     ) -> Result<()> {
         let level = self.device.caps().level();
         let storage = shader.0.storage_textures();
-        let mut uavs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
-        let mut textures: Vec<Option<TextureUav>> = Vec::new();
-        for (slot, v) in self.cs_uavs.iter().enumerate() {
-            let declared = storage.iter().find(|t| t.slot as usize == slot);
-            let (buffer, texture) = match (v, declared) {
-                (None, _) => (None, None),
-                (Some(v), Some(t)) => (None, Some(texture_uav(v, t, level, call)?)),
-                (Some(v), None) => (Some(buffer_range(v, call)?), None),
-            };
-            uavs.push(buffer);
-            textures.push(texture);
-        }
+        let bound = uav::resolve(&self.cs_uavs, &storage, level, call)?;
         let mut srvs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
         for v in &self.cs.shader_resources {
             srvs.push(match v {
-                Some(v) if v.texture().is_none() => Some(buffer_range(v, call)?),
+                Some(v) if v.texture().is_none() => Some(uav::buffer_range(v, call)?),
                 _ => None,
             });
         }
-        let bound: Vec<&Buffer> = uavs.iter().flatten().map(|(b, _)| b).collect();
-        for (i, b) in bound.iter().enumerate() {
-            let twice = bound[i + 1..].iter().any(|o| o.ptr_eq(b));
-            let also_read = srvs.iter().flatten().any(|(s, _)| s.ptr_eq(b));
-            if twice || also_read {
-                return Err(Error::Unsupported(
-                    "one buffer in two compute UAV slots, or as a compute UAV and SRV at once",
-                ));
-            }
-        }
-        let texs: Vec<&Texture> = textures.iter().flatten().map(|(t, ..)| t).collect();
-        for (i, t) in texs.iter().enumerate() {
-            let twice = texs[i + 1..].iter().any(|o| o.ptr_eq(t));
-            let also_read = self
-                .cs
-                .shader_resources
-                .iter()
-                .flatten()
-                .any(|v| v.texture().is_some_and(|s| s.ptr_eq(t)));
-            if twice || also_read {
-                return Err(Error::Unsupported(
-                    "one texture in two compute UAV slots, or as a compute UAV and SRV at once",
-                ));
-            }
-        }
-        let mut uav_guards: Vec<_> = uavs
+        // Constant buffers are read-locked for the dispatch too.
+        let mut read_buffers: Vec<&Buffer> = srvs.iter().flatten().map(|(b, _)| b).collect();
+        read_buffers.extend(self.cs.constant_buffers.iter().flatten());
+        let read_textures: Vec<&Texture> = self
+            .cs
+            .shader_resources
             .iter()
-            .map(|u| u.as_ref().map(|(b, r)| (b.write(), r.clone())))
+            .flatten()
+            .filter_map(|v| v.texture())
             .collect();
-        let mut tex_guards: Vec<_> = textures
-            .iter()
-            .map(|t| {
-                t.as_ref()
-                    .map(|(t, mip, s, f)| (t.write(), *mip, s.clone(), *f))
-            })
-            .collect();
-        let mut uav_bytes: Vec<Option<&mut [u8]>> = Vec::with_capacity(uav_guards.len());
-        let mut uav_layouts: Vec<Option<Layout>> = Vec::with_capacity(uav_guards.len());
-        for (b, t) in uav_guards.iter_mut().zip(tex_guards.iter_mut()) {
-            let (bytes, layout) = match (b, t) {
-                (Some((g, r)), _) => (Some(&mut g[r.clone()]), None),
-                (None, Some((g, mip, slices, f))) => {
-                    let surface = g
-                        .slices_mut(*mip, slices.clone())?
-                        .with_format(*f)
-                        .map_err(tessera_resource::ResourceError::from)?;
-                    let (layout, bytes) = surface.into_parts();
-                    (Some(bytes), Some(layout))
-                }
-                (None, None) => (None, None),
-            };
-            uav_bytes.push(bytes);
-            uav_layouts.push(layout);
-        }
+        uav::check_exclusive(
+            &bound,
+            &read_buffers,
+            &read_textures,
+            "one resource in two compute UAV slots, or as a compute UAV and SRV or constant buffer at once",
+        )?;
+        let mut locks = UavLocks::lock(&bound);
+        let tessera_pipeline::PixelUavs {
+            uavs: mut uav_bytes,
+            layouts: uav_layouts,
+        } = locks.memory()?;
         let srv_guards: Vec<_> = srvs
             .iter()
             .map(|s| s.as_ref().map(|(b, r)| (b.read(), r.clone())))

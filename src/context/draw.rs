@@ -10,8 +10,13 @@ use tessera_resource::{
     BufferReadGuard, ResourceError, ShaderResourceView, Texture, TextureWriteGuard,
 };
 
+use std::sync::Mutex;
+
+use tessera_pipeline::UavLock;
+
 use super::DeviceContext;
 use super::reads::StageReads;
+use super::uav::UavLocks;
 use crate::debug::Severity;
 use crate::error::{Error, Result};
 use crate::state::InputLayoutHandle;
@@ -253,6 +258,14 @@ impl DeviceContext {
                     .map(|(_, g)| g.bytes().to_vec())
                     .collect()
             });
+        // The pixel shader's UAVs: write-locked (each resource in no other binding of the
+        // draw) and handed to the pipeline, which then shades serially in a fixed order.
+        let ps_uav_bound = self.resolve_ps_uavs(call, &target_textures)?;
+        let mut ps_uav_locks = ps_uav_bound.as_deref().map(UavLocks::lock);
+        let ps_uavs = match ps_uav_locks.as_mut() {
+            Some(locks) => Some(Mutex::new(locks.memory()?)),
+            None => None,
+        };
         let mut targets = self.build_targets(&target_textures, &mut write_guards)?;
         let state = DrawState {
             topology: self.topology,
@@ -278,6 +291,7 @@ impl DeviceContext {
                 Some(p) if caps.level().is_9_x() => &p.signature().samples,
                 _ => &[],
             },
+            ps_uavs: ps_uavs.as_ref().map(|m| m as &dyn UavLock),
             simd: self.device.inner.lanes,
         };
         // Faults of earlier draws were taken then; clear any left by a use outside a draw.

@@ -8,6 +8,7 @@ mod draw;
 mod hazard;
 pub(crate) mod linkage;
 mod om;
+mod om_uav;
 mod ops;
 mod reads;
 mod stages;
@@ -16,6 +17,7 @@ mod tiled_bind;
 mod tiled_compute;
 mod tiled_copy;
 mod tiled_om;
+mod uav;
 
 use std::sync::PoisonError;
 
@@ -109,6 +111,9 @@ pub struct DeviceContext {
     /// The tiled buffers behind compute SRV slots: the slot's view in `cs.shader_resources`
     /// is the shadow's, loaded before every dispatch.
     pub(crate) cs_tiled_srvs: Vec<Option<crate::tiled::TiledTarget>>,
+    /// The output merger's UAVs (`OMSetRenderTargetsAndUnorderedAccessViews`), by UAV slot,
+    /// read and written by the pixel shader.
+    pub(crate) ps_uavs: Vec<Option<tessera_resource::UnorderedAccessView>>,
     pub(crate) rasterizer: RasterizerDesc,
     pub(crate) viewports: Vec<Viewport>,
     pub(crate) scissors: Vec<Rect>,
@@ -143,6 +148,7 @@ impl DeviceContext {
             cs_uavs: Vec::new(),
             cs_tiled_uavs: Vec::new(),
             cs_tiled_srvs: Vec::new(),
+            ps_uavs: Vec::new(),
             rasterizer: RasterizerDesc::default(),
             viewports: Vec::new(),
             scissors: Vec::new(),

@@ -65,7 +65,7 @@ impl DeviceContext {
         })
     }
 
-    fn check_render_targets(
+    pub(super) fn check_render_targets(
         &self,
         views: &[Option<RenderTargetView>],
         depth: Option<&DepthStencilView>,

@@ -1,7 +1,7 @@
 //! The context calls of the stages and methods Tessera does not execute yet: GS/HS/DS
 //! `*SetShader`, `*SetConstantBuffers`, `*SetShaderResources`, `*SetSamplers`,
-//! `OMSetRenderTargetsAndUnorderedAccessViews` with UAVs, `DrawAuto` and `Draw*Indirect`
-//! (compute is in `compute`).
+//! `DrawAuto` and `Draw*Indirect` (compute is in `compute`, the output merger's UAVs in
+//! `om_uav`).
 //!
 //! Each call is first refused with a caps error naming the method and the level where the
 //! level lacks the stage or method (SPEC §2.2). Where the level has it, binding nothing
@@ -13,9 +13,7 @@ use tessera_caps::{
     CapsError, DrawKind, SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, ShaderStage,
 };
 use tessera_pipeline::DrawStats;
-use tessera_resource::{
-    Buffer, DepthStencilView, RenderTargetView, ShaderResourceView, UnorderedAccessView,
-};
+use tessera_resource::{Buffer, ShaderResourceView};
 
 use super::DeviceContext;
 use crate::error::{Error, Result};
@@ -166,30 +164,6 @@ stage_calls!(
 );
 
 impl DeviceContext {
-    /// `OMSetRenderTargetsAndUnorderedAccessViews`: refused at 9_x, UAVs refused below 11_0
-    /// (SPEC §2.2, §1.2 "UAVs: CS only" at 10_x); with no UAV it is `OMSetRenderTargets`, a UAV
-    /// is `Error::Unsupported` (pixel-shader UAVs are not executed yet).
-    pub fn om_set_render_targets_and_unordered_access_views(
-        &mut self,
-        views: &[Option<RenderTargetView>],
-        depth: Option<&DepthStencilView>,
-        uav_start: usize,
-        uavs: &[Option<UnorderedAccessView>],
-        initial_counts: &[u32],
-    ) -> Result<()> {
-        let mut run = || -> Result<()> {
-            let _ = initial_counts;
-            self.device.caps().validate_om_uavs(uav_start, uavs.len())?;
-            if uavs.iter().any(Option::is_some) {
-                return Err(Error::Unsupported("pixel-shader unordered access views"));
-            }
-            self.om_set_render_targets(views, depth)
-        };
-        let r = run();
-        self.device
-            .refused("OMSetRenderTargetsAndUnorderedAccessViews", r)
-    }
-
     /// A method the level may allow but Tessera does not execute yet: the level's `rule`
     /// first, then `Error::Unsupported(what)`; either is reported to the info queue.
     fn not_executed<T>(

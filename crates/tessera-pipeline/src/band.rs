@@ -19,7 +19,7 @@ use crate::om::depth::{BandDepth, DepthStencilOps};
 use crate::om::solid::SolidTables;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::shader::{
-    Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, ZERO_REG,
+    Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, UavLock, ZERO_REG,
 };
 use crate::state::Targets;
 use tessera_format::SurfaceMut;
@@ -44,7 +44,8 @@ pub struct RasterContext<'a> {
     pub depth_range: (f32, f32),
     /// Depth-stencil operations.
     pub ds: DepthStencilOps,
-    /// Test depth/stencil before the shader (it neither writes depth nor discards).
+    /// Test depth/stencil before the shader: it neither writes depth, nor discards, nor has
+    /// UAVs, or it forces early depth/stencil (`[earlydepthstencil]`) and writes no depth.
     pub early_depth: bool,
     /// Depth or stencil testing is enabled with a buffer that has the plane; when false every
     /// lane passes and nothing is written, so the test is skipped.
@@ -70,6 +71,8 @@ pub struct RasterContext<'a> {
     pub passthrough: Option<usize>,
     /// The sample pattern of multisampled targets (`None`: single-sample).
     pub msaa: Option<Msaa>,
+    /// The pixel shader's UAVs (`Some`: the draw runs the pixel stage serially, `schedule::raster_serial`).
+    pub uavs: Option<&'a (dyn UavLock + 'a)>,
     /// The SIMD path the band loop runs on ([`DrawState::simd`](crate::state::DrawState)).
     pub lanes: Lanes,
 }

@@ -1,5 +1,6 @@
 //! The compute stage's interface: what the device needs from a compute shader
-//! (`ID3D11ComputeShader`) and the buffers a dispatch reads and writes.
+//! (`ID3D11ComputeShader`) and the buffers a dispatch reads and writes; the UAVs a draw's
+//! pixel shader reads and writes ([`PixelUavs`]).
 
 use std::fmt::Debug;
 
@@ -34,6 +35,17 @@ pub struct ComputeMemory<'a, 'b> {
     pub uav_layouts: &'a [Option<Layout>],
     /// Buffer shader-resource views by slot (`CSSetShaderResources`), read-only.
     pub srvs: &'a [Option<&'b [u8]>],
+}
+
+/// The UAVs bound to the output merger for one draw (`OMSetRenderTargetsAndUnorderedAccessViews`), as raw bytes (a buffer view's range, or
+/// a texture UAV's subresource), by UAV slot.
+#[derive(Default)]
+pub struct PixelUavs<'a> {
+    /// Bytes by UAV slot (`None`: unbound: reads 0, writes dropped).
+    pub uavs: Vec<Option<&'a mut [u8]>>,
+    /// The layout of each slot that holds a texture (its view's mip in the view's format);
+    /// `None` for buffer views. Texel addresses in it come from `tessera_format::memory`.
+    pub layouts: Vec<Option<Layout>>,
 }
 
 /// Why a dispatch or draw was abandoned (a shader's fault, reported by the shader).

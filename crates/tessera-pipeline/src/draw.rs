@@ -28,7 +28,7 @@ use crate::om::coverage::CoverageOut;
 use crate::om::depth::DepthStencilOps;
 use crate::om::target::{TargetKind, blend_range};
 use crate::report::{index_fetches_out_of_bounds, measure_repeat};
-use crate::schedule::{raster_batches, window};
+use crate::schedule::{raster_batches, raster_serial, window};
 use crate::setup::{MSAA_SAMPLE_REACH, SetupParams};
 use crate::shader::{Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS};
 use crate::state::{DrawArgs, DrawReport, DrawState, DrawStats, Targets, TextureRepeat};
@@ -67,9 +67,12 @@ pub fn draw(
             antialiased_line_enable: rs.antialiased_line_enable,
         });
     }
-    let (width, height) = target_size(targets)?;
     let Some(viewport) = state.viewports.first().copied() else {
         return Ok(DrawStats::default());
+    };
+    let (width, height) = match target_size(targets)? {
+        (0, 0) if state.ps_uavs.is_some() => uav_only_size(&viewport),
+        size => size,
     };
     if uses_dual_source(state) {
         let bound = targets.colors.iter().filter(|c| c.is_some()).count();
@@ -185,26 +188,33 @@ pub fn draw(
     let repeat = Mutex::new(None);
     // Several batches are prepared (each in parallel groups) at once, and the bands rasterize
     // them in submission order as they become ready, see [`raster_batches`].
-    let band_stats = raster_batches(
-        &ctx,
-        &mut bands,
-        batches,
-        window(rayon::current_num_threads()),
-        |k| {
-            let instance = (k / ranges.len()) as u32;
-            let (v, t, chunks, r) = prepare(&instance, &ranges[k % ranges.len()]);
-            if r.is_some() {
-                let mut best = repeat.lock().unwrap_or_else(PoisonError::into_inner);
-                *best = TextureRepeat::merge(*best, r);
-            }
-            vertices.fetch_add(v, Ordering::Relaxed);
-            triangles.fetch_add(t, Ordering::Relaxed);
-            let chunks = chunks?;
-            let c = chunks.iter().map(|c| c.len() as u64).sum::<u64>();
-            clipped.fetch_add(c, Ordering::Relaxed);
-            Some(chunks)
-        },
-    );
+    let prepare_batch = |k: usize| {
+        let instance = (k / ranges.len()) as u32;
+        let (v, t, chunks, r) = prepare(&instance, &ranges[k % ranges.len()]);
+        if r.is_some() {
+            let mut best = repeat.lock().unwrap_or_else(PoisonError::into_inner);
+            *best = TextureRepeat::merge(*best, r);
+        }
+        vertices.fetch_add(v, Ordering::Relaxed);
+        triangles.fetch_add(t, Ordering::Relaxed);
+        let chunks = chunks?;
+        let c = chunks.iter().map(|c| c.len() as u64).sum::<u64>();
+        clipped.fetch_add(c, Ordering::Relaxed);
+        Some(chunks)
+    };
+    // A pixel shader with UAVs may write any address: its pixels run in one fixed serial
+    // order (`schedule::raster_serial`, docs/pipeline.md), the front end still in parallel.
+    let band_stats = if state.ps_uavs.is_some() {
+        raster_serial(&ctx, &mut bands, batches, prepare_batch)
+    } else {
+        raster_batches(
+            &ctx,
+            &mut bands,
+            batches,
+            window(rayon::current_num_threads()),
+            prepare_batch,
+        )
+    };
     Ok(DrawStats {
         vs_invocations: vertices.into_inner(),
         ia_primitives: triangles.into_inner(),
@@ -241,6 +251,17 @@ fn uses_dual_source(state: &DrawState<'_>) -> bool {
         ]
         .iter()
         .any(|b| b.is_dual_source())
+}
+
+/// The raster area of a draw with UAVs and no render target or depth buffer (UAV-only
+/// rendering): the viewport's extent from the origin, at most 16384 × 16384 (the largest
+/// target Tessera rasterizes).
+fn uav_only_size(vp: &Viewport) -> (u32, u32) {
+    let edge = |o: f32, e: f32| (o + e).ceil().clamp(0.0, 16384.0) as u32;
+    (
+        edge(vp.top_left_x, vp.width),
+        edge(vp.top_left_y, vp.height),
+    )
 }
 
 fn target_size(targets: &Targets<'_>) -> Result<(u32, u32), PipelineError> {
@@ -320,9 +341,9 @@ fn raster_context<'a>(
         state.blend.alpha_to_coverage_enable,
         state.pixel_shader.is_some_and(|ps| ps.writes_coverage()),
     );
-    let late = state.pixel_shader.is_some_and(|ps| {
-        ps.writes_depth() || ps.may_discard() || coverage_out != CoverageOut::None
-    });
+    let late = state
+        .pixel_shader
+        .is_some_and(|ps| late_depth_stencil(ps, coverage_out));
     let mut blend = [state.blend.render_target[0]; MAX_RENDER_TARGETS];
     if state.blend.independent_blend_enable {
         blend = state.blend.render_target;
@@ -354,10 +375,27 @@ fn raster_context<'a>(
         passthrough: state
             .pixel_shader
             .and_then(|ps| ps.passthrough())
-            .filter(|&k| k < inputs.len().min(MAX_VARYINGS) && !late && !dual_source),
+            .filter(|&k| {
+                k < inputs.len().min(MAX_VARYINGS)
+                    && !late
+                    && !dual_source
+                    && state.ps_uavs.is_none()
+            }),
         msaa: None,
+        uavs: state.ps_uavs,
         lanes: state.simd,
     })
+}
+
+/// Whether depth/stencil is tested after the pixel shader: it writes `SV_Depth`; or it may
+/// discard, has UAVs or takes coverage away (`coverage`: alpha-to-coverage, oMask) and does
+/// not force early depth/stencil (`[earlydepthstencil]`). D3D
+/// lets the hardware test early only when no depth is written and no UAV is accessed, so the
+/// UAV writes of pixels that then fail the depth test still happen.
+fn late_depth_stencil(ps: &dyn crate::shader::PixelShader, coverage: CoverageOut) -> bool {
+    ps.writes_depth()
+        || (!ps.early_depth_stencil()
+            && (ps.may_discard() || !ps.uav_slots().is_empty() || coverage != CoverageOut::None))
 }
 
 /// The draw's sample pattern ([`Targets::sample_positions`](crate::state::Targets)) checked:

@@ -44,7 +44,7 @@ mod state;
 
 pub use band::BAND_HEIGHT;
 pub use block::Coverage;
-pub use compute::{ComputeMemory, ComputeShader, ShaderFault, StorageTextureUse};
+pub use compute::{ComputeMemory, ComputeShader, PixelUavs, ShaderFault, StorageTextureUse};
 pub use draw::draw;
 pub use env::ShaderEnv;
 pub use error::PipelineError;
@@ -52,7 +52,7 @@ pub use front::batch::BATCH_TRIANGLES;
 pub use front::ia::{max_index_value, strip_cut_value};
 pub use layout::{InputLayout, ResolvedElement};
 pub use shader::{
-    Interpolation, PixelShader, PsInput, PsOutput, Reg, VertexShader, VsInput, VsOutput,
+    Interpolation, PixelShader, PsInput, PsOutput, Reg, UavLock, VertexShader, VsInput, VsOutput,
 };
 pub use state::{
     DrawArgs, DrawReport, DrawState, DrawStats, IndexBufferBinding, Targets, TextureRepeat,

@@ -188,6 +188,31 @@ where
     }
 }
 
+/// Rasterizes the batches `0..count` into `bands` on the calling thread in one fixed order:
+/// batch by batch (each prepared by `prepare(k)`, which may itself run in parallel), and
+/// within a batch band by band, top to bottom. The order of a draw whose pixel shader writes
+/// UAVs (it may write any address, so its bands cannot run side by side); the summed counters.
+pub(crate) fn raster_serial<F>(
+    ctx: &RasterContext<'_>,
+    bands: &mut [Band<'_>],
+    count: usize,
+    prepare: F,
+) -> BandStats
+where
+    F: Fn(usize) -> Option<Vec<SetupChunk>>,
+{
+    let mut stats = BandStats::default();
+    for k in 0..count {
+        let Some(chunks) = prepare(k) else { continue };
+        for (b, band) in bands.iter_mut().enumerate() {
+            if touches(&chunks, b) {
+                raster_band(ctx, band, b, &chunks, &mut stats);
+            }
+        }
+    }
+    stats
+}
+
 /// Locks `m`; a panic elsewhere has already failed the draw, so a poisoned lock is used as is.
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)

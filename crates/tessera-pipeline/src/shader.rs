@@ -18,6 +18,10 @@ pub use tessera_types::{
 
 pub use tessera_sampler::quad::{ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
 
+use std::sync::{Mutex, PoisonError};
+
+use crate::compute::PixelUavs;
+use crate::compute::StorageTextureUse;
 use crate::env::ShaderEnv;
 
 /// One float4 register over 8 lanes: `[x, y, z, w]`.
@@ -193,10 +197,72 @@ pub trait PixelShader: Send + Sync {
         TiledShaderUse::NONE
     }
 
+    /// The unordered-access-view slots the shader reads or writes (HLSL `u#`, WGSL
+    /// `@group(3)`); none by default. A shader with UAVs needs ps_5_0 (11_0+), runs before the
+    /// depth/stencil test unless [`early_depth_stencil`](Self::early_depth_stencil), and its
+    /// draws run the pixel stage in one serial order (`schedule::raster_serial`).
+    fn uav_slots(&self) -> Vec<u32> {
+        Vec::new()
+    }
+    /// The storage textures (typed texture UAVs) among [`uav_slots`](Self::uav_slots).
+    fn storage_textures(&self) -> Vec<StorageTextureUse> {
+        Vec::new()
+    }
+    /// True when the shader uses an atomic on a UAV.
+    fn uses_uav_atomics(&self) -> bool {
+        false
+    }
+    /// True for HLSL `[earlydepthstencil]` (WGSL `@early_depth_test(force)`): depth/stencil
+    /// is tested (and written) before the shader even though it has UAVs or may discard;
+    /// pixels that fail it do not run the shader (their lanes are helpers).
+    fn early_depth_stencil(&self) -> bool {
+        false
+    }
+    /// Shades eight lanes with the draw's UAVs. Only covered lanes that do not discard may
+    /// write them (helper lanes' UAV writes and atomics are dropped, as D3D's are). The default
+    /// ignores `uavs` and calls [`shade`](Self::shade).
+    fn shade_with_uavs(
+        &self,
+        env: &ShaderEnv<'_>,
+        input: &PsInput<'_>,
+        out: &mut PsOutput,
+        uavs: &mut PixelUavs<'_>,
+    ) {
+        let _ = uavs;
+        self.shade(env, input, out);
+    }
+
     /// Takes (and clears) the fault of the calls since the last take (see
     /// [`VertexShader::take_fault`]); `None` by default.
     fn take_fault(&self) -> Option<crate::compute::ShaderFault> {
         None
+    }
+}
+
+/// The draw's UAVs behind a lock, as the pipeline holds them (a trait object, so that the
+/// per-draw state stays covariant in its lifetime). `Mutex<PixelUavs>` implements it.
+pub trait UavLock: Sync {
+    /// Runs `ps` on one 8-lane call with the UAVs ([`PixelShader::shade_with_uavs`]).
+    fn shade(
+        &self,
+        ps: &dyn PixelShader,
+        env: &ShaderEnv<'_>,
+        input: &PsInput<'_>,
+        out: &mut PsOutput,
+    );
+}
+
+impl UavLock for Mutex<PixelUavs<'_>> {
+    fn shade(
+        &self,
+        ps: &dyn PixelShader,
+        env: &ShaderEnv<'_>,
+        input: &PsInput<'_>,
+        out: &mut PsOutput,
+    ) {
+        // A panic elsewhere has already failed the draw: a poisoned lock is used as is.
+        let mut g = self.lock().unwrap_or_else(PoisonError::into_inner);
+        ps.shade_with_uavs(env, input, out, &mut g);
     }
 }
 

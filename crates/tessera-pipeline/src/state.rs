@@ -8,7 +8,7 @@ use tessera_types::{
 
 use crate::env::ShaderEnv;
 use crate::layout::InputLayout;
-use crate::shader::{PixelShader, VertexShader};
+use crate::shader::{PixelShader, UavLock, VertexShader};
 
 /// A vertex buffer bound to an input slot (`IASetVertexBuffers`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -119,6 +119,10 @@ pub struct DrawState<'a> {
     /// the facade passes the pixel shader's declared pairs at 9_x; empty (10_0+) measures
     /// nothing and costs nothing.
     pub repeat_probes: &'a [SamplePair],
+    /// The UAVs of the output merger (`OMSetRenderTargetsAndUnorderedAccessViews`) that the
+    /// pixel shader reads and writes (a `Mutex<PixelUavs>`): `Some` runs the pixel stage serially in a fixed order
+    /// (`schedule::raster_serial`); `None` for a pixel shader without UAVs.
+    pub ps_uavs: Option<&'a (dyn UavLock + 'a)>,
     /// The SIMD path of the draw's hot loops (`docs/simd.md`): the device's, chosen once;
     /// every path gives the same bytes.
     pub simd: Lanes,

@@ -163,4 +163,8 @@ pub struct Uses {
     /// (an atomic on storage whose returned value is used, or an `atomicLoad` of storage): the
     /// dispatch then runs workgroups one after another in index order (docs/shaders.md).
     pub ordered_atomics: bool,
+    /// True for a fragment entry point with `@early_depth_test(force)` (HLSL
+    /// `[earlydepthstencil]`): depth/stencil is tested before the shader even when it has
+    /// UAVs or discards.
+    pub early_depth_test: bool,
 }

@@ -4,6 +4,8 @@ use std::sync::{Mutex, PoisonError};
 
 use tessera_pipeline::compute::ShaderFault;
 
+use tessera_pipeline::compute::PixelUavs;
+use tessera_pipeline::compute::StorageTextureUse;
 use tessera_pipeline::env::ShaderEnv;
 use tessera_pipeline::shader::{
     Interpolation, PixelShader, PsInput, PsOutput, ShaderSignature, VertexShader, VsInput, VsOutput,
@@ -12,7 +14,7 @@ use wide::f32x8;
 
 use crate::compile::CompileOptions;
 use crate::error::{CompileError, ExecError};
-use crate::exec::run;
+use crate::exec::{Direct, run, run_with_memory};
 use crate::ir::Lanes;
 use crate::program::{Input, Output, Program, Stage};
 
@@ -94,6 +96,33 @@ impl Program {
         input: &PsInput<'_>,
         out: &mut PsOutput,
     ) -> Result<(), ExecError> {
+        self.run_pixel_with_uavs(env, input, out, None)
+    }
+
+    /// [`run_pixel_into`](Self::run_pixel_into) with the draw's UAVs (`None`: unbound, loads
+    /// read 0 and writes are dropped). Only the covered lanes (`input.coverage`) that have not
+    /// discarded write them; helper lanes read but never write.
+    pub fn run_pixel_with_uavs(
+        &self,
+        env: &ShaderEnv<'_>,
+        input: &PsInput<'_>,
+        out: &mut PsOutput,
+        uavs: Option<&mut PixelUavs<'_>>,
+    ) -> Result<(), ExecError> {
+        let mut mem = match uavs {
+            Some(u) => Direct {
+                uavs: &mut u.uavs,
+                srvs: &[],
+                layouts: &u.layouts,
+                wg: &mut [],
+            },
+            None => Direct {
+                uavs: &mut [],
+                srvs: &[],
+                layouts: &[],
+                wg: &mut [],
+            },
+        };
         let setup = |regs: &mut [Lanes]| {
             for b in &self.inputs {
                 let src: [Lanes; 4] = match b.source {
@@ -113,23 +142,31 @@ impl Program {
                 }
             }
         };
-        run(self, env, 0xff, setup, |regs, killed| {
-            for o in &self.outputs {
-                match o.target {
-                    Output::Location(n) => {
-                        for (d, &reg) in out.targets[n as usize].iter_mut().zip(&o.regs) {
-                            *d = vector(&regs[reg as usize]);
+        run_with_memory(
+            self,
+            env,
+            0xff,
+            input.coverage,
+            &mut mem,
+            setup,
+            |regs, killed| {
+                for o in &self.outputs {
+                    match o.target {
+                        Output::Location(n) => {
+                            for (d, &reg) in out.targets[n as usize].iter_mut().zip(&o.regs) {
+                                *d = vector(&regs[reg as usize]);
+                            }
                         }
+                        Output::FragDepth => out.depth = vector(&regs[o.regs[0] as usize]),
+                        Output::SampleMask => out.coverage = regs[o.regs[0] as usize],
+                        Output::Position => {}
                     }
-                    Output::FragDepth => out.depth = vector(&regs[o.regs[0] as usize]),
-                    Output::SampleMask => out.coverage = regs[o.regs[0] as usize],
-                    Output::Position => {}
                 }
-            }
-            for (l, d) in out.discard.iter_mut().enumerate() {
-                *d = killed & (1 << l) != 0;
-            }
-        })
+                for (l, d) in out.discard.iter_mut().enumerate() {
+                    *d = killed & (1 << l) != 0;
+                }
+            },
+        )
     }
 }
 
@@ -283,8 +320,11 @@ impl WgslPixelShader {
         Ok(Self {
             signature,
             inputs: program.interpolations(),
-            uniform_output: program.uniform_output(),
-            passthrough: program.passthrough(),
+            // A shader with UAVs has effects beyond its outputs: it is shaded pixel by pixel.
+            uniform_output: program.uniform_output() && program.uses.uavs.is_empty(),
+            passthrough: program
+                .passthrough()
+                .filter(|_| program.uses.uavs.is_empty()),
             program,
             fault: Fault::default(),
         })
@@ -336,6 +376,41 @@ impl PixelShader for WgslPixelShader {
 
     fn shade(&self, env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput) {
         match self.program.run_pixel_into(env, input, out) {
+            Ok(()) => {}
+            Err(e) => {
+                self.fault.record(e);
+                *out = PsOutput::default();
+            }
+        }
+    }
+
+    fn uav_slots(&self) -> Vec<u32> {
+        self.program.uses.uavs.clone()
+    }
+
+    fn storage_textures(&self) -> Vec<StorageTextureUse> {
+        self.program.uses.storage_textures.clone()
+    }
+
+    fn uses_uav_atomics(&self) -> bool {
+        self.program.uses.storage_atomics
+    }
+
+    fn early_depth_stencil(&self) -> bool {
+        self.program.uses.early_depth_test
+    }
+
+    fn shade_with_uavs(
+        &self,
+        env: &ShaderEnv<'_>,
+        input: &PsInput<'_>,
+        out: &mut PsOutput,
+        uavs: &mut PixelUavs<'_>,
+    ) {
+        match self
+            .program
+            .run_pixel_with_uavs(env, input, out, Some(uavs))
+        {
             Ok(()) => {}
             Err(e) => {
                 self.fault.record(e);

@@ -48,6 +48,7 @@ impl ComputeShader for Words {
                 slot: 0,
                 format: Format::R32Uint,
                 reads: false,
+                dimension: ViewDimension::Texture2D,
             }]
         } else {
             Vec::new()

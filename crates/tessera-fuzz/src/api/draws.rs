@@ -140,10 +140,9 @@ impl Run {
                     Some((start, names)) => {
                         let uavs = slots(&p.uavs, &names, MAX_SLOTS);
                         self.ctx.om_set_render_targets_and_unordered_access_views(
-                            &rtvs,
-                            dsv.as_ref(),
+                            Some((&rtvs, dsv.as_ref())),
                             usize::from(start % 70),
-                            &uavs,
+                            Some(&uavs),
                             &[0; 4],
                         )
                     }

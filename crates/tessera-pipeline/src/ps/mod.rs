@@ -9,12 +9,15 @@ pub(crate) mod solid;
 
 use crate::band::{Band, BandStats, RasterContext, Scratch};
 use crate::block::{Coverage, LANE_CX, LANE_CY};
+use crate::env::ShaderEnv;
 use crate::om::blend::{BlendPlan, blend, blend_over_unorm, fit_logic_bits, logic_op};
 use crate::om::coverage;
 use crate::om::depth::BandDepth;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::setup::{Plane, TriSetup};
-use crate::shader::{Interpolation, MAX_VARYINGS, PsInput, Reg, ZERO_REG};
+use crate::shader::{
+    Interpolation, MAX_VARYINGS, PixelShader, PsInput, PsOutput, Reg, UavLock, ZERO_REG,
+};
 
 #[inline]
 fn eval(p: &Plane, dx: f32x8, dy: f32x8) -> f32x8 {
@@ -253,7 +256,7 @@ impl<'a> BandJob<'_, 'a> {
         out.depth = f32x8::ZERO;
         out.discard = [false; 8];
         out.coverage = [u32::MAX; 8];
-        ps.shade(ctx.env, &input, out);
+        run_pixel_shader(ps, ctx.env, ctx.uavs, &input, out);
         stats.ps_lanes += 8;
         if ctx.may_discard {
             for k in 0..8 {
@@ -417,4 +420,21 @@ fn write_target(
         _ => *src,
     };
     target.store(bx, by, mask, &value, write_mask);
+}
+
+/// Runs `ps` on one 8-lane call: with the draw's UAVs when it has some (locked for the call;
+/// the serial schedule, `schedule::raster_serial`, never contends for the lock), else the
+/// plain [`PixelShader::shade`].
+#[inline(always)]
+pub(crate) fn run_pixel_shader(
+    ps: &dyn PixelShader,
+    env: &ShaderEnv<'_>,
+    uavs: Option<&dyn UavLock>,
+    input: &PsInput<'_>,
+    out: &mut PsOutput,
+) {
+    match uavs {
+        Some(u) => u.shade(ps, env, input, out),
+        None => ps.shade(env, input, out),
+    }
 }

@@ -97,7 +97,7 @@ impl BandJob<'_, '_> {
             out.depth = f32x8::ZERO;
             out.discard = [false; 8];
             out.coverage = [u32::MAX; 8];
-            ps.shade(ctx.env, &input, out);
+            super::run_pixel_shader(ps, ctx.env, ctx.uavs, &input, out);
             self.stats.ps_lanes += 8;
             if ctx.may_discard {
                 let kept = (0..8).fold(0u8, |m, k| m | (u8::from(!out.discard[k]) << k));

@@ -47,6 +47,7 @@ pub fn prepare(
     };
     if !tri.flat_varyings
         || !ps.uniform_output()
+        || ctx.uavs.is_some()
         || ctx.dual_source
         || ctx.coverage_out != CoverageOut::None
         || (ctx.depth_active && !ctx.early_depth)
@@ -103,7 +104,7 @@ fn shade_once(
     let out = &mut scratch.out;
     out.targets[0] = ZERO_REG;
     if let Some(ps) = ctx.ps {
-        ps.shade(ctx.env, &input, out);
+        super::run_pixel_shader(ps, ctx.env, ctx.uavs, &input, out);
     }
     out.targets[0].map(|c| f32x8::splat(c.to_array()[0]))
 }

@@ -233,6 +233,45 @@ impl Scene {
                 ctx.cs_set_unordered_access_views(*start, &list, &counts)
                     .map_err(dev)?;
             }
+            Command::SetCsTextures { start, textures } => {
+                let mut list = Vec::with_capacity(textures.len());
+                for (i, n) in textures.iter().enumerate() {
+                    let p = format!("{path}.textures[{i}]");
+                    let v = match o.buffer_srvs.get(n) {
+                        Some(v) => v,
+                        None => get(self, &o.srvs, n, "texture or buffer", &p)?,
+                    };
+                    list.push(Some(v.clone()));
+                }
+                ctx.cs_set_shader_resources(*start, &list).map_err(dev)?;
+            }
+            Command::SetCsSamplers { start, samplers } => {
+                let list = self.lookup_all(&o.samplers, samplers, "sampler", path, "samplers")?;
+                ctx.cs_set_samplers(*start, &list).map_err(dev)?;
+            }
+            Command::SetPsUavs { start, uavs } => {
+                let list = self.lookup_all(&o.uavs, uavs, "UAV buffer or texture", path, "uavs")?;
+                let counts = vec![u32::MAX; list.len()];
+                ctx.om_set_render_targets_and_unordered_access_views(
+                    None,
+                    *start,
+                    Some(&list),
+                    &counts,
+                )
+                .map_err(dev)?;
+            }
+            Command::ClearUnorderedAccessViewUint { uav, values } => {
+                let p = format!("{path}.uav");
+                let v = get(self, &o.uavs, uav, "UAV buffer or texture", &p)?;
+                ctx.clear_unordered_access_view_uint(v, *values)
+                    .map_err(dev)?;
+            }
+            Command::ClearUnorderedAccessViewFloat { uav, values } => {
+                let p = format!("{path}.uav");
+                let v = get(self, &o.uavs, uav, "UAV buffer or texture", &p)?;
+                ctx.clear_unordered_access_view_float(v, *values)
+                    .map_err(dev)?;
+            }
             Command::Dispatch { x, y, z } => ctx.dispatch(*x, *y, *z).map_err(dev)?,
             Command::Draw {
                 vertex_count,

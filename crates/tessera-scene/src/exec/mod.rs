@@ -82,11 +82,14 @@ type ColorTarget = (String, Texture, RenderTargetView);
 /// Every device object a scene creates, by name.
 struct Objects {
     buffers: BTreeMap<String, Buffer>,
-    /// `R32_UINT` UAVs of the buffers and Texture2D UAVs of the textures `set_cs_uavs` names.
+    /// `R32_UINT` UAVs of the buffers and Texture2D UAVs of the textures `set_cs_uavs`,
+    /// `set_ps_uavs` and the UAV clears name.
     uavs: BTreeMap<String, tessera::resource::UnorderedAccessView>,
     cs: BTreeMap<String, tessera::ComputeShaderHandle>,
     cbs: BTreeMap<String, Buffer>,
     srvs: BTreeMap<String, ShaderResourceView>,
+    /// Whole-buffer `R32_UINT` shader-resource views of the buffers `set_cs_textures` names.
+    buffer_srvs: BTreeMap<String, ShaderResourceView>,
     layouts: BTreeMap<String, InputLayoutHandle>,
     rs: BTreeMap<String, RasterizerState>,
     ds: BTreeMap<String, DepthStencilState>,

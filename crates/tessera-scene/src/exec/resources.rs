@@ -30,6 +30,7 @@ impl Scene {
         let cbs = self.create_constant_buffers(device, aspect)?;
         let srvs = self.create_textures(device)?;
         let uavs = self.create_uavs(device, &buffers, &srvs)?;
+        let buffer_srvs = self.create_buffer_srvs(device, &buffers)?;
         let layouts = self.create_input_layouts(device)?;
         let rs = self.create_rasterizer_states(device)?;
         let ds = self.create_depth_stencil_states(device)?;
@@ -45,6 +46,7 @@ impl Scene {
             cs,
             cbs,
             srvs,
+            buffer_srvs,
             layouts,
             rs,
             ds,
@@ -61,6 +63,7 @@ impl Scene {
     /// Immutable vertex buffers, or index buffers for those a `set_index_buffer` names.
     fn create_buffers(&self, device: &Device) -> Result<BTreeMap<String, Buffer>, SceneError> {
         let (mut index_buffers, uav_buffers) = (BTreeSet::new(), self.uav_buffers());
+        let srv_buffers = self.srv_buffers();
         for c in &self.file.commands {
             if let Command::SetIndexBuffer { buffer, .. } = c {
                 index_buffers.insert(buffer.as_str());
@@ -86,10 +89,11 @@ impl Scene {
                 } else {
                     Usage::Immutable
                 },
-                bind_flags: if uav {
-                    bind | BindFlags::UNORDERED_ACCESS
-                } else {
-                    bind
+                bind_flags: match (uav, srv_buffers.contains(name.as_str())) {
+                    (true, true) => bind | BindFlags::UNORDERED_ACCESS | BindFlags::SHADER_RESOURCE,
+                    (true, false) => bind | BindFlags::UNORDERED_ACCESS,
+                    (false, true) => bind | BindFlags::SHADER_RESOURCE,
+                    (false, false) => bind,
                 },
                 ..Default::default()
             };
@@ -101,13 +105,21 @@ impl Scene {
         Ok(buffers)
     }
 
-    /// The buffers and textures a `set_cs_uavs` command names, and the buffers of
-    /// `copy_tiles` (default usage).
+    /// The buffers and textures a `set_cs_uavs`, `set_ps_uavs` or UAV clear command names,
+    /// and the buffers of `copy_tiles` (default usage).
     fn uav_buffers(&self) -> BTreeSet<&str> {
         let mut out = BTreeSet::new();
         for c in &self.file.commands {
-            if let Command::SetCsUavs { buffers, .. } = c {
-                out.extend(buffers.iter().map(String::as_str));
+            match c {
+                Command::SetCsUavs { buffers: names, .. }
+                | Command::SetPsUavs { uavs: names, .. } => {
+                    out.extend(names.iter().map(String::as_str));
+                }
+                Command::ClearUnorderedAccessViewUint { uav, .. }
+                | Command::ClearUnorderedAccessViewFloat { uav, .. } => {
+                    out.insert(uav.as_str());
+                }
+                _ => {}
             }
             if let Command::CopyTiles(t) = c {
                 out.insert(t.buffer.as_str());
@@ -146,6 +158,42 @@ impl Scene {
             uavs.insert(name.to_owned(), v);
         }
         Ok(uavs)
+    }
+
+    /// The buffers a `set_cs_textures` command names (read-only storage buffers).
+    fn srv_buffers(&self) -> BTreeSet<&str> {
+        let mut out = BTreeSet::new();
+        for c in &self.file.commands {
+            if let Command::SetCsTextures { textures, .. } = c {
+                out.extend(textures.iter().map(String::as_str));
+            }
+        }
+        out
+    }
+
+    /// Whole-buffer `R32_UINT` shader-resource views of the buffers `set_cs_textures` names
+    /// (texture names there use the textures' own views).
+    fn create_buffer_srvs(
+        &self,
+        device: &Device,
+        buffers: &BTreeMap<String, Buffer>,
+    ) -> Result<BTreeMap<String, ShaderResourceView>, SceneError> {
+        let mut out = BTreeMap::new();
+        for name in self.srv_buffers() {
+            let Some(b) = buffers.get(name) else {
+                continue; // a texture, or an unknown name the command reports
+            };
+            let desc = ViewDesc {
+                format: tessera::Format::R32Uint,
+                dimension: ViewDimension::Buffer,
+                range: SubresourceRange::ALL,
+            };
+            let v = device
+                .create_shader_resource_view(b, Some(&desc))
+                .map_err(self.dev(format!("buffers.{name}")))?;
+            out.insert(name.to_owned(), v);
+        }
+        Ok(out)
     }
 
     /// Untiled textures (decoded files or procedural images) and their whole-texture views

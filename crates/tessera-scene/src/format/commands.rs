@@ -181,6 +181,30 @@ pub enum Command {
         start: usize,
         buffers: Vec<String>,
     },
+    /// `CSSetShaderResources`: a named texture as its whole-texture view, a named buffer as a
+    /// whole-buffer `R32_UINT` view (a WGSL read-only storage buffer at `@group(1)`; the buffers
+    /// it names are created with `SHADER_RESOURCE` too).
+    SetCsTextures {
+        #[serde(default)]
+        start: usize,
+        textures: Vec<String>,
+    },
+    /// `CSSetSamplers`.
+    SetCsSamplers {
+        #[serde(default)]
+        start: usize,
+        samplers: Vec<String>,
+    },
+    /// `OMSetRenderTargetsAndUnorderedAccessViews` keeping the render targets and depth
+    /// target (`D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL`): the pixel shader's UAVs from
+    /// slot `start` (D3D's `UAVStartSlot`, at least the number of bound render targets), each
+    /// name a buffer or texture UAV as in `set_cs_uavs`; every other UAV slot is unbound.
+    SetPsUavs { start: usize, uavs: Vec<String> },
+    /// `ClearUnorderedAccessViewUint` of the UAV of buffer or texture `uav` (a name some
+    /// `set_cs_uavs` / `set_ps_uavs` uses).
+    ClearUnorderedAccessViewUint { uav: String, values: [u32; 4] },
+    /// `ClearUnorderedAccessViewFloat`, as [`Command::ClearUnorderedAccessViewUint`].
+    ClearUnorderedAccessViewFloat { uav: String, values: [f32; 4] },
     /// `Dispatch` (`y`, `z` default 1).
     Dispatch {
         x: u32,
@@ -262,6 +286,11 @@ impl Command {
             Self::SetCs(_) => "set_cs",
             Self::SetCsConstantBuffers { .. } => "set_cs_constant_buffers",
             Self::SetCsUavs { .. } => "set_cs_uavs",
+            Self::SetCsTextures { .. } => "set_cs_textures",
+            Self::SetCsSamplers { .. } => "set_cs_samplers",
+            Self::SetPsUavs { .. } => "set_ps_uavs",
+            Self::ClearUnorderedAccessViewUint { .. } => "clear_unordered_access_view_uint",
+            Self::ClearUnorderedAccessViewFloat { .. } => "clear_unordered_access_view_float",
             Self::Dispatch { .. } => "dispatch",
             Self::Draw { .. } => "draw",
             Self::DrawIndexed { .. } => "draw_indexed",

@@ -4,6 +4,7 @@ mod compute;
 mod golden;
 mod hostile;
 mod outputs;
+mod ps_uav;
 mod scene_errors;
 mod scene_fuzz;
 mod scene_golden_api;

@@ -1,5 +1,5 @@
-//! Compute memory: storage buffers (`@group(3)` UAVs, `@group(1)` read-only storage) and
-//! `var<workgroup>`, addressed in bytes with WGSL's storage layout; atomics and `arrayLength`.
+//! Storage memory: storage buffers (`@group(3)` UAVs, `@group(1)` read-only storage) and
+//! `var<workgroup>` (compute; a fragment shader's UAVs at `@group(3)`), addressed in bytes with WGSL's storage layout; atomics and `arrayLength`.
 
 use naga::{AtomicFunction, Expression, Handle, StorageAccess, TypeInner};
 
@@ -26,7 +26,7 @@ impl Compiler<'_> {
             Ok(())
         } else {
             Err(unsupported(format!(
-                "{what} in the {} stage (storage and workgroup memory are compute-only here)",
+                "{what} in the {} stage (workgroup memory, read-only storage buffers and UAVs outside the pixel stage are compute-only here)",
                 self.stage.name()
             )))
         }
@@ -38,12 +38,19 @@ impl Compiler<'_> {
         g: Handle<naga::GlobalVariable>,
         access: StorageAccess,
     ) -> Result<Val, CompileError> {
-        self.compute_only("a storage buffer")?;
         let var = &self.module.global_variables[g];
         let b = var
             .binding
             .as_ref()
             .ok_or_else(|| internal("unbound storage buffer"))?;
+        // A pixel shader's UAVs (ps_5_0) are storage buffers at @group(3); read-only storage
+        // buffers (buffer SRVs) and the vertex stage's UAVs are compute-only here.
+        if self.stage != Stage::Fragment || b.group != 3 {
+            self.compute_only("a storage buffer")?;
+        }
+        if self.stage == Stage::Fragment {
+            self.uses.needs_sm5 = true;
+        }
         let read_only = !access.contains(StorageAccess::STORE);
         let space = match b.group {
             3 if b.binding < UAV_SLOTS => MemSpace::Uav(b.binding),

@@ -112,8 +112,11 @@ pub fn parse_spirv_with(bytes: &[u8], options: &SpirvOptions) -> Result<Validate
 }
 
 fn validate(module: Module) -> Result<Validated, CompileError> {
-    // Cube arrays exist from 10_1 (the profile says `*_4_1`, the caps layer checks the level).
-    let caps = Capabilities::PRIMITIVE_INDEX | Capabilities::CUBE_ARRAY_TEXTURES;
+    // Cube arrays exist from 10_1 (the profile says `*_4_1`, the caps layer checks the level);
+    // `@early_depth_test` is ps_5_0's `[earlydepthstencil]` (the profile says `ps_5_0`).
+    let caps = Capabilities::PRIMITIVE_INDEX
+        | Capabilities::CUBE_ARRAY_TEXTURES
+        | Capabilities::EARLY_DEPTH_TEST;
     let info = Validator::new(ValidationFlags::all(), caps)
         .validate(&module)
         .map_err(|e| {
@@ -225,6 +228,8 @@ pub fn compile(
         &ep.function,
         stage,
     );
+    c.uses.early_depth_test = matches!(ep.early_depth_test, Some(naga::EarlyDepthTest::Force));
+    c.uses.needs_sm5 |= c.uses.early_depth_test;
     c.entry_io()?;
     let mut body = c.block(&ep.function.body)?;
     // Falling off the end of a function with no result: nothing more to store.

@@ -1,9 +1,9 @@
-//! Storage textures (compute only): `texture_storage_1d`, `_2d`, `_2d_array` and `_3d<FORMAT,
-//! write | read | read_write>` at `@group(3) @binding(n)` = texture UAV slot `n` (a Texture1D,
-//! Texture2D, Texture2DArray or Texture3D UAV). `textureStore` / `textureLoad` /
+//! Storage textures (compute and fragment): `texture_storage_1d`, `_2d`, `_2d_array` and
+//! `_3d<FORMAT, write | read | read_write>` at `@group(3) @binding(n)` = texture UAV slot `n` (a
+//! Texture1D, Texture2D, Texture2DArray or Texture3D UAV). `textureStore` / `textureLoad` /
 //! `textureDimensions` / `textureNumLayers` become [`MemOp::TexStore`] / [`MemOp::TexLoad`] /
 //! [`MemOp::TexSize`] with `(x, y, z)` coordinates (`z`: the array layer or depth slice):
-//! the compute machine addresses the texel through `tessera_format::memory` and encodes or
+//! the compute and fragment machines address the texel through `tessera_format::memory` and encodes or
 //! decodes it with the format's own codec, one 32-bit word at a time (so the parallel
 //! schedule's write log replays them like buffer stores).
 
@@ -94,11 +94,15 @@ impl Compiler<'_> {
         else {
             return Err(internal("a storage texture of another type"));
         };
-        if self.stage != Stage::Compute {
-            return Err(unsupported(format!(
-                "a storage texture in the {} stage (pixel-shader UAVs are not done)",
-                self.stage.name()
-            )));
+        match self.stage {
+            Stage::Compute => {}
+            // A pixel shader's typed UAV (ps_5_0).
+            Stage::Fragment => self.uses.needs_sm5 = true,
+            Stage::Vertex => {
+                return Err(unsupported(
+                    "a storage texture in the vertex stage (UAVs are compute and pixel only here)",
+                ));
+            }
         }
         let sdim = match (dim, arrayed) {
             (ImageDimension::D1, false) => StorageDim::D1,

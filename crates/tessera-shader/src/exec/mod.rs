@@ -9,8 +9,11 @@
 mod budget;
 pub mod compute;
 mod dispatch;
+mod memop;
 mod memory;
 mod ops;
+
+pub(crate) use memory::Direct;
 
 pub use dispatch::{PARALLEL_BATCH, dispatch};
 pub use tessera_pipeline::compute::ComputeMemory;
@@ -20,9 +23,10 @@ use std::cell::RefCell;
 use tessera_pipeline::env::ShaderEnv;
 
 use crate::error::ExecError;
-use crate::ir::{Lanes, Node};
+use crate::ir::{Lanes, Node, Op};
 use crate::program::Program;
 use budget::StepBudget;
+use memop::mem_op;
 
 /// Lanes that left an enclosing loop or switch.
 #[derive(Clone, Copy, Debug)]
@@ -35,8 +39,11 @@ struct Frame {
     is_loop: bool,
 }
 
-struct Machine<'a, 'e> {
+struct Machine<'a, 'e, 'm, 'n> {
     env: &'a ShaderEnv<'e>,
+    /// A pixel shader's UAVs (none bound: every load reads 0, every write is dropped).
+    mem: &'a mut Direct<'m, 'n>,
+    /// Lanes covered by the primitive: only they (less those that discarded) write memory.
     regs: &'a mut [Lanes],
     steps: StepBudget,
     /// Lanes that returned or were discarded.
@@ -44,6 +51,7 @@ struct Machine<'a, 'e> {
     killed: u8,
     /// Per enclosing loop or switch, innermost last.
     frames: &'a mut Vec<Frame>,
+    covered: u8,
 }
 
 /// Per-thread scratch: the register file of the program run last on this thread (its
@@ -73,6 +81,27 @@ pub fn run<T>(
     setup: impl FnOnce(&mut [Lanes]),
     read: impl FnOnce(&[Lanes], u8) -> T,
 ) -> Result<T, ExecError> {
+    let mut none = Direct {
+        uavs: &mut [],
+        srvs: &[],
+        layouts: &[],
+        wg: &mut [],
+    };
+    run_with_memory(program, env, mask, 0, &mut none, setup, read)
+}
+
+/// [`run`] of a fragment program with its UAVs in `mem`: memory ops read in every running
+/// lane and write (store, atomic, texel store) only in the lanes of `covered` that have not
+/// executed `discard`, op by op, lane 0 to 7. Helper lanes read but never write, as D3D's.
+pub(crate) fn run_with_memory<T>(
+    program: &Program,
+    env: &ShaderEnv<'_>,
+    mask: u8,
+    covered: u8,
+    mem: &mut Direct<'_, '_>,
+    setup: impl FnOnce(&mut [Lanes]),
+    read: impl FnOnce(&[Lanes], u8) -> T,
+) -> Result<T, ExecError> {
     SCRATCH.with_borrow_mut(|s| {
         let t = &program.template;
         if s.id != program.id || s.regs.len() != t.len() {
@@ -89,6 +118,8 @@ pub fn run<T>(
         s.frames.clear();
         let mut m = Machine {
             env,
+            mem,
+            covered,
             regs: &mut s.regs,
             steps: StepBudget::new(program.step_budget),
             done: 0,
@@ -105,7 +136,7 @@ pub fn run<T>(
     })
 }
 
-impl Machine<'_, '_> {
+impl Machine<'_, '_, '_, '_> {
     fn dead(&self) -> u8 {
         let mut dead = self.done;
         for f in self.frames.iter().rev() {
@@ -130,7 +161,13 @@ impl Machine<'_, '_> {
                 Node::Ops(list) => {
                     self.step(list.len() as u64)?;
                     for op in list {
-                        ops::exec(self.regs, self.env, op, mask);
+                        match op {
+                            Op::Mem(mo) => {
+                                let write = mask & self.covered & !self.killed;
+                                mem_op(self.regs, self.mem, mo, mask, write);
+                            }
+                            _ => ops::exec(self.regs, self.env, op, mask),
+                        }
                     }
                     continue;
                 }

@@ -420,9 +420,9 @@ pub fn exec(regs: &mut [Lanes], env: &ShaderEnv<'_>, op: &Op, mask: u8) {
                 Deriv::YFine => ddy_fine(v),
             });
         }
-        // Memory ops exist only in compute programs, whose machine (`exec::compute`) owns the
-        // memory and runs them itself; the vertex and pixel stages never contain one (the
-        // compiler refuses storage and workgroup variables outside `@compute`).
+        // Memory ops are run by the machine that owns the memory (`exec::memop`, from the
+        // compute and fragment machines); the vertex stage never contains one (the compiler
+        // refuses storage there).
         Op::Mem(_) => {}
     }
 }

@@ -142,6 +142,7 @@ pub fn draw_into(
         viewports: &viewports,
         scissors: &[],
         repeat_probes: &[],
+        ps_uavs: None,
         simd: tessera_sampler::Lanes::process_or_baseline(),
     };
     let texel = setup.format.info().bytes_per_block as usize;
@@ -413,6 +414,7 @@ impl Rig {
             viewports: &viewports,
             scissors: &self.scissors,
             repeat_probes: &[],
+            ps_uavs: None,
             simd: self.simd,
         };
         let (w, h) = (self.w, self.h);

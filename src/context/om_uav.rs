@@ -1,0 +1,146 @@
+//! `OMSetRenderTargetsAndUnorderedAccessViews` (11_0+ with UAVs): the output merger's render
+//! targets and the pixel stage's UAVs bound in one call, with D3D11's slot rules.
+//!
+//! - 9_x: the method does not exist (SPEC §2.2); 10_x: render targets only (UAVs are
+//!   compute-only there, SPEC §1.2).
+//! - The UAV slots end within the level's UAV slots: 8 at 11_0, shared with the render
+//!   targets (`UAVStartSlot` + `NumUAVs` ≤ 8 with `UAVStartSlot` ≥ `NumRTVs`), 64 at 11_1+
+//!   (`D3D11_1_UAV_SLOT_COUNT`).
+//! - `UAVStartSlot` ≥ `NumRTVs`: a UAV in a render-target slot is refused, also against the
+//!   render targets kept by `D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL` and the UAVs kept by
+//!   `D3D11_KEEP_UNORDERED_ACCESS_VIEWS` (`None` here).
+//! - A UAV list replaces every UAV of the output merger (slots outside it are unbound, as the
+//!   D3D11 runtime passes the whole slot range to the driver); `OMSetRenderTargets` keeps them.
+//! - `pUAVInitialCounts` is read by append/consume and counter UAVs only, which Tessera does
+//!   not create: it is ignored.
+
+use tessera_resource::{
+    Buffer, DepthStencilView, RenderTargetView, Resource, Texture, UnorderedAccessView,
+};
+
+use super::DeviceContext;
+use super::uav::{self, UavBinding};
+use crate::error::{Error, Result};
+
+const CALL: &str = "OMSetRenderTargetsAndUnorderedAccessViews";
+
+impl DeviceContext {
+    /// `OMSetRenderTargetsAndUnorderedAccessViews`. `targets` is `(RTVs, DSV)`, or `None` for
+    /// `D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL`; `uavs` the UAVs from slot `uav_start`,
+    /// or `None` for `D3D11_KEEP_UNORDERED_ACCESS_VIEWS`. The slot rules are in the module
+    /// docs; each refusal is a typed error ([`Error::UavLimit`], a caps error at 9_x / 10_x)
+    /// stored in the info queue, and changes nothing.
+    pub fn om_set_render_targets_and_unordered_access_views(
+        &mut self,
+        targets: Option<(&[Option<RenderTargetView>], Option<&DepthStencilView>)>,
+        uav_start: usize,
+        uavs: Option<&[Option<UnorderedAccessView>]>,
+        initial_counts: &[u32],
+    ) -> Result<()> {
+        let _ = initial_counts;
+        self.guarded(CALL, |c| {
+            let caps = c.device.caps();
+            caps.validate_om_uavs(uav_start, uavs.map_or(0, <[_]>::len))?;
+            let rtvs = targets.map_or(c.render_targets.len(), |(v, _)| v.len());
+            // The lowest UAV slot bound after the call.
+            let first_uav = match uavs {
+                Some(list) if !list.is_empty() => Some(uav_start),
+                Some(_) => None,
+                None => c.ps_uavs.iter().position(Option::is_some),
+            };
+            if let Some(first) = first_uav
+                && first < rtvs
+            {
+                return Err(Error::UavLimit {
+                    call: CALL,
+                    rule: "UAVStartSlot >= NumRTVs (pixel-stage UAVs follow the render targets in the output slots)",
+                    level: caps.level(),
+                    limit: rtvs as u64,
+                    value: first as u64,
+                });
+            }
+            for v in uavs.into_iter().flatten().flatten() {
+                c.owned(CALL, "unordered access view", v.owner())?;
+            }
+            if let Some((views, depth)) = targets {
+                c.check_render_targets(views, depth)?;
+            }
+            if let Some(list) = uavs {
+                c.ps_uavs.clear();
+                if list.iter().any(Option::is_some) {
+                    c.ps_uavs.resize(uav_start + list.len(), None);
+                    c.ps_uavs[uav_start..].clone_from_slice(list);
+                }
+            }
+            if let Some((views, depth)) = targets {
+                c.render_targets = views.to_vec();
+                c.depth_stencil_view = depth.cloned();
+                c.tiled_outputs.clear();
+                c.unbind_hazardous_inputs()?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl DeviceContext {
+    /// The pixel shader's UAVs for a draw, resolved (`None`: the shader uses none, and the
+    /// draw runs as one without UAVs). Refused: a bound UAV in a render-target slot (possible
+    /// after `OMSetRenderTargets` kept the UAVs), the typed-UAV rules of the compute stage
+    /// (one place, `uav`), and a resource bound both as a UAV and in any other slot the draw
+    /// reads or writes (Tessera refuses where D3D unbinds with a warning).
+    pub(super) fn resolve_ps_uavs(
+        &self,
+        call: &'static str,
+        targets: &[(Texture, u32)],
+    ) -> Result<Option<Vec<Option<UavBinding>>>> {
+        let Some(ps) = self.pixel_shader.as_ref() else {
+            return Ok(None);
+        };
+        if ps.0.uav_slots().is_empty() {
+            return Ok(None);
+        }
+        let level = self.device.caps().level();
+        if let Some(first) = self.ps_uavs.iter().position(Option::is_some)
+            && first < self.render_targets.len()
+        {
+            return Err(Error::UavLimit {
+                call,
+                rule: "a pixel-stage UAV slot lies below the bound render targets' slots",
+                level,
+                limit: self.render_targets.len() as u64,
+                value: first as u64,
+            });
+        }
+        let bound = uav::resolve(&self.ps_uavs, &ps.0.storage_textures(), level, call)?;
+        let stages = [&self.vs, &self.ps];
+        let mut buffers: Vec<&Buffer> = Vec::new();
+        buffers.extend(self.vertex_buffers.iter().flatten().map(|v| &v.buffer));
+        buffers.extend(self.index_buffer.iter().map(|(b, ..)| b));
+        for s in stages {
+            buffers.extend(s.constant_buffers.iter().flatten());
+            buffers.extend(s.shader_resources.iter().flatten().filter_map(
+                |v| match v.resource() {
+                    Resource::Buffer(b) => Some(b),
+                    _ => None,
+                },
+            ));
+        }
+        let mut textures: Vec<&Texture> = targets.iter().map(|(t, _)| t).collect();
+        for s in stages {
+            textures.extend(
+                s.shader_resources
+                    .iter()
+                    .flatten()
+                    .filter_map(|v| v.texture()),
+            );
+        }
+        uav::check_exclusive(
+            &bound,
+            &buffers,
+            &textures,
+            "one resource in two pixel-stage UAV slots, or as a pixel-stage UAV and any other binding of the draw at once",
+        )?;
+        Ok(Some(bound))
+    }
+}

@@ -1,0 +1,267 @@
+//! Unordered-access views bound for a dispatch (`CSSetUnorderedAccessViews`) or a draw
+//! (`OMSetRenderTargetsAndUnorderedAccessViews`): each slot resolved against the shader's
+//! storage textures (a buffer view's byte range, or a Texture1D / 2D / 2DArray / 3D UAV of the
+//! declared dimension and format with typed UAV loads as the level allows), the one-binding-per-resource rule, and the
+//! write locks that turn them into the bytes the shader runs on. One place for both stages.
+
+use std::ops::Range;
+
+use tessera_caps::{FeatureLevel, ViewDimension};
+use tessera_format::Format;
+use tessera_pipeline::{PixelUavs, StorageTextureUse};
+use tessera_resource::{
+    Buffer, BufferWriteGuard, Resource, Texture, TextureWriteGuard, UnorderedAccessView, ViewInfo,
+};
+
+use crate::error::{Error, Result};
+
+/// The bytes of a buffer view: `(buffer, byte range)`, or why it cannot be a storage buffer.
+pub(super) fn buffer_range(view: &ViewInfo, call: &'static str) -> Result<(Buffer, Range<usize>)> {
+    let Resource::Buffer(b) = view.resource() else {
+        return Err(Error::Unsupported(
+            "texture views as storage buffers (compute SRVs and buffer UAVs)",
+        ));
+    };
+    let format = view.format();
+    let elem = match format {
+        Format::Unknown => b.desc().structure_byte_stride as usize,
+        Format::R32Typeless | Format::R32Uint | Format::R32Sint | Format::R32Float => 4,
+        _ => {
+            return Err(Error::Unsupported(
+                "typed buffer views as storage buffers other than R32_{TYPELESS,UINT,SINT,FLOAT}",
+            ));
+        }
+    };
+    let r = view.range();
+    let start = r.first_array_slice as usize * elem;
+    let end = start + r.array_size as usize * elem;
+    if end > b.len() || b.is_mapped() {
+        return Err(Error::NotBound {
+            call,
+            what: "an unmapped buffer view inside its buffer",
+        });
+    }
+    Ok((b.clone(), start..end))
+}
+
+/// The R32 formats every level with typed UAV loads reads (11_x: only these, SPEC §1.2).
+const TYPED_LOAD_R32: [Format; 3] = [Format::R32Float, Format::R32Uint, Format::R32Sint];
+
+/// The further formats of typed UAV loads at 12_0+ ("18 formats" with the three R32 ones).
+const TYPED_LOAD_12_0: [Format; 15] = [
+    Format::R32G32B32A32Float,
+    Format::R32G32B32A32Uint,
+    Format::R32G32B32A32Sint,
+    Format::R16G16B16A16Float,
+    Format::R16G16B16A16Uint,
+    Format::R16G16B16A16Sint,
+    Format::R8G8B8A8Unorm,
+    Format::R8G8B8A8Uint,
+    Format::R8G8B8A8Sint,
+    Format::R16Float,
+    Format::R16Uint,
+    Format::R16Sint,
+    Format::R8Unorm,
+    Format::R8Uint,
+    Format::R8Sint,
+];
+
+/// The texture of a UAV for a storage texture, the view's mip, its slices (array slices, or
+/// the W slices of a 3D view) and its format.
+pub(super) type TextureUav = (Texture, u32, Range<u32>, Format);
+
+/// A texture UAV for the storage texture `t` declares, or the typed-UAV rule it breaks (a
+/// view of the declared dimension and format; a read needs typed UAV loads of that format at
+/// this level).
+pub(super) fn texture_uav(
+    view: &ViewInfo,
+    t: &StorageTextureUse,
+    level: FeatureLevel,
+    call: &'static str,
+) -> Result<TextureUav> {
+    let err = |rule| Error::UavFormat {
+        call,
+        slot: t.slot,
+        rule,
+        level,
+        view: view.format(),
+        shader: t.format,
+    };
+    let Resource::Texture(tex) = view.resource() else {
+        return Err(err(
+            "a storage texture takes a texture UAV, not a buffer view",
+        ));
+    };
+    if view.dimension() != t.dimension {
+        return Err(err(match t.dimension {
+            ViewDimension::Texture1D => "a texture_storage_1d takes a Texture1D UAV",
+            ViewDimension::Texture2DArray => {
+                "a texture_storage_2d_array takes a Texture2DArray UAV"
+            }
+            ViewDimension::Texture3D => "a texture_storage_3d takes a Texture3D UAV",
+            _ => "a texture_storage_2d takes a Texture2D UAV",
+        }));
+    }
+    if view.format() != t.format {
+        return Err(err(
+            "the UAV's format is the storage texture's texel format",
+        ));
+    }
+    if t.reads {
+        let f = t.format;
+        let ok = TYPED_LOAD_R32.contains(&f)
+            || (level >= FeatureLevel::L12_0 && TYPED_LOAD_12_0.contains(&f));
+        if !ok {
+            return Err(err(if level >= FeatureLevel::L12_0 {
+                "typed UAV loads (read / read_write storage textures) of the 18 formats only"
+            } else {
+                "typed UAV loads (read / read_write storage textures) of R32_FLOAT/UINT/SINT only below 12_0"
+            }));
+        }
+    }
+    let r = view.range();
+    let mip = r.most_detailed_mip;
+    let slices = if view.dimension() == ViewDimension::Texture3D {
+        // The W slices of the view's mip (creation checked them against mip 0's depth).
+        let depth = tex.desc().depth.checked_shr(mip).unwrap_or(0).max(1);
+        let end = r.first_array_slice.saturating_add(r.array_size);
+        if end > depth {
+            return Err(err(
+                "a Texture3D UAV's W slices lie inside the depth of its mip",
+            ));
+        }
+        r.first_array_slice..end
+    } else {
+        r.first_array_slice..r.first_array_slice.saturating_add(r.array_size)
+    };
+    if view.subresources().iter().any(|&sub| tex.is_mapped(sub)) {
+        return Err(Error::NotBound {
+            call,
+            what: "an unmapped texture UAV",
+        });
+    }
+    Ok((tex.clone(), mip, slices, view.format()))
+}
+
+/// One bound UAV slot, resolved: a buffer's byte range, or a texture subresource in the
+/// view's format.
+pub(super) enum UavBinding {
+    /// A buffer view (structured, or typed R32).
+    Buffer(Buffer, Range<usize>),
+    /// A texture UAV of a storage texture: texture, the view's mip, its slices, view format.
+    Texture(Texture, u32, Range<u32>, Format),
+}
+
+/// Resolves the bound `views` by slot: a slot the shader declares as a storage texture takes
+/// a texture UAV ([`texture_uav`]), any other a buffer view ([`buffer_range`]).
+pub(super) fn resolve(
+    views: &[Option<UnorderedAccessView>],
+    storage: &[StorageTextureUse],
+    level: FeatureLevel,
+    call: &'static str,
+) -> Result<Vec<Option<UavBinding>>> {
+    let mut out = Vec::with_capacity(views.len());
+    for (slot, v) in views.iter().enumerate() {
+        let declared = storage.iter().find(|t| t.slot as usize == slot);
+        out.push(match (v, declared) {
+            (None, _) => None,
+            (Some(v), Some(t)) => {
+                let (t, mip, slices, f) = texture_uav(v, t, level, call)?;
+                Some(UavBinding::Texture(t, mip, slices, f))
+            }
+            (Some(v), None) => {
+                let (b, r) = buffer_range(v, call)?;
+                Some(UavBinding::Buffer(b, r))
+            }
+        });
+    }
+    Ok(out)
+}
+
+/// Refuses a resource bound in two UAV slots, or as a UAV and in `read_buffers` /
+/// `read_textures` (the stage's shader resources, a draw's targets) at once: `what` names
+/// the rule (Tessera refuses where D3D unbinds with a warning).
+pub(super) fn check_exclusive(
+    bound: &[Option<UavBinding>],
+    read_buffers: &[&Buffer],
+    read_textures: &[&Texture],
+    what: &'static str,
+) -> Result<()> {
+    let bound: Vec<&UavBinding> = bound.iter().flatten().collect();
+    for (i, u) in bound.iter().enumerate() {
+        let clash = match u {
+            UavBinding::Buffer(b, _) => {
+                bound[i + 1..]
+                    .iter()
+                    .any(|o| matches!(o, UavBinding::Buffer(x, _) if x.ptr_eq(b)))
+                    || read_buffers.iter().any(|x| x.ptr_eq(b))
+            }
+            UavBinding::Texture(t, ..) => {
+                bound[i + 1..]
+                    .iter()
+                    .any(|o| matches!(o, UavBinding::Texture(x, ..) if x.ptr_eq(t)))
+                    || read_textures.iter().any(|x| x.ptr_eq(t))
+            }
+        };
+        if clash {
+            return Err(Error::Unsupported(what));
+        }
+    }
+    Ok(())
+}
+
+/// The write locks of resolved UAVs, by slot.
+pub(super) struct UavLocks<'r> {
+    slots: Vec<Option<Locked<'r>>>,
+}
+
+enum Locked<'r> {
+    Buffer(BufferWriteGuard<'r>, Range<usize>),
+    Texture(TextureWriteGuard<'r>, u32, Range<u32>, Format),
+}
+
+impl<'r> UavLocks<'r> {
+    /// Write-locks every bound UAV (each resource is in one slot, [`check_exclusive`]).
+    pub(super) fn lock(bound: &'r [Option<UavBinding>]) -> Self {
+        let slots = bound
+            .iter()
+            .map(|u| {
+                u.as_ref().map(|u| match u {
+                    UavBinding::Buffer(b, r) => Locked::Buffer(b.write(), r.clone()),
+                    UavBinding::Texture(t, mip, s, f) => {
+                        Locked::Texture(t.write(), *mip, s.clone(), *f)
+                    }
+                })
+            })
+            .collect();
+        Self { slots }
+    }
+
+    /// The bytes of each slot and, for a texture, its layout (a [`PixelUavs`], also what a
+    /// dispatch runs on) in the view's format (texel
+    /// addresses then come from `tessera_format::memory`).
+    pub(super) fn memory(&mut self) -> Result<PixelUavs<'_>> {
+        let mut bytes = Vec::with_capacity(self.slots.len());
+        let mut layouts = Vec::with_capacity(self.slots.len());
+        for s in &mut self.slots {
+            let (b, l) = match s {
+                Some(Locked::Buffer(g, r)) => (Some(&mut g[r.clone()]), None),
+                Some(Locked::Texture(g, mip, slices, f)) => {
+                    let surface = g
+                        .slices_mut(*mip, slices.clone())?
+                        .with_format(*f)
+                        .map_err(tessera_resource::ResourceError::from)?;
+                    let (layout, b) = surface.into_parts();
+                    (Some(b), Some(layout))
+                }
+                None => (None, None),
+            };
+            bytes.push(b);
+            layouts.push(l);
+        }
+        Ok(PixelUavs {
+            uavs: bytes,
+            layouts,
+        })
+    }
+}
