@@ -91,6 +91,9 @@ impl Compiler<'_> {
             M::Sinh => Some(FUn::Sinh),
             M::Cosh => Some(FUn::Cosh),
             M::Tanh => Some(FUn::Tanh),
+            M::Asinh => Some(FUn::Asinh),
+            M::Acosh => Some(FUn::Acosh),
+            M::Atanh => Some(FUn::Atanh),
             M::Exp => Some(FUn::Exp),
             M::Exp2 => Some(FUn::Exp2),
             M::Log => Some(FUn::Log),
@@ -110,6 +113,9 @@ impl Compiler<'_> {
             M::ReverseBits => Some(IUn::ReverseBits),
             M::CountLeadingZeros => Some(IUn::Clz),
             M::CountTrailingZeros => Some(IUn::Ctz),
+            M::FirstLeadingBit if kind == Kind::S => Some(IUn::FirstLeadingBitS),
+            M::FirstLeadingBit => Some(IUn::FirstLeadingBitU),
+            M::FirstTrailingBit => Some(IUn::FirstTrailingBit),
             _ => None,
         };
         if let Some(op) = int_un {
@@ -151,6 +157,10 @@ impl Compiler<'_> {
             M::Step => {
                 let b = self.arg(arg1)?;
                 self.fbin(FBin::Step, &a, &b)?
+            }
+            M::Ldexp => {
+                let b = self.arg(arg1)?;
+                self.fbin(FBin::Ldexp, &a, &b)?
             }
             M::Radians | M::Degrees => {
                 let k = if fun == M::Radians {

@@ -102,6 +102,9 @@ fn fun(op: FUn, a: &Lanes) -> Lanes {
         FUn::Sinh => ff1(a, libm::sinhf),
         FUn::Cosh => ff1(a, libm::coshf),
         FUn::Tanh => ff1(a, libm::tanhf),
+        FUn::Asinh => ff1(a, libm::asinhf),
+        FUn::Acosh => ff1(a, libm::acoshf),
+        FUn::Atanh => ff1(a, libm::atanhf),
         FUn::Exp => ff1(a, libm::expf),
         FUn::Exp2 => ff1(a, libm::exp2f),
         FUn::Log => ff1(a, libm::logf),
@@ -121,6 +124,9 @@ fn fbin(op: FBin, a: &Lanes, b: &Lanes) -> Lanes {
         FBin::Pow => ff2(a, b, libm::powf),
         FBin::Atan2 => ff2(a, b, libm::atan2f),
         FBin::Step => ff2(a, b, |edge, x| if x >= edge { 1.0 } else { 0.0 }),
+        FBin::Ldexp => map2(a, b, |x, e| {
+            libm::ldexpf(f32::from_bits(x), e.cast_signed()).to_bits()
+        }),
     }
 }
 
@@ -173,6 +179,14 @@ fn iun(op: IUn, a: &Lanes) -> Lanes {
         IUn::ReverseBits => map1(a, u32::reverse_bits),
         IUn::Clz => map1(a, u32::leading_zeros),
         IUn::Ctz => map1(a, u32::trailing_zeros),
+        IUn::FirstLeadingBitU => map1(a, |x| 31u32.wrapping_sub(x.leading_zeros())),
+        IUn::FirstLeadingBitS => map1(a, |x| {
+            // The highest bit that differs from the sign: of `x` when positive, of `!x` when
+            // negative; none (-1) for 0 and -1.
+            let m = if s(x) < 0 { !x } else { x };
+            31u32.wrapping_sub(m.leading_zeros())
+        }),
+        IUn::FirstTrailingBit => map1(a, |x| if x == 0 { u32::MAX } else { x.trailing_zeros() }),
         IUn::BoolNot => map1(a, |x| u32::from(x == 0)),
     }
 }

@@ -45,6 +45,8 @@ pub enum FBin {
     Atan2,
     /// `step(edge = a, x = b)`: `1.0` when `b >= a`, else `0.0`.
     Step,
+    /// `ldexp(a, b)`: `a · 2^b` with `b` the bits of an `i32` (libm `ldexpf`, exact).
+    Ldexp,
 }
 
 /// Unary `f32` operations.
@@ -90,6 +92,12 @@ pub enum FUn {
     Cosh,
     /// `tanh` (libm).
     Tanh,
+    /// `asinh` (libm).
+    Asinh,
+    /// `acosh` (libm).
+    Acosh,
+    /// `atanh` (libm).
+    Atanh,
     /// `exp` (libm `expf`).
     Exp,
     /// `exp2` (libm `exp2f`).
@@ -161,6 +169,13 @@ pub enum IUn {
     Clz,
     /// `countTrailingZeros`.
     Ctz,
+    /// `firstLeadingBit` of `u32`: the index of the most significant 1, `u32::MAX` for 0.
+    FirstLeadingBitU,
+    /// `firstLeadingBit` of `i32`: the index of the most significant bit that differs from
+    /// the sign bit, `-1` for 0 and -1.
+    FirstLeadingBitS,
+    /// `firstTrailingBit`: the index of the least significant 1, all ones for 0.
+    FirstTrailingBit,
     /// `bool` not: `1 - a` on `0`/`1`.
     BoolNot,
 }

@@ -195,3 +195,31 @@ fn fma_is_the_fused_result_and_transcendentals_are_libm() {
     );
     assert_eq!(f4(&r, 0), [libm::sinf(0.5), libm::expf(0.5), 2.0, 0.125]);
 }
+
+/// `ldexp` is exact (`a · 2^b`, to subnormals and infinity), and `asinh`/`acosh`/`atanh` are
+/// libm's.
+#[test]
+fn ldexp_and_inverse_hyperbolics() {
+    let a = splat([1.5, 0.75, 3.0, 0.5]);
+    let b = splat([0.0; 4]);
+    let r = run(
+        "let k = i32(b.x); o.r = bitcast<vec4<u32>>(vec4<f32>(ldexp(a.x, k + 3), ldexp(a.y, k - 130), ldexp(a.z, k + 200), ldexp(a.w, k - 1)));",
+        &a,
+        &b,
+    );
+    assert_eq!(
+        f4(&r, 0),
+        [12.0, f32::from_bits(3 << 17), f32::INFINITY, 0.25]
+    );
+    let r = run(
+        "o.r = bitcast<vec4<u32>>(vec4<f32>(asinh(a.w), acosh(a.z), atanh(a.w), atanh(a.x)));",
+        &a,
+        &b,
+    );
+    let got = f4(&r, 0);
+    assert_eq!(
+        got[..3],
+        [libm::asinhf(0.5), libm::acoshf(3.0), libm::atanhf(0.5)]
+    );
+    assert!(got[3].is_nan(), "atanh(1.5) is NaN");
+}

@@ -96,3 +96,34 @@ fn vertex_index_is_per_lane() {
         assert_eq!(*lane, [l, l * 3, l & 1, 0]);
     }
 }
+
+/// `firstLeadingBit` (u32: the top 1; i32: the top bit unlike the sign, -1 for 0 and -1) and
+/// `firstTrailingBit` (the lowest 1, all ones for 0), against hand values.
+#[test]
+fn first_leading_and_trailing_bits() {
+    let a = splat(bits([0, 1, 0x40, i32::MIN]));
+    let b = splat(bits([-1, -2, 0x7fff_ffff, -0x81]));
+    let r = run(
+        "let x = bitcast<vec4<u32>>(a);
+         o.r = vec4<u32>(firstLeadingBit(x.x), firstLeadingBit(x.z), firstTrailingBit(x.x), firstTrailingBit(x.w));",
+        &a,
+        &b,
+    );
+    assert_eq!(r[0], [u32::MAX, 6, u32::MAX, 31]);
+    let r = run(
+        "let y = bitcast<vec4<i32>>(b);
+         o.r = bitcast<vec4<u32>>(vec4<i32>(firstLeadingBit(y.x), firstLeadingBit(y.y), firstLeadingBit(y.z), firstLeadingBit(y.w)));",
+        &a,
+        &b,
+    );
+    // -1: none; -2 = ...1110: bit 0 differs; i32::MAX: bit 30; -0x81 = ...1_0111_1111: bit 7.
+    assert_eq!(i4(&r, 0), [-1, 0, 30, 7]);
+    let r = run(
+        "let x = bitcast<vec4<i32>>(a);
+         o.r = bitcast<vec4<u32>>(vec4<i32>(firstLeadingBit(x.x), firstLeadingBit(x.w), firstTrailingBit(x.y), firstTrailingBit(x.z)));",
+        &a,
+        &b,
+    );
+    // 0: none; i32::MIN = 1000...: bit 30 is the top bit unlike the sign.
+    assert_eq!(i4(&r, 0), [-1, 30, 0, 6]);
+}
