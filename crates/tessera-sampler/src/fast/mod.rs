@@ -224,7 +224,7 @@ fn run<'a, M: Mem<'a>>(
             red: Reduction::Avg,
             cmp: None,
         };
-        let q = QuadLod::new(&ctx)?.select(d);
+        let q = QuadLod::new(&ctx)?.select::<M>(d);
         if let Some(r) = quads_trilinear(view, mem, s, lay, coords, offset, q) {
             return Some(r);
         }

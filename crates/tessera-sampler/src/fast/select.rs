@@ -105,9 +105,16 @@ impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
 
     /// Mip selections of the two quads of a call, with coarse derivatives
     /// `d[q] = [∂u/∂x, ∂v/∂x, ∂u/∂y, ∂v/∂y]` (normalised units): from [`half_log2_fixed`] when the bias is 0 and it answers for both
-    /// quads, else both `log2`s at once ([`lod::log2x2`]).
+    /// quads, else both `log2`s at once ([`lod::log2x2`]). `T` is the caller's texel memory
+    /// (`fast::mem`): each caller gets its own copy, which LLVM inlines into its one call site
+    /// (shared by the untiled and the tiled path, it was inlined into neither: +2 % `tex`
+    /// instructions).
     #[inline]
-    pub fn select(&self, d: [[f32; 4]; 2]) -> [MipSel; 2] {
+    #[expect(
+        clippy::extra_unused_type_parameters,
+        reason = "the parameter only makes one copy per caller (see above)"
+    )]
+    pub fn select<T>(&self, d: [[f32; 4]; 2]) -> [MipSel; 2] {
         let [w, h] = self.size;
         // [`Ctx::lod`] for a 2D isotropic footprint: the third axis contributes 0.
         let arg = |q: usize| {
