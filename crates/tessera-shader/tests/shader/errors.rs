@@ -56,7 +56,11 @@ fn unsupported_constructs_name_themselves() {
         "o.r = bitcast<vec4<u32>>(textureSampleBaseClampToEdge(t, s, a.xy));",
         "textureSampleBaseClampToEdge",
     );
-    unsupported("", "o.r.x = bitcast<u32>(asinh(a.x));", "Asinh");
+    unsupported(
+        "",
+        "o.r.x = bitcast<u32>(refract(a.xyz, a.xyz, a.w).x);",
+        "Refract",
+    );
     unsupported(
         "@group(3) @binding(0) var<storage, read_write> s: array<u32>;",
         "s[0] = 1u;",
