@@ -260,6 +260,16 @@ impl DeviceContext {
             });
         // The pixel shader's UAVs: write-locked (each resource in no other binding of the
         // draw) and handed to the pipeline, which then shades serially in a fixed order.
+        // Tiled pixel-stage UAVs: their shadows hold the tiles' bytes for the draw.
+        let ps_tiled_uavs = self.ps_tiled_uavs_for_draw()?;
+        for t in &ps_tiled_uavs {
+            t.load(
+                &self.device,
+                call,
+                "pixel-shader unordered access view",
+                &mut reported,
+            )?;
+        }
         let ps_uav_bound = self.resolve_ps_uavs(call, &target_textures)?;
         let mut ps_uav_locks = ps_uav_bound.as_deref().map(UavLocks::lock);
         let ps_uavs = match ps_uav_locks.as_mut() {
@@ -322,7 +332,17 @@ impl DeviceContext {
             return Err(e);
         }
         drop(write_guards);
+        drop(ps_uavs);
+        drop(ps_uav_locks);
         self.store_tiled_outputs(call, &mut reported)?;
+        for t in &ps_tiled_uavs {
+            t.store(
+                &self.device,
+                call,
+                "pixel-shader unordered access view",
+                &mut reported,
+            )?;
+        }
         self.record_stats(&stats);
         Ok(stats)
     }

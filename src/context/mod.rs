@@ -17,6 +17,7 @@ mod tiled_bind;
 mod tiled_compute;
 mod tiled_copy;
 mod tiled_om;
+mod tiled_om_uav;
 mod uav;
 
 use std::sync::PoisonError;
@@ -114,6 +115,9 @@ pub struct DeviceContext {
     /// The output merger's UAVs (`OMSetRenderTargetsAndUnorderedAccessViews`), by UAV slot,
     /// read and written by the pixel shader.
     pub(crate) ps_uavs: Vec<Option<tessera_resource::UnorderedAccessView>>,
+    /// The tiled resources behind pixel-stage UAV slots: the slot's view in `ps_uavs` is the
+    /// shadow's, loaded before and stored after every draw whose pixel shader has UAVs.
+    pub(crate) ps_tiled_uavs: Vec<Option<crate::tiled::TiledTarget>>,
     pub(crate) rasterizer: RasterizerDesc,
     pub(crate) viewports: Vec<Viewport>,
     pub(crate) scissors: Vec<Rect>,
@@ -149,6 +153,7 @@ impl DeviceContext {
             cs_tiled_uavs: Vec::new(),
             cs_tiled_srvs: Vec::new(),
             ps_uavs: Vec::new(),
+            ps_tiled_uavs: Vec::new(),
             rasterizer: RasterizerDesc::default(),
             viewports: Vec::new(),
             scissors: Vec::new(),

@@ -67,6 +67,7 @@ impl DeviceContext {
             }
             if let Some(list) = uavs {
                 c.ps_uavs.clear();
+                c.ps_tiled_uavs.clear();
                 if list.iter().any(Option::is_some) {
                     c.ps_uavs.resize(uav_start + list.len(), None);
                     c.ps_uavs[uav_start..].clone_from_slice(list);

@@ -5,9 +5,8 @@
 //! a tiled output unbinds the tiled shader-resource views of the same subresource, and a
 //! tiled view of a bound tiled output is bound as NULL, each with the hazard warning.
 
-use tessera_resource::{DepthStencilView, RenderTargetView};
-
 use super::DeviceContext;
+use super::tiled_om_uav::split_outputs;
 use crate::debug::MessageId;
 use crate::error::Result;
 use crate::tiled::{
@@ -25,25 +24,7 @@ impl DeviceContext {
         depth: Option<&OmDepthStencil>,
     ) -> Result<()> {
         const CALL: &str = "OMSetRenderTargets";
-        let mut tiled = Vec::new();
-        let plain: Vec<Option<RenderTargetView>> = views
-            .iter()
-            .map(|v| match v {
-                None => None,
-                Some(OmRenderTarget::View(v)) => Some(v.clone()),
-                Some(OmRenderTarget::Tiled(t)) => {
-                    tiled.push(t.target.clone());
-                    Some(t.view.clone())
-                }
-            })
-            .collect();
-        let dsv: Option<DepthStencilView> = depth.map(|d| match d {
-            OmDepthStencil::View(v) => v.clone(),
-            OmDepthStencil::Tiled(t) => {
-                tiled.push(t.target.clone());
-                t.view.clone()
-            }
-        });
+        let (plain, dsv, tiled) = split_outputs(views, depth);
         self.guarded(CALL, |c| {
             for t in &tiled {
                 c.owned(CALL, "tiled resource", t.resource().owner())?;
@@ -60,7 +41,7 @@ impl DeviceContext {
         self.tiled_outputs.iter().any(|t| t.is_seen_by(view))
     }
 
-    fn unbind_hazardous_tiled_inputs(&mut self) -> Result<()> {
+    pub(super) fn unbind_hazardous_tiled_inputs(&mut self) -> Result<()> {
         const CALL: &str = "OMSetRenderTargets";
         let mut messages = Vec::new();
         for (name, id) in [

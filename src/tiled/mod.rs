@@ -6,18 +6,19 @@
 //! Part 3 (first slice): shader-resource views of tiled Texture2D / Texture2DArray
 //! ([`TiledShaderResourceView`]) sampled in draws with the NULL rules of SPEC §6.8.
 //!
-//! Part 6: render-target and depth-stencil views of one slice of a tiled Texture2D /
-//! Texture2DArray ([`TiledRenderTargetView`], [`TiledDepthStencilView`]), bound with
+//! Part 6: render-target and depth-stencil views of a tiled Texture2D / Texture2DArray / 2DMS
+//! / 2DMSArray, any slices ([`TiledRenderTargetView`], [`TiledDepthStencilView`]), bound with
 //! [`crate::DeviceContext::om_set_render_targets_tiled`]; draws and clears write and read them
 //! through the tiles (the NULL rules of SPEC §6.8, draw-order writes on shared pool tiles).
 //!
 //! Tier 2 shader semantics and compute views: residency feedback and the per-sample clamp
 //! through `tessera_sampler`'s `*_status` calls (Tier-1 refusal of shaders declaring them),
-//! cube SRVs, UAVs of tiled buffers and Texture2D slices ([`TiledUnorderedAccessView`]) and
-//! tiled buffer SRVs ([`TiledBufferShaderResourceView`]) in the compute stage.
+//! cube and Texture3D SRVs, UAVs of tiled buffers, Texture2D(Array) slices and Texture3D
+//! ([`TiledUnorderedAccessView`]) in the compute and pixel stages
+//! ([`OmUnorderedAccessView`]) and tiled buffer SRVs ([`TiledBufferShaderResourceView`]) in
+//! the compute stage.
 //!
-//! What it is not: Texture3D views, multi-slice / MSAA targets, `CopyResource` and boxed
-//! copies of tiled resources (docs/tiled-resources.md "Features by tier"). A
+//! What it is not: see docs/tiled-resources.md "Features by tier". A
 //! [`TiledResource`] is not a [`tessera_resource::Resource`], and `create_buffer` /
 //! `create_texture` refuse `MISC_TILED`. `CheckFeatureSupport` keeps answering
 //! `TiledResourcesTier` 0 until every feature of a tier is in.
@@ -64,6 +65,7 @@
 
 mod access;
 mod create;
+mod shadow;
 mod target;
 mod uav;
 mod view;
@@ -75,9 +77,9 @@ use tessera_resource::tiled::{ResourceTiling, TileMappings, TiledDesc, TiledTier
 
 pub use crate::device::Tier1NullRead;
 pub(crate) use access::Access;
-pub(crate) use target::TiledTarget;
+pub(crate) use shadow::TiledTarget;
 pub use target::{OmDepthStencil, OmRenderTarget, TiledDepthStencilView, TiledRenderTargetView};
-pub use uav::{TiledBufferShaderResourceView, TiledUnorderedAccessView};
+pub use uav::{OmUnorderedAccessView, TiledBufferShaderResourceView, TiledUnorderedAccessView};
 pub(crate) use view::ResolvedTiled;
 pub use view::{NULL_BC1_BLOCK, TiledShaderResourceView};
 

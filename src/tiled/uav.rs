@@ -1,5 +1,6 @@
-//! Unordered-access views of tiled buffers and tiled Texture2D / Texture2DArray (one mip of one
-//! slice), and shader-resource views of tiled buffers, for the compute stage (issue #16).
+//! Unordered-access views of tiled buffers, Texture2D / Texture2DArray (one mip, any slices)
+//! and Texture3D (one mip, its W slices), for the compute and pixel stages, and
+//! shader-resource views of tiled buffers for the compute stage (issue #16).
 //!
 //! Each view owns a **shadow** as a tiled render target does (`target.rs`): an ordinary buffer
 //! of the tiled buffer's bytes, or an ordinary texture of the viewed mip, reserved from the
@@ -21,13 +22,15 @@ use tessera_resource::tiled::{TiledDesc, subresource_placement};
 use tessera_resource::{Buffer, ShaderResourceView, UnorderedAccessView, ViewKind};
 
 use super::TiledResource;
-use super::target::{Shadow, TiledTarget};
+use super::shadow::{Part, Shadow, TiledTarget};
 use crate::device::Device;
 use crate::error::{Error, Result};
 
-/// An unordered-access view of a tiled buffer or of one mip of one slice of a tiled
-/// Texture2D / Texture2DArray (`CreateUnorderedAccessView` on a `MISC_TILED` resource). Bound
-/// with [`crate::DeviceContext::cs_set_tiled_unordered_access_views`].
+/// An unordered-access view of a tiled buffer, of one mip of slices of a tiled Texture2D /
+/// Texture2DArray, or of one mip (W slices) of a tiled Texture3D (`CreateUnorderedAccessView`
+/// on a `MISC_TILED` resource). Bound with
+/// [`crate::DeviceContext::cs_set_tiled_unordered_access_views`] or, for the pixel stage,
+/// [`crate::DeviceContext::om_set_render_targets_and_tiled_unordered_access_views`].
 #[derive(Clone, Debug)]
 pub struct TiledUnorderedAccessView {
     pub(crate) target: TiledTarget,
@@ -41,6 +44,17 @@ pub struct TiledUnorderedAccessView {
 pub struct TiledBufferShaderResourceView {
     pub(crate) target: TiledTarget,
     pub(crate) view: ShaderResourceView,
+}
+
+/// A pixel-stage UAV for
+/// [`crate::DeviceContext::om_set_render_targets_and_tiled_unordered_access_views`]: an
+/// ordinary or a tiled unordered-access view.
+#[derive(Clone, Debug)]
+pub enum OmUnorderedAccessView {
+    /// An ordinary view.
+    View(UnorderedAccessView),
+    /// A view of a tiled buffer or texture.
+    Tiled(TiledUnorderedAccessView),
 }
 
 impl TiledUnorderedAccessView {
@@ -69,9 +83,10 @@ impl TiledBufferShaderResourceView {
 
 impl Device {
     /// `CreateUnorderedAccessView` of a tiled resource (`None` = the whole buffer / mip 0 of
-    /// slice 0): the ordinary UAV rules, then Tessera's scope: a buffer view, or a Texture2D /
-    /// Texture2DArray view of one slice, one sample (`Error::Unsupported` otherwise). The
-    /// shadow's bytes are reserved from the device budget.
+    /// slice 0): the ordinary UAV rules, then Tessera's scope: a buffer view, a Texture2D /
+    /// Texture2DArray view of any slices or a Texture3D view (`Error::Unsupported` otherwise).
+    /// The shadow (the view's slices; a 3D view: its mip's whole depth) is reserved from the
+    /// device budget.
     pub fn create_tiled_unordered_access_view(
         &self,
         resource: &TiledResource,
@@ -157,8 +172,7 @@ impl Device {
                 },
             },
             shadow: Shadow::Buffer(shadow),
-            spans: place.row_spans().into(),
-            tiles: place.tiles(),
+            parts: vec![Part::new(place)].into(),
         })
     }
 }

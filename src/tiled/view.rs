@@ -1,4 +1,4 @@
-//! Shader-resource views of tiled Texture2D / Texture2DArray / cubes (issue #16 part 3) and what a draw
+//! Shader-resource views of tiled Texture2D / Texture2DArray / cubes / Texture3D (issue #16) and what a draw
 //! samples through them.
 //!
 //! A draw resolves each bound tiled view once, before any pixel runs: it walks the tiles the
@@ -55,8 +55,8 @@ impl TiledShaderResourceView {
 impl Device {
     /// `CreateShaderResourceView` of a tiled texture (`None` = the whole resource in its own
     /// format): the ordinary SRV rules (bind flag, format cast, range), then Tessera's scope:
-    /// Texture2D, Texture2DArray, TextureCube and TextureCubeArray views (`Error::Unsupported`
-    /// for Texture3D views, not implemented; buffers take
+    /// Texture2D, Texture2DArray, TextureCube, TextureCubeArray and (Tier 3) Texture3D views
+    /// (`Error::Unsupported` for multisampled views, not implemented; buffers take
     /// [`Device::create_tiled_buffer_shader_resource_view`]).
     pub fn create_tiled_shader_resource_view(
         &self,
@@ -86,9 +86,10 @@ impl Device {
                     | ViewDimension::Texture2DArray
                     | ViewDimension::TextureCube
                     | ViewDimension::TextureCubeArray
+                    | ViewDimension::Texture3D
             ) {
                 return Err(Error::Unsupported(
-                    "tiled shader-resource views other than Texture2D / Texture2DArray / TextureCube / TextureCubeArray are not implemented",
+                    "tiled shader-resource views other than Texture2D / Texture2DArray / TextureCube / TextureCubeArray / Texture3D are not implemented (multisampled SRVs: not yet)",
                 ));
             }
             Ok(TiledShaderResourceView {
@@ -167,11 +168,17 @@ impl ResolvedTiled {
                         reads.push(tile);
                     }
                 }
+                // A 3D view reads every W slice of its mips (its range has one "slice").
+                let depth = if view.desc.dimension == ViewDimension::Texture3D {
+                    (td.depth >> mip).max(1)
+                } else {
+                    1
+                };
                 let layout = Layout::tight(
                     td.format,
                     (td.width >> mip).max(1),
                     (td.height >> mip).max(1),
-                    1,
+                    depth,
                 )
                 .and_then(|l| l.with_format(view.desc.format))
                 .map_err(ResourceError::from)?;

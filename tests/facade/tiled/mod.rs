@@ -7,15 +7,18 @@ mod create;
 mod data;
 mod layouts;
 mod mappings;
+mod pixel_uavs;
 mod probe;
 mod sampling;
 mod sampling_reports;
 mod shapes;
 mod status;
+mod target_views;
 mod targets;
 mod tier1;
 mod views;
 mod virtual_texture;
+mod volume;
 
 use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};
 use tessera::debug::MessageId;

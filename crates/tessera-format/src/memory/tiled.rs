@@ -157,6 +157,61 @@ impl TiledSubresource {
         out
     }
 
+    /// Sample `sample` of the pixels of `span` (a [`RowSpan`] of this subresource) copied from
+    /// `interleaved`, the span's bytes as they lie in the tile (the samples of a pixel
+    /// consecutive, SPEC §6.5), into `plane_row`, one row of that sample's plane (the ordinary
+    /// multisampled layout, `memory::samples`: pixel x at x × element bytes). `None` (nothing
+    /// copied) when the span, the sample or either slice does not fit.
+    pub fn scatter_sample(
+        &self,
+        span: &RowSpan,
+        sample: u32,
+        interleaved: &[u8],
+        plane_row: &mut [u8],
+    ) -> Option<()> {
+        let (eb, pixel, x0, n) = self.sample_run(span, sample)?;
+        let dst = plane_row.get_mut(x0 * eb..(x0 + n) * eb)?;
+        let src = interleaved.get(..n * pixel)?;
+        let at = sample as usize * eb;
+        for (d, p) in dst.chunks_exact_mut(eb).zip(src.chunks_exact(pixel)) {
+            d.copy_from_slice(&p[at..at + eb]);
+        }
+        Some(())
+    }
+
+    /// The inverse of [`Self::scatter_sample`]: sample `sample` of the span's pixels from
+    /// `plane_row` into their places in `interleaved` (the span's tile bytes).
+    pub fn gather_sample(
+        &self,
+        span: &RowSpan,
+        sample: u32,
+        plane_row: &[u8],
+        interleaved: &mut [u8],
+    ) -> Option<()> {
+        let (eb, pixel, x0, n) = self.sample_run(span, sample)?;
+        let src = plane_row.get(x0 * eb..(x0 + n) * eb)?;
+        let dst = interleaved.get_mut(..n * pixel)?;
+        let at = sample as usize * eb;
+        for (p, s) in dst.chunks_exact_mut(pixel).zip(src.chunks_exact(eb)) {
+            p[at..at + eb].copy_from_slice(s);
+        }
+        Some(())
+    }
+
+    /// (element bytes, pixel bytes, first pixel, pixels) of a row span of whole pixels.
+    fn sample_run(&self, span: &RowSpan, sample: u32) -> Option<(usize, usize, usize, usize)> {
+        let eb = self.element_bytes as usize;
+        let pixel = self.pixel_bytes() as usize;
+        if sample >= self.samples
+            || eb == 0
+            || !span.row_offset.is_multiple_of(pixel)
+            || !span.len.is_multiple_of(pixel)
+        {
+            return None;
+        }
+        Some((eb, pixel, span.row_offset / pixel, span.len / pixel))
+    }
+
     /// Every run of the subresource in linear order. Standard tiles: each row of pixels cut at
     /// tile boundaries; packed: the subresource is one range of the tail, cut every 64 KiB.
     pub fn spans(&self) -> Vec<TileSpan> {
@@ -212,5 +267,63 @@ impl TiledSubresource {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 64×2 4× MSAA subresource of 4-byte elements in one standard tile (64×64 pixels).
+    fn msaa() -> TiledSubresource {
+        TiledSubresource {
+            placement: TiledPlacement::Standard {
+                first_tile: 0,
+                tiles_wide: 1,
+                tiles_high: 1,
+                shape_elements: TileShape {
+                    width: 64,
+                    height: 64,
+                    depth: 1,
+                },
+            },
+            width: 64,
+            height: 2,
+            depth: 1,
+            element_bytes: 4,
+            samples: 4,
+        }
+    }
+
+    #[test]
+    fn samples_scatter_to_planes_and_gather_back() {
+        let t = msaa();
+        let spans = t.row_spans();
+        // One span per row: 64 pixels × 4 samples × 4 bytes.
+        assert_eq!(spans.len(), 2);
+        let s = spans[1];
+        assert_eq!(
+            (s.tile_offset, s.y, s.row_offset, s.len),
+            (1024, 1, 0, 1024)
+        );
+        // Byte k of the tile span: pixel k / 16, sample (k / 4) % 4.
+        let tile: Vec<u8> = (0..1024).map(|k| (k / 4) as u8).collect();
+        let mut planes = vec![vec![0u8; 256]; 4];
+        for (sample, row) in planes.iter_mut().enumerate() {
+            t.scatter_sample(&s, sample as u32, &tile, row).unwrap();
+        }
+        // Sample 2 of pixel 5 = interleaved element 5 × 4 + 2 = 22.
+        assert_eq!(planes[2][20..24], [22; 4]);
+        assert_eq!(planes[0][0..4], [0; 4]);
+        assert_eq!(planes[3][252..256], [255; 4]);
+        let mut back = vec![0u8; 1024];
+        for (sample, row) in planes.iter().enumerate() {
+            t.gather_sample(&s, sample as u32, row, &mut back).unwrap();
+        }
+        assert_eq!(back, tile);
+        // A sample past the count, or a span not of whole pixels, copies nothing.
+        assert!(t.scatter_sample(&s, 4, &tile, &mut planes[0]).is_none());
+        let cut = RowSpan { len: 1000, ..s };
+        assert!(t.gather_sample(&cut, 0, &planes[0], &mut back).is_none());
     }
 }
