@@ -188,7 +188,8 @@ fn a_tiled_dsv_of_several_slices_clears_them_all_and_tests_the_first() {
 }
 
 /// 128×128 RGBA8 4× (64×64-pixel tiles, 2×2): tiles 0 and 3 mapped. Cleared blue, then a red
-/// quad over (0, 0)–(50.3, 100.6) whose right edge cuts the samples of column 50. Returns the
+/// quad over (0, 0)–(50.3, 100.6) whose right edge cuts the samples of column 50, then a green
+/// one over (100, 100)–(120, 120) (tile 3, mapped). Returns the
 /// tiled readback (the samples of a pixel consecutive) and the ordinary 4× texture's bytes
 /// after the same clear and draw (sample planes).
 fn msaa_draw(d: &Device) -> (Vec<u8>, Vec<u8>) {
@@ -217,15 +218,18 @@ fn msaa_draw(d: &Device) -> (Vec<u8>, Vec<u8>) {
         .unwrap();
     let plain = d.create_render_target_view(&tex, None).unwrap();
     bind_color_pipeline(d, &mut ctx, &plain, 128, 128);
-    let rect = [0.0, 0.0, 50.3, 100.6];
+    let (rect, away) = ([0.0, 0.0, 50.3, 100.6], [100.0, 100.0, 120.0, 120.0]);
     ctx.clear_render_target_view(&plain, [0.0, 0.0, 1.0, 1.0])
         .unwrap();
     draw_quad(d, &mut ctx, (128, 128), rect, 0.5, [1.0, 0.0, 0.0, 1.0]).unwrap();
+    // A second draw elsewhere: the edge pixels' distinct samples go through a load and a store.
+    draw_quad(d, &mut ctx, (128, 128), away, 0.5, [0.0, 1.0, 0.0, 1.0]).unwrap();
     ctx.om_set_render_targets_tiled(&[Some(OmRenderTarget::Tiled(rtv.clone()))], None)
         .unwrap();
     ctx.clear_tiled_render_target_view(&rtv, [0.0, 0.0, 1.0, 1.0])
         .unwrap();
     draw_quad(d, &mut ctx, (128, 128), rect, 0.5, [1.0, 0.0, 0.0, 1.0]).unwrap();
+    draw_quad(d, &mut ctx, (128, 128), away, 0.5, [0.0, 1.0, 0.0, 1.0]).unwrap();
     (
         ctx.read_tiled_subresource(&r, 0).unwrap(),
         tessera_testkit::bytes(&tex, 0),
