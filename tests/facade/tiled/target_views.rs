@@ -8,6 +8,7 @@
 use tessera::caps::{
     BindFlags, CapsOptions, SampleDesc, SubresourceRange, TextureDesc, ViewDesc, ViewDimension,
 };
+use tessera::debug::MessageId;
 use tessera::format::Format;
 use tessera::resource::DsvFlags;
 use tessera::tiled::{OmDepthStencil, OmRenderTarget, Tier1NullRead, TiledResource};
@@ -324,9 +325,58 @@ fn a_4x_tiled_dsv_clears_and_tests_through_the_tiles() {
     assert_eq!([0, 1, 2, 3].map(|s| depth(5, 70, s)), [0.0; 4], "NULL tile");
     // The colour target's samples agree with the depth samples that passed.
     let planes = tessera_testkit::bytes(&color, 0);
-    for s in 0..4 {
+    for (s, depth) in edge.iter().enumerate() {
         let i = ((s * 128 + 5) * 128 + 32) * 4;
         let drawn = planes[i..i + 4] == [0xFF; 4];
-        assert_eq!(drawn, edge[s] == 0.5, "sample {s}");
+        assert_eq!(drawn, *depth == 0.5, "sample {s}");
     }
+}
+
+/// The calls of the stored NULL_TILE_MAPPING_ACCESS_ERROR messages, oldest first.
+fn null_calls(d: &Device) -> Vec<&'static str> {
+    d.info_queue()
+        .messages()
+        .iter()
+        .filter(|m| m.id == MessageId::NullTileMappingAccessError)
+        .map(|m| m.call)
+        .collect()
+}
+
+#[test]
+fn tier_1_multi_slice_and_4x_targets_report_null_tiles_once_per_call() {
+    let tier1 = |null| device_at(FeatureLevel::L11_0, Some(1), null).unwrap();
+    // Several slices: the write of slice 0, the clear and the draw each report once; the
+    // readbacks once a slice with a NULL tile (all three).
+    let d = tier1(Tier1NullRead::Zero);
+    let b = tiled_array_draw(&d);
+    assert_eq!(b, tiled_array_draw(&device_threads(1)), "Tier 2's bytes");
+    assert_eq!(
+        null_calls(&d),
+        [
+            "UpdateSubresource",
+            "ClearRenderTargetView",
+            "Draw",
+            "ReadTiledSubresource",
+            "ReadTiledSubresource",
+            "ReadTiledSubresource"
+        ]
+    );
+    // The poison is what a NULL tile reads, never what it keeps.
+    let d = tier1(Tier1NullRead::Poison);
+    let b = tiled_array_draw(&d);
+    assert_eq!(px(&b[1], 256, 10, 10), RED);
+    assert_eq!(px(&b[1], 256, 210, 10), [0xFF, 0, 0xFF, 0xFF], "poison");
+    // 4×: likewise, the samples of mapped tiles as at Tier 2.
+    let d = tier1(Tier1NullRead::Zero);
+    let (tiled, _) = msaa_draw(&d);
+    assert_eq!(tiled, msaa_draw(&device_threads(1)).0);
+    assert_eq!(
+        null_calls(&d),
+        [
+            "ClearRenderTargetView",
+            "Draw",
+            "Draw",
+            "ReadTiledSubresource"
+        ]
+    );
 }

@@ -1,7 +1,8 @@
 //! Tier 3: views of tiled Texture3D (issue #16, SPEC §6.8 "Texture3D tiled"): UAVs (all or
 //! some W slices) written by a compute shader and SRVs loaded and sampled by one, through
 //! 32×32×16 tiles (R32), NULL tiles reading 0 and dropping writes, the same bytes at 1 and 8
-//! threads.
+//! threads. And (the same shader) compute UAVs of several Texture2DArray slices, ordinary
+//! and tiled.
 
 use std::sync::Arc;
 
@@ -60,10 +61,13 @@ fn volume(d: &Device, bind: BindFlags) -> TiledResource {
     t
 }
 
-/// Storage texture `u0` (R32_UINT Texture3D): every texel (x, y, z) of the view gets
-/// `1 + x + 100 y + 10000 z` (z counted in the view's W slices).
+/// Storage texture `u0` (R32_UINT of `dimension`: Texture3D or Texture2DArray): every texel
+/// (x, y, z) of the view gets `1 + x + 100 y + 10000 z` (z counted in the view's W slices or
+/// array slices).
 #[derive(Debug)]
-struct Fill;
+struct Fill {
+    dimension: ViewDimension,
+}
 
 impl ComputeShader for Fill {
     fn workgroup_size(&self) -> [u32; 3] {
@@ -83,7 +87,7 @@ impl ComputeShader for Fill {
             slot: 0,
             format: Format::R32Uint,
             reads: false,
-            dimension: ViewDimension::Texture3D,
+            dimension: self.dimension,
         }]
     }
     fn dispatch(
@@ -127,7 +131,11 @@ fn w_slices(first: u32, n: u32) -> ViewDesc {
 fn fill(d: &Device, view: Option<&ViewDesc>) -> Vec<u8> {
     let t = volume(d, BindFlags::UNORDERED_ACCESS);
     let uav = d.create_tiled_unordered_access_view(&t, view).unwrap();
-    let cs = d.create_compute_shader(Arc::new(Fill)).unwrap();
+    let cs = d
+        .create_compute_shader(Arc::new(Fill {
+            dimension: ViewDimension::Texture3D,
+        }))
+        .unwrap();
     let mut ctx = d.immediate_context();
     ctx.cs_set_shader(Some(&cs)).unwrap();
     ctx.cs_set_tiled_unordered_access_views(0, &[Some(uav)])
@@ -275,8 +283,7 @@ fn probe(d: &Device) -> Vec<u8> {
     ctx.cs_set_unordered_access_views(0, &[Some(uav)], &[])
         .unwrap();
     ctx.dispatch(1, 1, 1).unwrap();
-    let b = out.read().to_vec();
-    b
+    out.read().to_vec()
 }
 
 #[test]
@@ -312,4 +319,171 @@ fn texture3d_render_targets_are_refused() {
         d.create_tiled_render_target_view(&t, None),
         Err(tessera::Error::Unsupported(_))
     ));
+}
+
+/// `SV_Target0 = t0.SampleLevel(default sampler, (x / 64, y / 64, 5.5 / 32), 0)` at the
+/// pixel centre (x, y): texel (x, y, 5) of the 64×64×32 volume.
+struct SliceFivePs;
+
+impl tessera::pipeline::PixelShader for SliceFivePs {
+    fn signature(&self) -> tessera::pipeline::shader::ShaderSignature {
+        use tessera::pipeline::shader::{ShaderProfile, ShaderSignature};
+        ShaderSignature {
+            shader_resources: vec![0],
+            samplers: vec![0],
+            outputs: vec![tessera::pipeline::shader::SignatureElement::named(
+                "SV_Target",
+                0,
+                0,
+                4,
+            )],
+            ..ShaderSignature::new(ShaderProfile::Ps5_0)
+        }
+    }
+    fn inputs(&self) -> &[tessera::pipeline::Interpolation] {
+        &[]
+    }
+    fn shade(
+        &self,
+        env: &ShaderEnv<'_>,
+        input: &tessera::pipeline::PsInput<'_>,
+        out: &mut tessera::pipeline::PsOutput,
+    ) {
+        let n = f32x8::splat(64.0);
+        let coords = [
+            input.position[0] / n,
+            input.position[1] / n,
+            f32x8::splat(5.5 / 32.0),
+            f32x8::ZERO,
+        ];
+        out.targets[0] = tessera::sampler::sample_level(
+            env.texture(0),
+            env.sampler(0),
+            coords,
+            f32x8::ZERO,
+            [0; 3],
+        );
+    }
+}
+
+fn draw_slice_five(d: &Device) -> Vec<u8> {
+    let desc = TextureDesc {
+        misc_flags: MiscFlags::TILED,
+        ..tessera_testkit::desc::tex3d(64, 64, 32, 1, Format::R32Float, BindFlags::SHADER_RESOURCE)
+    };
+    let t = d.create_tiled_texture(&desc, None).unwrap();
+    let p = pool(d, 2);
+    let mut ctx = d.immediate_context();
+    map(&mut ctx, &t, &p, c3(0, 0, 0), 1, 0);
+    map(&mut ctx, &t, &p, c3(1, 1, 1), 1, 1);
+    let texels: Vec<u8> = (0..32)
+        .flat_map(|z| (0..64).flat_map(move |y| (0..64).map(move |x| (x, y, z))))
+        .flat_map(|(x, y, z)| value(x, y, z).to_le_bytes())
+        .collect();
+    ctx.write_tiled_subresource(&t, 0, &texels).unwrap();
+    let (tex, rtv) = tessera_testkit::target(d, 64, 64, Format::R32Float);
+    tessera_testkit::bind_color_pipeline(d, &mut ctx, &rtv, 64, 64);
+    let ps = d.create_pixel_shader(Arc::new(SliceFivePs)).unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
+    let srv = d.create_tiled_shader_resource_view(&t, None).unwrap();
+    ctx.ps_set_tiled_shader_resources(0, &[Some(srv)]).unwrap();
+    let linear = d
+        .create_sampler_state(&tessera::caps::SamplerDesc::default())
+        .unwrap();
+    ctx.ps_set_samplers(0, &[Some(linear)]).unwrap();
+    tessera_testkit::draw_quad(d, &mut ctx, (64, 64), [0.0, 0.0, 64.0, 64.0], 0.5, [0.0; 4])
+        .unwrap();
+    tessera_testkit::bytes(&tex, 0)
+}
+
+#[test]
+fn a_pixel_shader_samples_a_tiled_texture3d() {
+    let d = device3(1);
+    let b = draw_slice_five(&d);
+    let px = |x: usize, y: usize| f32::from_bits(word(&b, y * 64 + x));
+    assert_eq!(px(3, 4), value(3, 4, 5));
+    assert_eq!(px(31, 31), value(31, 31, 5));
+    // Slice 5 of tiles (1, 0, 0), (0, 1, 0), (1, 1, 0): NULL.
+    assert_eq!([px(40, 4), px(4, 40), px(40, 40)], [0.0; 3]);
+    assert!(ids(&d).is_empty(), "{:?}", d.info_queue().messages());
+    assert_eq!(draw_slice_five(&device3(8)), b, "8 threads");
+}
+
+#[test]
+fn compute_uavs_of_several_array_slices_ordinary_and_tiled() {
+    let run = |threads| {
+        let d = device3(threads);
+        let mut ctx = d.immediate_context();
+        let view = ViewDesc {
+            dimension: ViewDimension::Texture2DArray,
+            ..w_slices(1, 2)
+        };
+        // Ordinary 32×32×3 R32_UINT.
+        let tex = d
+            .create_texture(
+                &TextureDesc {
+                    array_size: 3,
+                    ..TextureDesc::tex2d(32, 32, Format::R32Uint, BindFlags::UNORDERED_ACCESS)
+                },
+                None,
+            )
+            .unwrap();
+        let plain = tessera::resource::UnorderedAccessView::new(
+            d.caps(),
+            tessera::resource::Resource::from(tex.clone()),
+            Some(&view),
+        )
+        .unwrap();
+        // Tiled 128×128×3 (one tile a slice): slices 0 and 1 mapped, slice 2 NULL.
+        let t = d
+            .create_tiled_texture(
+                &TextureDesc {
+                    bind_flags: BindFlags::UNORDERED_ACCESS,
+                    ..tiled_tex(128, 128, 1, 3, Format::R32Uint)
+                },
+                None,
+            )
+            .unwrap();
+        let p = pool(&d, 2);
+        map(&mut ctx, &t, &p, c(0, 0, 0), 1, 0);
+        map(&mut ctx, &t, &p, c(0, 0, 1), 1, 1);
+        let tiled = d
+            .create_tiled_unordered_access_view(&t, Some(&view))
+            .unwrap();
+        let cs = d
+            .create_compute_shader(Arc::new(Fill {
+                dimension: ViewDimension::Texture2DArray,
+            }))
+            .unwrap();
+        ctx.cs_set_shader(Some(&cs)).unwrap();
+        ctx.cs_set_unordered_access_views(0, &[Some(plain)], &[])
+            .unwrap();
+        ctx.dispatch(1, 1, 1).unwrap();
+        ctx.cs_set_tiled_unordered_access_views(0, &[Some(tiled)])
+            .unwrap();
+        ctx.dispatch(1, 1, 1).unwrap();
+        let ordinary: Vec<Vec<u8>> = (0..3).map(|s| tessera_testkit::bytes(&tex, s)).collect();
+        let tiled: Vec<Vec<u8>> = (0..3)
+            .map(|s| ctx.read_tiled_subresource(&t, s).unwrap())
+            .collect();
+        (ordinary, tiled)
+    };
+    let (ordinary, tiled) = run(1);
+    // View slice z = resource slice 1 + z.
+    assert_eq!(word(&ordinary[1], 4 * 32 + 3), 1 + 3 + 400);
+    assert_eq!(word(&ordinary[2], 4 * 32 + 3), 1 + 3 + 400 + 10000);
+    assert_eq!(ordinary[0], vec![0; 32 * 32 * 4], "outside the view");
+    assert_eq!(word(&tiled[1], 4 * 128 + 3), 1 + 3 + 400);
+    assert_eq!(word(&tiled[1], 127 * 128 + 127), 1 + 127 + 12700);
+    assert_eq!(
+        tiled[0],
+        vec![0; 128 * 128 * 4],
+        "outside the view (mapped)"
+    );
+    assert_eq!(
+        tiled[2],
+        vec![0; 128 * 128 * 4],
+        "NULL slice: writes dropped"
+    );
+    assert_eq!(run(8), (ordinary, tiled), "8 threads");
 }
