@@ -337,3 +337,47 @@ fn pixel_uavs_of_several_array_slices_ordinary_and_tiled() {
     );
     assert_eq!(tiled(0), vec![0; 128 * 128 * 4], "outside the view");
 }
+
+#[test]
+fn a_tiled_texture3d_pixel_uav_writes_its_w_slices_through_the_tiles() {
+    let d = device_threads(FeatureLevel::L11_1, 3, Tier1NullRead::Zero, 1);
+    let mut ctx = d.immediate_context();
+    // 64×64×32 R32_UINT (2×2×2 tiles of 32×32×16): tiles (0, 0, 0) and (1, 1, 1) mapped.
+    let desc = TextureDesc {
+        misc_flags: MiscFlags::TILED,
+        ..tessera_testkit::desc::tex3d(64, 64, 32, 1, Format::R32Uint, BindFlags::UNORDERED_ACCESS)
+    };
+    let t = d.create_tiled_texture(&desc, None).unwrap();
+    let p = pool(&d, 2);
+    let at = |x, y, z| TiledResourceCoordinate {
+        x,
+        y,
+        z,
+        subresource: 0,
+    };
+    map(&mut ctx, &t, &p, at(0, 0, 0), 1, 0);
+    map(&mut ctx, &t, &p, at(1, 1, 1), 1, 1);
+    let rt = bind_grid(&d, &mut ctx, 64, 64, ViewDimension::Texture3D);
+    let uav = d.create_tiled_unordered_access_view(&t, None).unwrap();
+    ctx.om_set_render_targets_and_tiled_unordered_access_views(
+        Some((&rt, None)),
+        1,
+        Some(&[Some(OmUnorderedAccessView::Tiled(uav))]),
+        &[],
+    )
+    .unwrap();
+    draw_quad(
+        &d,
+        &mut ctx,
+        (64, 64),
+        [0.0, 0.0, 64.0, 64.0],
+        0.5,
+        [1.0; 4],
+    )
+    .unwrap();
+    let out = ctx.read_tiled_subresource(&t, 0).unwrap();
+    let texel = |x: usize, y: usize, z: usize| word(&out, (z * 64 + y) * 64 + x);
+    assert_eq!(texel(3, 4, 5), 1 + 3 + 4000 + 5_000_000);
+    assert_eq!(texel(40, 40, 20), 1 + 40 + 40_000 + 20_000_000);
+    assert_eq!([texel(40, 4, 5), texel(4, 40, 5), texel(4, 4, 20)], [0; 3]);
+}
