@@ -77,7 +77,7 @@ use tessera_resource::tiled::{ResourceTiling, TileMappings, TiledDesc, TiledTier
 
 pub use crate::device::Tier1NullRead;
 pub(crate) use access::Access;
-pub(crate) use shadow::TiledTarget;
+pub(crate) use target::TiledTarget;
 pub use target::{OmDepthStencil, OmRenderTarget, TiledDepthStencilView, TiledRenderTargetView};
 pub use uav::{OmUnorderedAccessView, TiledBufferShaderResourceView, TiledUnorderedAccessView};
 pub(crate) use view::ResolvedTiled;

@@ -130,36 +130,12 @@ impl TiledTarget {
     ) -> Result<()> {
         let map = self.resource.lock();
         let mut access = Access::new(device, &self.resource, &map);
-        let mut scratch = Vec::new();
-        match &self.shadow {
-            Shadow::Texture(t) => {
-                let mut g = t.write();
-                for (i, part) in self.parts.iter().enumerate() {
-                    let mut surface = g.surface_mut(i as u32)?;
-                    let samples = part.place.samples;
-                    for s in &part.spans {
-                        if samples <= 1 {
-                            let out = span_of_mut(surface.row_mut(s.y, s.z), s)?;
-                            access.read(s.tile, s.tile_offset, out)?;
-                            continue;
-                        }
-                        scratch.resize(s.len, 0);
-                        access.read(s.tile, s.tile_offset, &mut scratch)?;
-                        for k in 0..samples {
-                            // A multisampled subresource is one slice deep: plane k = sample k.
-                            let row = surface.row_mut(s.y, k);
-                            part.place
-                                .scatter_sample(s, k, &scratch, row)
-                                .ok_or(SAMPLES_OUTSIDE)?;
-                        }
-                    }
+        for (i, part) in self.parts.iter().enumerate() {
+            match &self.shadow {
+                Shadow::Texture(t) if part.place.samples > 1 => {
+                    load_samples(&mut access, t, i as u32, part)?;
                 }
-            }
-            Shadow::Buffer(b) => {
-                let mut g = b.write();
-                for s in self.parts.iter().flat_map(|p| &p.spans) {
-                    access.read(s.tile, s.tile_offset, span_of_mut(&mut g, s)?)?;
-                }
+                shadow => load_spans(&mut access, shadow, i as u32, &part.spans)?,
             }
         }
         // Two covered resource tiles on one pool tile: writes of one draw through both are
@@ -193,20 +169,16 @@ impl TiledTarget {
     ) -> Result<()> {
         let map = self.resource.lock();
         let mut access = Access::new(device, &self.resource, &map);
-        match &self.shadow {
-            Shadow::Texture(t) => {
-                let g = t.read();
-                for (i, part) in self.parts.iter().enumerate() {
-                    let surface = g.surface(i as u32)?;
-                    let samples = part.place.samples;
-                    store_rows(part, &mut access, |s, out| {
-                        if samples <= 1 {
-                            out.clear();
-                            out.extend_from_slice(span_of(surface.row(s.y, s.z), s)?);
-                            return Ok(());
-                        }
+        for (i, part) in self.parts.iter().enumerate() {
+            let (sub, spans, tiles) = (i as u32, &part.spans, part.tiles.clone());
+            match &self.shadow {
+                Shadow::Texture(t) if part.place.samples > 1 => {
+                    let g = t.read();
+                    let surface = g.surface(sub)?;
+                    store_rows(&mut access, spans, tiles, |s, out| {
                         out.resize(s.len, 0);
-                        for k in 0..samples {
+                        for k in 0..part.place.samples {
+                            // A multisampled subresource is one slice deep: plane k = sample k.
                             part.place
                                 .gather_sample(s, k, surface.row(s.y, k), out)
                                 .ok_or(SAMPLES_OUTSIDE)?;
@@ -214,35 +186,104 @@ impl TiledTarget {
                         Ok(())
                     })?;
                 }
-            }
-            Shadow::Buffer(b) => {
-                let g = b.read();
-                for part in self.parts.iter() {
-                    store_rows(part, &mut access, |s, out| {
-                        out.clear();
-                        out.extend_from_slice(span_of(&g, s)?);
-                        Ok(())
-                    })?;
-                }
+                shadow => store_spans(&mut access, shadow, sub, spans, tiles)?,
             }
         }
         report_once(device, &self.resource, access, call, what, reported)
     }
 }
 
-/// The stores of [`TiledTarget::store`] for one part, the shadow's bytes of each span (in the
-/// tile's layout) put into the buffer by `fill`.
-fn store_rows(
-    part: &Part,
+/// Loads a multisampled part into shadow subresource `sub`: each span read once, then each of
+/// its samples scattered to its sample plane.
+fn load_samples(access: &mut Access<'_>, t: &Texture, sub: u32, part: &Part) -> Result<()> {
+    let mut g = t.write();
+    let mut surface = g.surface_mut(sub)?;
+    let mut scratch = Vec::new();
+    for s in &part.spans {
+        scratch.resize(s.len, 0);
+        access.read(s.tile, s.tile_offset, &mut scratch)?;
+        for k in 0..part.place.samples {
+            // A multisampled subresource is one slice deep: plane k = sample k.
+            let row = surface.row_mut(s.y, k);
+            part.place
+                .scatter_sample(s, k, &scratch, row)
+                .ok_or(SAMPLES_OUTSIDE)?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads `spans` of a single-sample tiled subresource into subresource `sub` of `shadow` (a
+/// buffer: its bytes), NULL tiles reading the tier's NULL value (`access`).
+pub(super) fn load_spans(
     access: &mut Access<'_>,
+    shadow: &Shadow,
+    sub: u32,
+    spans: &[RowSpan],
+) -> Result<()> {
+    match shadow {
+        Shadow::Texture(t) => {
+            let mut g = t.write();
+            let mut surface = g.surface_mut(sub)?;
+            for s in spans {
+                let out = span_of_mut(surface.row_mut(s.y, s.z), s)?;
+                access.read(s.tile, s.tile_offset, out)?;
+            }
+        }
+        Shadow::Buffer(b) => {
+            let mut g = b.write();
+            for s in spans {
+                access.read(s.tile, s.tile_offset, span_of_mut(&mut g, s)?)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Stores `spans` of single-sample subresource `sub` of `shadow` back: every resource tile
+/// (of `tiles`) whose bytes differ from its pool tile's is written, in resource tile order;
+/// NULL tiles drop the write.
+pub(super) fn store_spans(
+    access: &mut Access<'_>,
+    shadow: &Shadow,
+    sub: u32,
+    spans: &[RowSpan],
+    tiles: Range<u32>,
+) -> Result<()> {
+    let copy = |row: &[u8], s: &RowSpan, out: &mut Vec<u8>| -> Result<()> {
+        out.clear();
+        out.extend_from_slice(span_of(row, s)?);
+        Ok(())
+    };
+    match shadow {
+        Shadow::Texture(t) => {
+            let g = t.read();
+            let surface = g.surface(sub)?;
+            store_rows(access, spans, tiles, |s, out| {
+                copy(surface.row(s.y, s.z), s, out)
+            })
+        }
+        Shadow::Buffer(b) => {
+            let g = b.read();
+            store_rows(access, spans, tiles, |s, out| copy(&g, s, out))
+        }
+    }
+}
+
+/// The stores of [`store_spans`]: the shadow's bytes of each span (in the tile's layout) put
+/// into the buffer by `fill`.
+fn store_rows(
+    access: &mut Access<'_>,
+    spans: &[RowSpan],
+    tiles: Range<u32>,
     fill: impl Fn(&RowSpan, &mut Vec<u8>) -> Result<()>,
 ) -> Result<()> {
-    let first = part.tiles.start;
-    let n = part.tiles.len();
+    let first = tiles.start;
+    let n = tiles.len();
     // 0: not looked at, 1: clean, 2: dirty, 3: NULL (dropped).
     let mut state = vec![0u8; n];
     let (mut pool, mut shadow) = (Vec::new(), Vec::new());
-    for s in &part.spans {
+    for s in spans {
         let Some(st) = state.get_mut((s.tile - first) as usize) else {
             continue;
         };
@@ -259,7 +300,7 @@ fn store_rows(
             *st = 2;
         }
     }
-    for s in &part.spans {
+    for s in spans {
         if state.get((s.tile - first) as usize) == Some(&2) {
             fill(s, &mut shadow)?;
             access.write(s.tile, s.tile_offset, &shadow)?;

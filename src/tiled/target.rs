@@ -24,7 +24,8 @@ use tessera_resource::{
 };
 
 use super::TiledResource;
-use super::shadow::{Part, Shadow, TiledTarget};
+pub(crate) use super::shadow::TiledTarget;
+use super::shadow::{Part, Shadow};
 use crate::device::Device;
 use crate::error::{Error, Result};
 
