@@ -96,6 +96,51 @@ impl DeviceContext {
         })
     }
 
+    /// `ClearUnorderedAccessViewUint` of a tiled UAV: the view's shadow is loaded (a view may
+    /// cover less than its shadow: a buffer range, some W slices), cleared by the ordinary
+    /// rules and stored (NULL tiles drop the clear; Tier 1: reported once).
+    pub fn clear_tiled_unordered_access_view_uint(
+        &mut self,
+        uav: &TiledUnorderedAccessView,
+        values: [u32; 4],
+    ) -> Result<()> {
+        const CALL: &str = "ClearUnorderedAccessViewUint";
+        self.clear_tiled_uav(CALL, uav, |c| {
+            c.clear_unordered_access_view_uint(&uav.view, values)
+        })
+    }
+
+    /// `ClearUnorderedAccessViewFloat` of a tiled UAV, as
+    /// [`Self::clear_tiled_unordered_access_view_uint`].
+    pub fn clear_tiled_unordered_access_view_float(
+        &mut self,
+        uav: &TiledUnorderedAccessView,
+        values: [f32; 4],
+    ) -> Result<()> {
+        const CALL: &str = "ClearUnorderedAccessViewFloat";
+        self.clear_tiled_uav(CALL, uav, |c| {
+            c.clear_unordered_access_view_float(&uav.view, values)
+        })
+    }
+
+    /// Load, `clear` (the ordinary call on the shadow's view), store.
+    fn clear_tiled_uav(
+        &mut self,
+        call: &'static str,
+        uav: &TiledUnorderedAccessView,
+        clear: impl FnOnce(&mut Self) -> Result<()>,
+    ) -> Result<()> {
+        self.guarded(call, |c| {
+            c.owned(call, "tiled unordered access view", uav.resource().owner())
+        })?;
+        let mut reported = Vec::new();
+        let r = uav.target.load(&self.device, call, call, &mut reported);
+        self.device.refused(call, r)?;
+        clear(self)?;
+        let r = uav.target.store(&self.device, call, call, &mut reported);
+        self.device.refused(call, r)
+    }
+
     /// Unbinds the tiled views of `len` UAV slots from `start` (an ordinary view set there).
     pub(super) fn clear_tiled_uav_slots(&mut self, start: usize, len: usize) {
         clear_slots(&mut self.cs_tiled_uavs, start, len);

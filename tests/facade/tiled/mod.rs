@@ -16,6 +16,7 @@ mod status;
 mod target_views;
 mod targets;
 mod tier1;
+mod uav_clears;
 mod views;
 mod virtual_texture;
 mod volume_views;
