@@ -380,3 +380,50 @@ fn tier_1_multi_slice_and_4x_targets_report_null_tiles_once_per_call() {
         ]
     );
 }
+
+#[test]
+fn a_4x_tiled_rtv_of_two_array_slices_clears_both_and_draws_the_first() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    // 128×128×2 RGBA8 4× (2×2 tiles of 64×64 pixels a slice): tile 0 of each slice mapped.
+    let mut desc = tiled_tex(128, 128, 1, 2, Format::R8G8B8A8Unorm);
+    desc.bind_flags = BindFlags::RENDER_TARGET;
+    desc.sample_desc = SampleDesc {
+        count: 4,
+        quality: 0,
+    };
+    let r = d.create_tiled_texture(&desc, None).unwrap();
+    let p = pool(&d, 2);
+    map(&mut ctx, &r, &p, c(0, 0, 0), 1, 0);
+    map(&mut ctx, &r, &p, c(0, 0, 1), 1, 1);
+    let view = array_view(Format::R8G8B8A8Unorm, ViewDimension::Texture2DMsArray, 0, 2);
+    let rtv = d.create_tiled_render_target_view(&r, Some(&view)).unwrap();
+    let (_, scratch) = target(&d, 128, 128, Format::R8G8B8A8Unorm);
+    bind_color_pipeline(&d, &mut ctx, &scratch, 128, 128);
+    ctx.om_set_render_targets_tiled(&[Some(OmRenderTarget::Tiled(rtv.clone()))], None)
+        .unwrap();
+    ctx.clear_tiled_render_target_view(&rtv, [0.0, 0.0, 1.0, 1.0])
+        .unwrap();
+    draw_quad(
+        &d,
+        &mut ctx,
+        (128, 128),
+        [0.0, 0.0, 16.0, 16.0],
+        0.5,
+        [1.0, 0.0, 0.0, 1.0],
+    )
+    .unwrap();
+    let mut samples = |s: u32, x: usize, y: usize| {
+        let b = ctx.read_tiled_subresource(&r, s).unwrap();
+        let i = ((y * 128 + x) * 4) * 4;
+        b[i..i + 16].to_vec()
+    };
+    assert_eq!(samples(0, 5, 5), RED.repeat(4), "slice 0: drawn");
+    assert_eq!(samples(0, 30, 5), BLUE.repeat(4), "slice 0: cleared");
+    assert_eq!(
+        samples(1, 5, 5),
+        BLUE.repeat(4),
+        "slice 1: cleared, not drawn"
+    );
+    assert_eq!(samples(1, 100, 5), vec![0; 16], "slice 1 tile 1: NULL");
+}
