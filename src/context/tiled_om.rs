@@ -111,8 +111,8 @@ impl DeviceContext {
         Ok(())
     }
 
-    /// `ClearRenderTargetView` of a tiled view: every texel of the view's subresource is
-    /// written through the tiles (NULL tiles drop it; Tier 1: reported).
+    /// `ClearRenderTargetView` of a tiled view: every texel of the view (its slices; a 3D
+    /// view: its W slices) is written through the tiles (NULL tiles drop it; Tier 1: reported).
     pub fn clear_tiled_render_target_view(
         &mut self,
         rtv: &TiledRenderTargetView,
@@ -123,8 +123,14 @@ impl DeviceContext {
             c.owned(CALL, "tiled resource", rtv.resource().owner())?;
             Ok(())
         })?;
+        let mut reported = Vec::new();
+        if !rtv.target.view_covers_shadow() {
+            // The clear writes only the view's W slices: load the rest so the store keeps it.
+            let r = rtv.target.load(&self.device, CALL, CALL, &mut reported);
+            self.device.refused(CALL, r)?;
+        }
         self.clear_render_target_view(&rtv.view, color)?;
-        let r = rtv.target.store(&self.device, CALL, CALL, &mut Vec::new());
+        let r = rtv.target.store(&self.device, CALL, CALL, &mut reported);
         self.device.refused(CALL, r)
     }
 

@@ -97,6 +97,12 @@ impl TiledTarget {
         }
     }
 
+    /// Whether the view covers its whole shadow (not so for a 3D view of some W slices: its
+    /// shadow holds the mip's whole depth, so a write of the view alone needs a load first).
+    pub(crate) fn view_covers_shadow(&self) -> bool {
+        self.desc.dimension != ViewDimension::Texture3D
+    }
+
     /// Whether the shader-resource view `v` sees a subresource of this target (D3D's hazard):
     /// its mip and an overlapping slice range.
     pub(crate) fn is_seen_by(&self, v: &super::TiledShaderResourceView) -> bool {

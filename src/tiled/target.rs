@@ -92,9 +92,10 @@ pub enum OmDepthStencil {
 impl Device {
     /// `CreateRenderTargetView` of a tiled texture (`None` = mip 0 of slice 0 in its own
     /// format): the ordinary RTV rules (bind flag, format cast, range), then Tessera's scope:
-    /// a Texture2D / Texture2DArray / 2DMS / 2DMSArray view (`Error::Unsupported` otherwise;
-    /// draws write its first slice, as an ordinary array view's, clears every slice). The
-    /// shadow's bytes are reserved from the device budget.
+    /// a Texture2D / Texture2DArray / 2DMS / 2DMSArray or Texture3D view (`Error::Unsupported`
+    /// otherwise; draws write its first slice, as an ordinary array view's, clears every slice;
+    /// draws refuse 3D targets, as untiled ones). The shadow's bytes are reserved from the
+    /// device budget.
     pub fn create_tiled_render_target_view(
         &self,
         resource: &TiledResource,
@@ -137,7 +138,7 @@ impl Device {
 
     /// The target of a tiled output or texture UAV: the view resolved by the ordinary rules
     /// of `kind`, then Tessera's scope (Texture2D / 2DArray / 2DMS / 2DMSArray views of any
-    /// slices, and Texture3D UAVs), and its shadow: a one-mip texture of the viewed mip's
+    /// slices, and Texture3D RTVs / UAVs), and its shadow: a one-mip texture of the viewed mip's
     /// extent holding the view's slices (a 3D view: the mip's whole depth), with the
     /// resource's sample count. Returns the shadow's view description (mip 0, the slices
     /// from 0; a 3D view keeps its W slices).
@@ -169,13 +170,13 @@ impl Device {
             | ViewDimension::Texture2DArray
             | ViewDimension::Texture2DMs
             | ViewDimension::Texture2DMsArray => true,
-            // Draws refuse 3D targets (untiled too): 3D views are UAVs only.
-            ViewDimension::Texture3D => kind == ViewKind::UnorderedAccess,
+            // 3D RTVs clear through the tiles; draws refuse 3D targets (untiled too).
+            ViewDimension::Texture3D => kind != ViewKind::DepthStencil,
             _ => false,
         };
         if !in_scope {
             return Err(Error::Unsupported(
-                "tiled output views other than Texture2D / 2DArray / 2DMS / 2DMSArray (and Texture3D UAVs) are not implemented",
+                "tiled output views other than Texture2D / 2DArray / 2DMS / 2DMSArray / Texture3D are not implemented",
             ));
         }
         let r = view.range;
