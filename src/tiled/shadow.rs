@@ -181,16 +181,17 @@ impl TiledTarget {
                 Shadow::Texture(t) if part.place.samples > 1 => {
                     let g = t.read();
                     let surface = g.surface(sub)?;
-                    store_rows(&mut access, spans, tiles, |s, out| {
+                    let gather = |s: &RowSpan, out: &mut Vec<u8>| -> Result<()> {
                         out.resize(s.len, 0);
                         for k in 0..part.place.samples {
-                            // A multisampled subresource is one slice deep: plane k = sample k.
+                            // One slice deep: plane k = sample k.
                             part.place
                                 .gather_sample(s, k, surface.row(s.y, k), out)
                                 .ok_or(SAMPLES_OUTSIDE)?;
                         }
                         Ok(())
-                    })?;
+                    };
+                    store_rows(&mut access, spans, tiles, SpanBytes::Built(&gather))?;
                 }
                 shadow => store_spans(&mut access, shadow, sub, spans, tiles)?,
             }
@@ -256,39 +257,54 @@ pub(super) fn store_spans(
     spans: &[RowSpan],
     tiles: Range<u32>,
 ) -> Result<()> {
-    let copy = |row: &[u8], s: &RowSpan, out: &mut Vec<u8>| -> Result<()> {
-        out.clear();
-        out.extend_from_slice(span_of(row, s)?);
-        Ok(())
-    };
     match shadow {
         Shadow::Texture(t) => {
             let g = t.read();
             let surface = g.surface(sub)?;
-            store_rows(access, spans, tiles, |s, out| {
-                copy(surface.row(s.y, s.z), s, out)
-            })
+            let row = |s: &RowSpan| span_of(surface.row(s.y, s.z), s);
+            store_rows(access, spans, tiles, SpanBytes::Borrowed(&row))
         }
         Shadow::Buffer(b) => {
             let g = b.read();
-            store_rows(access, spans, tiles, |s, out| copy(&g, s, out))
+            let row = |s: &RowSpan| span_of(&g, s);
+            store_rows(access, spans, tiles, SpanBytes::Borrowed(&row))
         }
     }
 }
 
-/// The stores of [`store_spans`]: the shadow's bytes of each span (in the tile's layout) put
-/// into the buffer by `fill`.
+/// Where [`store_rows`] finds the shadow's bytes of a span in the tile's layout: borrowed from
+/// the shadow (single-sample), or built into a scratch buffer (4×: gathered from the planes).
+enum SpanBytes<'a> {
+    Borrowed(&'a dyn Fn(&RowSpan) -> Result<&'a [u8]>),
+    Built(&'a dyn Fn(&RowSpan, &mut Vec<u8>) -> Result<()>),
+}
+
+impl SpanBytes<'_> {
+    /// The bytes of span `s` (`scratch` holds built ones).
+    fn of<'s>(&'s self, s: &RowSpan, scratch: &'s mut Vec<u8>) -> Result<&'s [u8]> {
+        match self {
+            Self::Borrowed(f) => f(s),
+            Self::Built(f) => {
+                f(s, scratch)?;
+                Ok(scratch)
+            }
+        }
+    }
+}
+
+/// The stores of [`store_spans`]: the shadow's bytes of each span (in the tile's layout) from
+/// `bytes`.
 fn store_rows(
     access: &mut Access<'_>,
     spans: &[RowSpan],
     tiles: Range<u32>,
-    fill: impl Fn(&RowSpan, &mut Vec<u8>) -> Result<()>,
+    bytes: SpanBytes<'_>,
 ) -> Result<()> {
     let first = tiles.start;
     let n = tiles.len();
     // 0: not looked at, 1: clean, 2: dirty, 3: NULL (dropped).
     let mut state = vec![0u8; n];
-    let (mut pool, mut shadow) = (Vec::new(), Vec::new());
+    let (mut pool, mut scratch) = (Vec::new(), Vec::new());
     for s in spans {
         let Some(st) = state.get_mut((s.tile - first) as usize) else {
             continue;
@@ -301,15 +317,13 @@ fn store_rows(
         }
         pool.resize(s.len, 0);
         access.read(s.tile, s.tile_offset, &mut pool)?;
-        fill(s, &mut shadow)?;
-        if pool != shadow {
+        if pool != bytes.of(s, &mut scratch)? {
             *st = 2;
         }
     }
     for s in spans {
         if state.get((s.tile - first) as usize) == Some(&2) {
-            fill(s, &mut shadow)?;
-            access.write(s.tile, s.tile_offset, &shadow)?;
+            access.write(s.tile, s.tile_offset, bytes.of(s, &mut scratch)?)?;
         }
     }
     Ok(())
