@@ -268,9 +268,10 @@ fn a_4x_tiled_rtv_keeps_each_sample_at_its_place_in_the_tile() {
     assert_eq!(msaa_draw(&device_threads(8)).0, tiled, "8 threads");
 }
 
-#[test]
-fn a_4x_tiled_dsv_clears_and_tests_through_the_tiles() {
-    let d = device(2);
+/// 128×128 D32 4× with tile 0 mapped, cleared to 0.75, then a LESS draw at z 0.5 over
+/// (0, 0)–(32.3, 128) with a 4× colour target. Returns the depth readback (samples of a pixel
+/// consecutive) and the colour target's bytes (sample planes).
+fn msaa_depth_draw(d: &Device) -> (Vec<u8>, Vec<u8>) {
     let mut ctx = d.immediate_context();
     // 128×128 D32 4× (64×64-pixel tiles): tile 0 mapped.
     let mut desc = tiled_tex(128, 128, 1, 1, Format::D32Float);
@@ -280,7 +281,7 @@ fn a_4x_tiled_dsv_clears_and_tests_through_the_tiles() {
         quality: 0,
     };
     let r: TiledResource = d.create_tiled_texture(&desc, None).unwrap();
-    let p = pool(&d, 1);
+    let p = pool(d, 1);
     map(&mut ctx, &r, &p, c(0, 0, 0), 1, 0);
     let dsv = d
         .create_tiled_depth_stencil_view(&r, None, DsvFlags::default())
@@ -295,7 +296,7 @@ fn a_4x_tiled_dsv_clears_and_tests_through_the_tiles() {
         )
         .unwrap();
     let rtv = d.create_render_target_view(&color, None).unwrap();
-    bind_color_pipeline(&d, &mut ctx, &rtv, 128, 128);
+    bind_color_pipeline(d, &mut ctx, &rtv, 128, 128);
     ctx.om_set_render_targets_tiled(
         &[Some(OmRenderTarget::View(rtv))],
         Some(&OmDepthStencil::Tiled(dsv.clone())),
@@ -305,7 +306,7 @@ fn a_4x_tiled_dsv_clears_and_tests_through_the_tiles() {
         .unwrap();
     // LESS at z 0.5 over (0, 0)–(32.3, 128): mapped samples left of the edge pass.
     draw_quad(
-        &d,
+        d,
         &mut ctx,
         (128, 128),
         [0.0, 0.0, 32.3, 128.0],
@@ -313,7 +314,16 @@ fn a_4x_tiled_dsv_clears_and_tests_through_the_tiles() {
         [1.0; 4],
     )
     .unwrap();
-    let b = ctx.read_tiled_subresource(&r, 0).unwrap();
+    (
+        ctx.read_tiled_subresource(&r, 0).unwrap(),
+        tessera_testkit::bytes(&color, 0),
+    )
+}
+
+#[test]
+fn a_4x_tiled_dsv_clears_and_tests_through_the_tiles() {
+    let d = device_threads(1);
+    let (b, planes) = msaa_depth_draw(&d);
     let depth = |x: usize, y: usize, s: usize| {
         let i = (((y * 128 + x) * 4) + s) * 4;
         f32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
@@ -324,12 +334,16 @@ fn a_4x_tiled_dsv_clears_and_tests_through_the_tiles() {
     assert!(edge.contains(&0.5) && edge.contains(&0.75), "{edge:?}");
     assert_eq!([0, 1, 2, 3].map(|s| depth(5, 70, s)), [0.0; 4], "NULL tile");
     // The colour target's samples agree with the depth samples that passed.
-    let planes = tessera_testkit::bytes(&color, 0);
     for (s, depth) in edge.iter().enumerate() {
         let i = ((s * 128 + 5) * 128 + 32) * 4;
         let drawn = planes[i..i + 4] == [0xFF; 4];
         assert_eq!(drawn, *depth == 0.5, "sample {s}");
     }
+    assert_eq!(
+        msaa_depth_draw(&device_threads(8)),
+        (b, planes),
+        "8 threads"
+    );
 }
 
 /// The calls of the stored NULL_TILE_MAPPING_ACCESS_ERROR messages, oldest first.
