@@ -48,7 +48,7 @@ const FILL_H: u32 = 1080;
 fn device() -> Device {
     Device::new(&DeviceDesc {
         caps_options: CapsOptions {
-            emulated_tiled_tier: Some(2),
+            tiled_resources_tier: Some(2),
             ..CapsOptions::default()
         },
         threads: Some(common::threads()),

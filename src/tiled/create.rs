@@ -1,5 +1,5 @@
 //! `CreateBuffer(MISC_TILE_POOL)`, `CreateBuffer/CreateTexture2D/3D(MISC_TILED)` and
-//! `GetResourceTiling` of the tiled preview: the caps gate (preview on, misc flags, ordinary
+//! `GetResourceTiling`: the caps gate (a tiled tier, misc flags, ordinary
 //! rules), then the tiling rules of `tessera_resource::tiled` (SPEC §6.1, §6.2, TR-05/TR-06).
 
 use tessera_caps::{BufferDesc, TextureDesc};
@@ -22,9 +22,10 @@ fn tier_of(t: u32) -> TiledTier {
 }
 
 impl Device {
-    /// The emulated tier of the tiled preview, if the device was created with one.
-    pub fn emulated_tiled_tier(&self) -> Option<TiledTier> {
-        self.caps().emulated_tiled_tier().map(tier_of)
+    /// The device's tiled-resources tier (`TiledResourcesTier`, SPEC §6.11), `None` where it is
+    /// 0 (below 11_0, or created with `tiled_resources_tier: Some(0)`).
+    pub fn tiled_tier(&self) -> Option<TiledTier> {
+        self.caps().tiled_tier().map(tier_of)
     }
 
     /// `CreateBuffer` with `MISC_TILE_POOL` (SPEC §6.1): USAGE_DEFAULT, a multiple of 65536

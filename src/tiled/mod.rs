@@ -1,7 +1,8 @@
 //! The tiled-resources **preview** (issue #16 part 2, docs/tiled-resources.md): tile pools,
 //! tiled buffers and Texture2D/2DArray/3D, their mappings, tile copies and updates, and
 //! whole-subresource reads and writes through the mapping table, at the tier a device is
-//! created with ([`tessera_caps::CapsOptions::emulated_tiled_tier`]).
+//! created with ([`tessera_caps::CapsOptions::tiled_resources_tier`], default the highest the
+//! level allows).
 //!
 //! Part 3 (first slice): shader-resource views of tiled Texture2D / Texture2DArray
 //! ([`TiledShaderResourceView`]) sampled in draws with the NULL rules of SPEC §6.8.
@@ -29,7 +30,7 @@
 //! use tessera::{Device, DeviceDesc, FeatureLevel, Format};
 //!
 //! let device = Device::new(&DeviceDesc {
-//!     caps_options: CapsOptions { emulated_tiled_tier: Some(2), ..CapsOptions::default() },
+//!     caps_options: CapsOptions { tiled_resources_tier: Some(2), ..CapsOptions::default() },
 //!     ..DeviceDesc::at(FeatureLevel::L11_1)
 //! })?;
 //! let pool = device.create_tile_pool(&BufferDesc {

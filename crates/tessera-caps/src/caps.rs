@@ -12,16 +12,15 @@ use crate::values::{Support, Tier};
 /// Device-creation options: the answers a device gives where the level leaves a choice (SPEC §1.2 "optional").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CapsOptions {
-    /// Tiled resources tier override; `None` = the RefDev default (highest tier the level allows, §6.11).
+    /// The tiled-resources tier the device emulates and reports as `TiledResourcesTier`
+    /// (SPEC §6.11): `None` = the RefDev default, the highest tier the level allows (the lowest
+    /// with [`CapsOptions::minimal_optional_features`]), so a test can check an application
+    /// against Tier 1 hardware with `Some(1)`. Tile pools, tiled resources and every tiled call
+    /// follow that tier's rules; `Some(0)` (where the level allows it) turns them off. Refused
+    /// outside the level's range (Tier 1 needs 11_0, Tier 2/3 need 11_1, 12_x needs 2+).
     pub tiled_resources_tier: Option<u32>,
     /// Turn off optional features (RefDev default `false`: every "optional" cap is reported as supported).
     pub minimal_optional_features: bool,
-    /// The tiled-resources **preview** (issue #16 part 2): `Some(1..=3)` makes tile pools, tiled
-    /// buffers/textures, mappings, tile copies/updates and readback available with the rules of
-    /// that tier. `TiledResourcesTier` answers it capped at [`IMPLEMENTED_TILED_RESOURCES_TIER`]
-    /// (what Tessera implements in full); refused where the level does not allow the tier
-    /// (SPEC §6.11: Tier 1 needs 11_0, Tier 2/3 need 11_1).
-    pub emulated_tiled_tier: Option<u32>,
 }
 
 /// `CheckFeatureSupport` answers of the device (D3D11_FEATURE_* like; SPEC §1.2 footnotes, §6.11).
@@ -59,15 +58,11 @@ pub struct FeatureSupport {
     pub uav_slots: u32,
 }
 
-/// The highest tiled-resources tier Tessera implements in full: 0. docs/tiled-resources.md
-/// ("Features by tier") lists every D3D11 tiled feature: the Tier-2 shader semantics (NULL
-/// rules, residency feedback, LOD clamp, min/max) and the tiled views are in, but operations
-/// every tier has (`CopyResource` / boxed `CopySubresourceRegion` / resolve / generate-mips with
-/// tiled resources, multi-slice and MSAA tiled targets) are not, nor Tier 3's tiled Texture3D
-/// views. A device answers `TiledResourcesTier` = its tiled preview's tier
-/// ([`CapsOptions::emulated_tiled_tier`]) capped at this (0 without the preview), even at 12_x,
-/// whose level requires Tier 2 (docs/caps.md "Not implemented").
-pub const IMPLEMENTED_TILED_RESOURCES_TIER: u32 = 0;
+/// The highest tiled-resources tier Tessera implements in full: 3. docs/tiled-resources.md
+/// ("Features by tier") lists every D3D11 tiled feature and where it is tested. A device answers
+/// `TiledResourcesTier` = [`CapsOptions::tiled_resources_tier`] or its level's default, never
+/// above this; lowering it turns the tier's features off everywhere (one constant, one owner).
+pub const IMPLEMENTED_TILED_RESOURCES_TIER: u32 = 3;
 
 /// The highest conservative-rasterization tier Tessera implements: none. The rasterizer has no
 /// conservative mode, so every device answers `ConservativeRasterizationTier` 0 (also at 12_1+,
@@ -136,21 +131,6 @@ impl Caps {
     pub fn new(level: FeatureLevel, options: CapsOptions) -> Result<Self, CapsError> {
         let limits = Limits::for_level(level);
         let (min, max) = tiled_tier_range(level);
-        if let Some(t) = options.emulated_tiled_tier
-            && (t < min.max(1) || t > max)
-        {
-            return Err(CapsError::TiledTier {
-                level,
-                min: if max == 0 { 0 } else { min.max(1) },
-                max,
-                value: t,
-            });
-        }
-        // What the device can honestly answer: the preview's tier, capped at what Tessera
-        // implements in full; 0 without the preview, whose absence refuses every tiled call.
-        let available = options
-            .emulated_tiled_tier
-            .map_or(0, |t| at_most(t, IMPLEMENTED_TILED_RESOURCES_TIER));
         let tier = match options.tiled_resources_tier {
             Some(t) if t < min || t > max => {
                 return Err(CapsError::TiledTier {
@@ -160,17 +140,18 @@ impl Caps {
                     value: t,
                 });
             }
-            Some(t) if t > available => {
+            Some(t) if t > IMPLEMENTED_TILED_RESOURCES_TIER => {
                 return Err(CapsError::NotImplemented {
                     level,
-                    feature: "a tiled resources tier above what the tiled preview implements (IMPLEMENTED_TILED_RESOURCES_TIER)",
+                    feature: "a tiled resources tier above what Tessera implements (IMPLEMENTED_TILED_RESOURCES_TIER)",
                     rule: "SPEC §6.11 tiled resources tier",
                 });
             }
             Some(t) => t,
-            // The level's range, capped at what is available (0 even where 12_x requires 2).
-            None if options.minimal_optional_features => at_most(min, available),
-            None => at_most(max, available),
+            None if options.minimal_optional_features => {
+                at_most(min, IMPLEMENTED_TILED_RESOURCES_TIER)
+            }
+            None => at_most(max, IMPLEMENTED_TILED_RESOURCES_TIER),
         };
         let opt = |s: Support| match s {
             Support::Yes => true,
@@ -266,34 +247,35 @@ impl Caps {
         format_support(self.level, format)
     }
 
-    /// The tier of the tiled-resources preview ([`CapsOptions::emulated_tiled_tier`]); `None`
-    /// when the device was not created with one (then every tiled call is refused).
-    pub fn emulated_tiled_tier(&self) -> Option<u32> {
-        self.options.emulated_tiled_tier
+    /// The device's tiled-resources tier (`TiledResourcesTier`, SPEC §6.11), `None` where it is
+    /// 0 (below 11_0, or [`CapsOptions::tiled_resources_tier`] `Some(0)`): then every tiled
+    /// call is refused. Its rules (Tier 1 reports and refusals, Tier 2 NULL semantics, Tier 3
+    /// volumes) are the ones every tiled call, sampler and shader check follows.
+    pub fn tiled_tier(&self) -> Option<u32> {
+        let t = self.features.tiled_resources_tier;
+        (t > 0).then_some(t)
     }
 
-    /// The tier whose Tier-2 shader and sampler rules apply ([`Caps::validate_tiled_shader_use`],
-    /// min/max samplers in [`Caps::validate_sampler`]): the tiled preview's tier
-    /// ([`CapsOptions::emulated_tiled_tier`]) where it is on (the preview runs with that tier's
-    /// rules even where `TiledResourcesTier` answers less), else the reported tier.
-    pub fn tiled_rules_tier(&self) -> u32 {
-        self.options
-            .emulated_tiled_tier
-            .unwrap_or(self.features.tiled_resources_tier)
-    }
-
-    /// Refuses `feature` with `NotImplemented` where the level allows tiled resources: the
-    /// ordinary `CreateBuffer` / `CreateTexture*` make no tiled resources (the preview's
-    /// `create_tiled_*` calls do); below 11_0 the level's own `Unsupported` rule answers instead.
-    pub(crate) fn tiled_implemented(&self, feature: &'static str) -> Result<(), CapsError> {
-        if tiled_tier_range(self.level).1 > 0 {
-            return Err(CapsError::NotImplemented {
+    /// The ordinary `CreateBuffer` / `CreateTexture*` with a tiled misc flag: a tiled resource
+    /// is a `TiledResource`, made by the device's `create_tile_pool` / `create_tiled_buffer` /
+    /// `create_tiled_texture` (Tessera's API shape: one type per kind of memory), so the
+    /// ordinary call refuses it, naming the call to use; where the device has no tiled tier the
+    /// level's `Unsupported` answers instead.
+    pub(crate) fn tiled_elsewhere(&self, call: &'static str) -> CapsError {
+        if self.tiled_tier().is_none() {
+            return CapsError::Unsupported {
                 level: self.level,
-                feature,
-                rule: "SPEC §6 tiled resources",
-            });
+                feature: "tiled resources",
+                rule: "SPEC §6.11 tiled resources tier",
+            };
         }
-        Ok(())
+        CapsError::InvalidDesc {
+            level: self.level,
+            rule: "Tessera API: MISC_TILED / MISC_TILE_POOL resources are TiledResource / TilePool objects",
+            reason: format!(
+                "{call} makes no tiled resource; use the device's create_tile_pool / create_tiled_buffer / create_tiled_texture"
+            ),
+        }
     }
 
     /// True when an optional/required capability is on for this device.

@@ -1,5 +1,5 @@
 //! `tessera tiling`: what `GetResourceTiling` returns for a tiled resource description (SPEC
-//! §6.2), computed by a Tessera device at 11_1 with the tiled preview at the chosen tier, or
+//! §6.2), computed by a Tessera device at 11_1 at the chosen tiled tier, or
 //! the creation error (exit 2).
 
 use std::io::Write;
@@ -32,7 +32,7 @@ pub enum Dimension {
     tessera tiling --format BC1_UNORM --size 4096x4096 --json\n  \
     tessera tiling --dimension buffer --size 65537\n\n\
     The fields are D3D11's in snake_case. The resource is created by a device at 11_1 with the\n\
-    tiled-resources preview at --tier (default 3, the highest the preview emulates), with no bind\n\
+    tiled tier --tier (default 3, the highest Tessera implements), with no bind\n\
     flags (so only the tiling rules and the level's size rules apply); a refused description\n\
     prints the creation error and exits 2.")]
 pub struct TilingArgs {
@@ -141,7 +141,7 @@ pub fn run(args: &TilingArgs) -> ExitCode {
     };
     let device = match Device::new(&DeviceDesc {
         caps_options: CapsOptions {
-            emulated_tiled_tier: Some(args.tier),
+            tiled_resources_tier: Some(args.tier),
             ..CapsOptions::default()
         },
         threads: Some(1),

@@ -43,12 +43,13 @@ pub fn draw(
         PrimitiveTopology::PointList
         | PrimitiveTopology::LineList
         | PrimitiveTopology::LineStrip
+        | PrimitiveTopology::LineListAdj
+        | PrimitiveTopology::LineStripAdj
         | PrimitiveTopology::TriangleList
         | PrimitiveTopology::TriangleStrip
         | PrimitiveTopology::TriangleListAdj
         | PrimitiveTopology::TriangleStripAdj => {}
         PrimitiveTopology::Undefined => return Ok(DrawStats::default()),
-        topology => return Err(PipelineError::UnsupportedTopology { topology }),
     }
     let kind = prim_kind(state);
     let rs = &state.rasterizer;
@@ -234,7 +235,10 @@ pub fn draw(
 fn prim_kind(state: &DrawState<'_>) -> PrimKind {
     match state.topology {
         PrimitiveTopology::PointList => PrimKind::Points,
-        PrimitiveTopology::LineList | PrimitiveTopology::LineStrip => PrimKind::Lines,
+        PrimitiveTopology::LineList
+        | PrimitiveTopology::LineStrip
+        | PrimitiveTopology::LineListAdj
+        | PrimitiveTopology::LineStripAdj => PrimKind::Lines,
         _ if state.rasterizer.fill_mode == FillMode::Wireframe => PrimKind::Wireframe,
         _ => PrimKind::Triangles,
     }

@@ -1,7 +1,6 @@
 //! Errors a draw can report.
 
 use tessera_format::Format;
-use tessera_types::PrimitiveTopology;
 
 /// Why the pipeline refused a draw. Feature-level rules are checked by the caps layer before
 /// the pipeline runs; these are the structural errors of the draw itself.
@@ -35,12 +34,6 @@ pub enum PipelineError {
     /// An indexed draw without an index buffer.
     #[error("DrawIndexed needs an index buffer; none is bound")]
     NoIndexBuffer,
-    /// Topologies this pipeline does not rasterize yet (the line adjacency topologies).
-    #[error("primitive topology {topology:?} is not supported by the pipeline yet")]
-    UnsupportedTopology {
-        /// The topology.
-        topology: PrimitiveTopology,
-    },
     /// Line algorithms this pipeline does not rasterize yet: quadrilateral lines
     /// (MultisampleEnable) and alpha-antialiased lines (SPEC §3.5); only aliased lines are.
     #[error(

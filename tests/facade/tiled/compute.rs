@@ -94,7 +94,7 @@ impl ComputeShader for Words {
 fn device_threads(level: FeatureLevel, tier: u32, null: Tier1NullRead, threads: usize) -> Device {
     Device::new(&DeviceDesc {
         caps_options: CapsOptions {
-            emulated_tiled_tier: Some(tier),
+            tiled_resources_tier: Some(tier),
             ..CapsOptions::default()
         },
         tiled_null_read: null,

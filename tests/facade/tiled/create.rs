@@ -1,4 +1,4 @@
-//! The preview gate, the emulated tier against the level, and creation (TR-02/03/05/06).
+//! The tier gate, the tier against the level, and creation (TR-02/03/05/06).
 
 use tessera::caps::{BindFlags, BufferDesc, CapsError, MiscFlags, TextureDimension, Usage};
 use tessera::format::Format;
@@ -10,35 +10,39 @@ use tessera::{Error, FeatureLevel};
 use super::*;
 
 #[test]
-fn without_the_preview_every_tiled_call_is_refused() {
-    let d = device_at(FeatureLevel::L11_1, None, Tier1NullRead::Zero).unwrap();
-    let e = d
-        .create_tiled_texture(&tiled_tex(256, 256, 1, 1, Format::R8G8B8A8Unorm), None)
-        .unwrap_err();
-    assert!(
-        matches!(&e, Error::Unsupported(f) if f.contains("without the tiled preview")),
-        "{e}"
-    );
-    let e = d
-        .create_tile_pool(&BufferDesc {
-            byte_width: 65536,
-            misc_flags: MiscFlags::TILE_POOL,
-            ..BufferDesc::default()
-        })
-        .unwrap_err();
-    assert!(matches!(e, Error::Unsupported(_)), "{e}");
-    assert_eq!(d.emulated_tiled_tier(), None);
-    // Below 11_0 the level itself has no tiled resources.
-    let d = device_at(FeatureLevel::L10_1, None, Tier1NullRead::Zero).unwrap();
-    let e = d.create_tiled_buffer(&tiled_buf(65536), None).unwrap_err();
-    assert!(
-        matches!(e, Error::Caps(CapsError::Unsupported { .. })),
-        "{e}"
-    );
+fn a_device_without_a_tier_refuses_every_tiled_call() {
+    // Tier 0 by choice (11_1 allows 0..=3) or by level (10_1): the level's Unsupported rule.
+    for (level, tier) in [(FeatureLevel::L11_1, Some(0)), (FeatureLevel::L10_1, None)] {
+        let d = device_at(level, tier, Tier1NullRead::Zero).unwrap();
+        assert_eq!(d.tiled_tier(), None);
+        let e = d
+            .create_tiled_texture(&tiled_tex(256, 256, 1, 1, Format::R8G8B8A8Unorm), None)
+            .unwrap_err();
+        assert!(
+            matches!(&e, Error::Caps(CapsError::Unsupported { feature, .. }) if feature.contains("MISC_TILED")),
+            "{e}"
+        );
+        let e = d
+            .create_tile_pool(&BufferDesc {
+                byte_width: 65536,
+                misc_flags: MiscFlags::TILE_POOL,
+                ..BufferDesc::default()
+            })
+            .unwrap_err();
+        assert!(
+            matches!(e, Error::Caps(CapsError::Unsupported { .. })),
+            "{e}"
+        );
+        let e = d.create_tiled_buffer(&tiled_buf(65536), None).unwrap_err();
+        assert!(
+            matches!(e, Error::Caps(CapsError::Unsupported { .. })),
+            "{e}"
+        );
+    }
 }
 
 #[test]
-fn the_emulated_tier_follows_the_level_and_is_reported_capped_at_the_implemented_tier() {
+fn the_tier_follows_the_level_and_is_reported() {
     let refused = |level, t| match device_at(level, Some(t), Tier1NullRead::Zero) {
         Err(Error::Caps(CapsError::TiledTier {
             min, max, value, ..
@@ -46,47 +50,43 @@ fn the_emulated_tier_follows_the_level_and_is_reported_capped_at_the_implemented
         other => panic!("{level} tier {t}: {other:?}"),
     };
     use FeatureLevel::*;
-    assert_eq!(refused(L11_0, 2), (1, 1, 2));
+    assert_eq!(refused(L11_0, 2), (0, 1, 2));
     assert_eq!(refused(L10_1, 1), (0, 0, 1));
     assert_eq!(refused(L12_0, 1), (2, 3, 1));
-    assert_eq!(refused(L11_1, 0), (1, 3, 0));
-    assert_eq!(refused(L11_1, 4), (1, 3, 4));
+    assert_eq!(refused(L11_1, 4), (0, 3, 4));
     for (level, t, tier) in [
-        (L11_0, 1, TiledTier::Tier1),
-        (L11_1, 2, TiledTier::Tier2),
-        (L12_2, 3, TiledTier::Tier3),
+        (L11_0, Some(1), TiledTier::Tier1),
+        (L11_0, None, TiledTier::Tier1),
+        (L11_1, Some(2), TiledTier::Tier2),
+        (L11_1, None, TiledTier::Tier3),
+        (L12_2, Some(3), TiledTier::Tier3),
     ] {
-        let d = device_at(level, Some(t), Tier1NullRead::Zero).unwrap();
-        assert_eq!(d.emulated_tiled_tier(), Some(tier));
-        // The device claims the preview's tier capped at what is implemented in full: 0, as
-        // operations every tier has are missing (docs/tiled-resources.md "Features by tier").
+        let d = device_at(level, t, Tier1NullRead::Zero).unwrap();
+        assert_eq!(d.tiled_tier(), Some(tier));
+        // The device claims the tier it runs (docs/tiled-resources.md "Features by tier").
         let f = d.check_feature_support();
+        let n = tier as u32;
         assert_eq!(
             (f.tiled_resources_tier, f.min_max_filtering),
-            (0, false),
+            (n, n >= 2),
             "{level}"
         );
     }
-    // Without the preview every tiled call is refused, so nothing is claimed.
-    let f = device_at(L12_0, None, Tier1NullRead::Zero)
-        .unwrap()
-        .check_feature_support();
-    assert_eq!((f.tiled_resources_tier, f.min_max_filtering), (0, false));
 }
 
 #[test]
-fn ordinary_creation_refuses_misc_tiled_even_with_the_preview() {
+fn ordinary_creation_refuses_misc_tiled_and_names_the_tiled_call() {
     let d = device(2);
     let e = d
         .create_texture(&tiled_tex(256, 256, 1, 1, Format::R8G8B8A8Unorm), None)
         .unwrap_err();
     assert!(
-        matches!(&e, Error::Unsupported(f) if f.contains("tiled resource views are not implemented yet")),
+        matches!(&e, Error::Caps(CapsError::InvalidDesc { reason, .. }) if reason.contains("create_tiled_texture")),
         "{e}"
     );
     let e = d.create_buffer(&tiled_buf(65536), None).unwrap_err();
     assert!(
-        matches!(&e, Error::Unsupported(f) if f.contains("tiled resource views are not implemented yet")),
+        matches!(&e, Error::Caps(CapsError::InvalidDesc { reason, .. }) if reason.contains("create_tiled_buffer")),
         "{e}"
     );
 }

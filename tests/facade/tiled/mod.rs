@@ -38,7 +38,7 @@ pub fn device_at(
 ) -> tessera::Result<Device> {
     Device::new(&DeviceDesc {
         caps_options: CapsOptions {
-            emulated_tiled_tier: tier,
+            tiled_resources_tier: tier,
             ..CapsOptions::default()
         },
         tiled_null_read: null_read,

@@ -150,8 +150,8 @@ fn tier1_refuses_status_and_clamp_shaders_and_min_max_samplers() {
     assert_eq!(stored.len(), before + 1);
     assert_eq!(stored[before].text, e.to_string());
     assert!(d1.create_sampler_state(&minmax).is_err());
-    // Without the preview the tier is 0: refused too.
-    let d0 = device_at(FeatureLevel::L11_1, None, Tier1NullRead::Zero).unwrap();
+    // Tier 0 (tiled resources turned off): refused too.
+    let d0 = device_at(FeatureLevel::L11_1, Some(0), Tier1NullRead::Zero).unwrap();
     assert!(matches!(
         d0.create_pixel_shader(ps()),
         Err(Error::Caps(CapsError::TiledShaderFeature { tier: 0, .. }))

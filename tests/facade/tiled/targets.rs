@@ -359,7 +359,7 @@ fn a_pool_tile_mapped_twice_shows_writes_in_draw_order() {
 fn render_mesh(n: usize) -> (Vec<u8>, Vec<u8>) {
     let d = Device::new(&DeviceDesc {
         caps_options: CapsOptions {
-            emulated_tiled_tier: Some(2),
+            tiled_resources_tier: Some(2),
             ..CapsOptions::default()
         },
         threads: Some(n),

@@ -100,8 +100,7 @@ fn tiled_views_follow_the_srv_rules_and_tesseras_scope() {
     let other = device(3);
     let r = other.create_tiled_shader_resource_view(&arr, None);
     assert!(matches!(r, Err(Error::ForeignObject { .. })), "{r:?}");
-    // The device still claims no tier.
-    assert_eq!(d.caps().emulated_tiled_tier(), Some(3));
+    assert_eq!(d.caps().tiled_tier(), Some(3));
 }
 
 #[test]

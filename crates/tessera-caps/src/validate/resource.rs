@@ -96,9 +96,7 @@ impl Caps {
             .misc_flags
             .intersects(MiscFlags::TILED | MiscFlags::TILE_POOL)
         {
-            self.tiled_implemented(
-                "CreateBuffer with MISC_TILED / MISC_TILE_POOL (tiled resource views are not implemented yet; the tiled preview's create_tiled_buffer / create_tile_pool make them)",
-            )?;
+            return Err(self.tiled_elsewhere("CreateBuffer"));
         }
         if level.is_9_x() && desc.usage != Usage::Staging {
             let vib =
@@ -166,17 +164,6 @@ impl Caps {
                 level,
                 "stream-output buffers",
                 "SPEC §2.2 SOSetTargets",
-            ));
-        }
-        if desc
-            .misc_flags
-            .intersects(MiscFlags::TILED | MiscFlags::TILE_POOL)
-            && self.check_feature_support().tiled_resources_tier == 0
-        {
-            return Err(unsupported(
-                level,
-                "tiled resources",
-                "SPEC §6.11 tiled resources tier",
             ));
         }
         self.validate_usage(desc.usage, desc.bind_flags, desc.cpu_access)

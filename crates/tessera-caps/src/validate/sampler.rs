@@ -71,8 +71,10 @@ impl Caps {
                     "comparison filters need the 9_x shadow path (LESS_EQUAL, min == mag, no anisotropy)",
                 ));
             }
-            // The tier of the tiled preview's rules (MinMaxFiltering where it answers the same).
-            FilterReduction::Minimum | FilterReduction::Maximum if self.tiled_rules_tier() < 2 => {
+            // MinMaxFiltering answers TRUE exactly when the tiled tier is >= 2.
+            FilterReduction::Minimum | FilterReduction::Maximum
+                if !self.check_feature_support().min_max_filtering =>
+            {
                 return Err(unsupported(
                     level,
                     "MINIMUM/MAXIMUM filters",

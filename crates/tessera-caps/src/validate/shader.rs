@@ -73,14 +73,14 @@ impl Caps {
 
     /// `Create*Shader` (`call`) of a shader declaring tiled-resources features: the `_s`
     /// status feedback and `_cl` per-sample LOD clamp need Tier 2 (SPEC §6.8: "not available"
-    /// at Tier 1), so below it the shader is refused. The tier is [`Caps::tiled_rules_tier`].
+    /// at Tier 1), so below it the shader is refused. The tier is the device's `TiledResourcesTier`.
     pub fn validate_tiled_shader_use(
         &self,
         call: &'static str,
         used: TiledShaderUse,
     ) -> Result<(), CapsError> {
         const REQUIRED: u32 = 2;
-        let tier = self.tiled_rules_tier();
+        let tier = self.check_feature_support().tiled_resources_tier;
         match used.first_used() {
             Some(feature) if tier < REQUIRED => Err(CapsError::TiledShaderFeature {
                 level: self.level(),

@@ -121,9 +121,6 @@ impl Caps {
             ));
         }
         if desc.misc_flags.contains(MiscFlags::TILED) {
-            self.tiled_implemented(
-                "CreateTexture with MISC_TILED (tiled resource views are not implemented yet; the tiled preview's create_tiled_texture makes tiled textures)",
-            )?;
             let tier = self.check_feature_support().tiled_resources_tier;
             let needed = match desc.dimension {
                 TextureDimension::D2 => 1,
@@ -137,6 +134,7 @@ impl Caps {
                     "SPEC §6.11 tier summary",
                 ));
             }
+            return Err(self.tiled_elsewhere("CreateTexture"));
         }
         Ok(())
     }

@@ -1,36 +1,27 @@
-//! The device-level gate of tiled resources (SPEC §6.1, §6.11): the tiled-resources preview
-//! ([`crate::CapsOptions::emulated_tiled_tier`]) must be on, and the misc flags a tile pool or a
+//! The device-level gate of tiled resources (SPEC §6.1, §6.11): the device's tiled tier
+//! ([`Caps::tiled_tier`]) must be at least 1, and the misc flags a tile pool or a
 //! tiled resource may carry. The rules that depend on the tiling (formats, sample counts, mips,
 //! usage, binds, initial data: TESTCASES TR-05/TR-06) are `tessera_resource::tiled`'s.
 
 use super::{invalid, unsupported};
-use crate::caps::{Caps, tiled_tier_range};
+use crate::caps::Caps;
 use crate::desc::{BufferDesc, MiscFlags, TextureDesc};
 use crate::error::CapsError;
 
-const GATE_RULE: &str = "SPEC §6.11 tiled resources (Tessera: the emulated-tier preview)";
+const GATE_RULE: &str = "SPEC §6.11 tiled resources (TiledResourcesTier >= 1)";
 
 impl Caps {
-    /// The emulated tier, or the refusal: the level's `Unsupported` below 11_0, else
-    /// `NotImplemented` when the device was created without the preview.
-    fn tiled_preview(&self, feature: &'static str) -> Result<u32, CapsError> {
-        if let Some(t) = self.emulated_tiled_tier() {
-            return Ok(t);
-        }
-        if tiled_tier_range(self.level()).1 == 0 {
-            return Err(unsupported(self.level(), feature, GATE_RULE));
-        }
-        Err(CapsError::NotImplemented {
-            level: self.level(),
-            feature,
-            rule: GATE_RULE,
-        })
+    /// The device's tiled tier, or the level's `Unsupported` where it is 0 (below 11_0, or a
+    /// device created with `tiled_resources_tier: Some(0)`).
+    fn tiled_gate(&self, feature: &'static str) -> Result<u32, CapsError> {
+        self.tiled_tier()
+            .ok_or(unsupported(self.level(), feature, GATE_RULE))
     }
 
-    /// `CreateBuffer` with `MISC_TILE_POOL` (SPEC §6.1): the preview is on, no other misc flag
+    /// `CreateBuffer` with `MISC_TILE_POOL` (SPEC §6.1): the tier is at least 1, no other misc flag
     /// (shared pools are not modelled), then the ordinary buffer rules. Returns the tier.
     pub fn validate_tile_pool(&self, desc: &BufferDesc) -> Result<u32, CapsError> {
-        let tier = self.tiled_preview("tile pools (MISC_TILE_POOL) without the tiled preview")?;
+        let tier = self.tiled_gate("tile pools (MISC_TILE_POOL)")?;
         if desc.misc_flags != MiscFlags::TILE_POOL {
             return Err(invalid(
                 self.level(),
@@ -47,10 +38,10 @@ impl Caps {
         Ok(tier)
     }
 
-    /// `CreateBuffer` with `MISC_TILED` (SPEC §6.1): the preview is on, no `SHARED` or
+    /// `CreateBuffer` with `MISC_TILED` (SPEC §6.1): the tier is at least 1, no `SHARED` or
     /// `TILE_POOL`, then the ordinary buffer rules. Returns the tier.
     pub fn validate_tiled_buffer(&self, desc: &BufferDesc) -> Result<u32, CapsError> {
-        let tier = self.tiled_preview("tiled buffers (MISC_TILED) without the tiled preview")?;
+        let tier = self.tiled_gate("tiled buffers (MISC_TILED)")?;
         self.tiled_misc(desc.misc_flags)?;
         self.validate_buffer(&BufferDesc {
             misc_flags: MiscFlags(desc.misc_flags.0 & !MiscFlags::TILED.0),
@@ -59,10 +50,10 @@ impl Caps {
         Ok(tier)
     }
 
-    /// `CreateTexture2D/3D` with `MISC_TILED` (SPEC §6.1): the preview is on, no `SHARED` or
+    /// `CreateTexture2D/3D` with `MISC_TILED` (SPEC §6.1): the tier is at least 1, no `SHARED` or
     /// `TILE_POOL`, then the ordinary texture rules. Returns the tier.
     pub fn validate_tiled_texture(&self, desc: &TextureDesc) -> Result<u32, CapsError> {
-        let tier = self.tiled_preview("tiled textures (MISC_TILED) without the tiled preview")?;
+        let tier = self.tiled_gate("tiled textures (MISC_TILED)")?;
         self.tiled_misc(desc.misc_flags)?;
         self.validate_texture(&TextureDesc {
             misc_flags: MiscFlags(desc.misc_flags.0 & !MiscFlags::TILED.0),

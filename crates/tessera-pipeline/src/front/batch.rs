@@ -98,6 +98,7 @@ pub fn list_stride(topology: PrimitiveTopology) -> Option<u32> {
     match topology {
         PrimitiveTopology::PointList => Some(1),
         PrimitiveTopology::LineList => Some(2),
+        PrimitiveTopology::LineListAdj => Some(4),
         PrimitiveTopology::TriangleList => Some(3),
         PrimitiveTopology::TriangleListAdj => Some(6),
         _ => None,

@@ -274,6 +274,22 @@ pub fn assemble_triangles(topology: PrimitiveTopology, stream: &[u32], out: &mut
                 out.extend(run.windows(2).map(|w| [w[0], w[1], w[1]]));
             }
         }
+        // With no geometry shader the adjacent vertices (the first and last of each line's
+        // four) are shaded and dropped: the line is its two middle vertices (SPEC §3.10).
+        PrimitiveTopology::LineListAdj => {
+            for l in stream.chunks_exact(4) {
+                if !l.contains(&STRIP_CUT) {
+                    out.push([l[1], l[2], l[2]]);
+                }
+            }
+        }
+        PrimitiveTopology::LineStripAdj => {
+            for run in stream.split(|&i| i == STRIP_CUT) {
+                if let Some(inner) = run.get(1..run.len().saturating_sub(1)) {
+                    out.extend(inner.windows(2).map(|w| [w[0], w[1], w[1]]));
+                }
+            }
+        }
         PrimitiveTopology::TriangleList => {
             for t in stream.chunks_exact(3) {
                 if !t.contains(&STRIP_CUT) {
@@ -308,7 +324,7 @@ pub fn assemble_triangles(topology: PrimitiveTopology, stream: &[u32], out: &mut
                 }
             }
         }
-        _ => {}
+        PrimitiveTopology::Undefined => {}
     }
 }
 

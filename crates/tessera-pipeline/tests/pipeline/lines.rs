@@ -1,5 +1,5 @@
 //! Aliased lines (diamond exit), line strips, wireframe fill (SPEC §3.4, §3.5, §3.7;
-//! TESTCASES RS-12, RS-13, RS-14, RS-16, RS-24).
+//! TESTCASES RS-12, RS-13, RS-14, RS-16, RS-24), line adjacency without a geometry shader.
 
 use super::common;
 
@@ -257,14 +257,91 @@ fn multisample_and_antialiased_lines_are_refused() {
         );
         assert!(lit(&r).is_empty());
     }
-    let mut r = rig(PrimitiveTopology::LineListAdj);
-    let v = pts(&r, &[(0.5, 0.5), (4.5, 0.5), (5.5, 0.5), (6.5, 0.5)]);
-    assert_eq!(
-        r.draw(&v, Some(&FlatPs::new([1.0; 4]))),
-        Err(PipelineError::UnsupportedTopology {
-            topology: PrimitiveTopology::LineListAdj
-        })
+}
+
+/// Line adjacency with no geometry shader (SPEC §3.10, §2: 10_0+): each line is its two middle
+/// vertices, the adjacent ones are dropped; a list of four vertices per line, a strip whose
+/// first and last vertices are adjacency only, restarted by the cut index.
+#[test]
+fn line_adjacency_draws_the_inner_vertices() {
+    let lit_by = |topology, p: &[(f32, f32)]| {
+        let mut r = rig(topology);
+        r.blend = additive();
+        let v = pts(&r, p);
+        let stats = r.draw(&v, Some(&FlatPs::new([1.0; 4]))).unwrap();
+        (r.colors[0].1.clone(), stats.ia_primitives)
+    };
+    // Adjacent vertices far from the line: drawing them would light row 6 or column 7.
+    let (adj, n) = lit_by(
+        PrimitiveTopology::LineListAdj,
+        &[(0.5, 6.5), (0.5, 0.5), (4.5, 0.5), (7.5, 6.5)],
     );
+    let (plain, _) = lit_by(PrimitiveTopology::LineList, &[(0.5, 0.5), (4.5, 0.5)]);
+    assert_eq!(n, 1);
+    assert_eq!(adj, plain);
+    let corner = [(0.5, 0.5), (4.5, 0.5), (4.5, 4.5)];
+    let (adj, n) = lit_by(
+        PrimitiveTopology::LineStripAdj,
+        &[(7.5, 7.5), corner[0], corner[1], corner[2], (0.5, 7.5)],
+    );
+    let (strip, _) = lit_by(PrimitiveTopology::LineStrip, &corner);
+    assert_eq!(n, 2);
+    assert_eq!(adj, strip);
+    // An indexed strip with a cut: two strips of one line each (indices 0 1 2 3, cut, 4 5 6 7).
+    let mut r = rig(PrimitiveTopology::LineStripAdj);
+    let far = (7.5, 7.5);
+    let v = pts(
+        &r,
+        &[
+            far,
+            (0.5, 0.5),
+            (4.5, 0.5),
+            far,
+            far,
+            (0.5, 2.5),
+            (4.5, 2.5),
+            far,
+        ],
+    );
+    let bytes: Vec<u8> = v.iter().flatten().flat_map(|f| f.to_le_bytes()).collect();
+    let indices: Vec<u8> = [0u16, 1, 2, 3, 0xFFFF, 4, 5, 6, 7]
+        .iter()
+        .flat_map(|i| i.to_le_bytes())
+        .collect();
+    let vbs = [VertexBufferBinding {
+        data: &bytes,
+        stride: 32,
+        offset: 0,
+    }];
+    let ib = IndexBufferBinding {
+        data: &indices,
+        format: Format::R16Uint,
+        offset: 0,
+    };
+    let args = tessera_pipeline::DrawArgs::Indexed {
+        index_count: 9,
+        start_index: 0,
+        base_vertex: 0,
+        instance_count: 1,
+        start_instance: 0,
+    };
+    let ps = FlatPs::new([1.0; 4]);
+    let stats = r
+        .draw_full(
+            &layout(),
+            &vbs,
+            Some(ib),
+            &TransformVs { varyings: 1 },
+            Some(&ps),
+            args,
+        )
+        .unwrap();
+    let expect: Vec<_> = [0, 2]
+        .iter()
+        .flat_map(|&y| (0..4).map(move |x| (x, y)))
+        .collect();
+    assert_eq!(lit(&r), expect);
+    assert_eq!(stats.ia_primitives, 2);
 }
 
 fn with_threads<T: Send>(n: usize, f: impl FnOnce() -> T + Send) -> T {

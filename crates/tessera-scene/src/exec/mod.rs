@@ -160,7 +160,7 @@ impl Scene {
             limits: options.limits,
             simd: options.simd,
             caps_options: tessera::caps::CapsOptions {
-                emulated_tiled_tier: self.file.tiled_resources_tier,
+                tiled_resources_tier: self.file.tiled_resources_tier,
                 ..tessera::caps::CapsOptions::default()
             },
             tiled_null_read: match self.file.tiled_null_read {

@@ -91,8 +91,8 @@ pub struct SceneFile {
     pub feature_level: LevelName,
     /// Render-target size `[width, height]`.
     pub size: [u32; 2],
-    /// The tier of the tiled-resources preview (`CapsOptions::emulated_tiled_tier`: 1, 2 or 3
-    /// where the level allows it, SPEC §6.11); omitted: no tiled resources.
+    /// The device's tiled-resources tier (`CapsOptions::tiled_resources_tier`: 0, 1, 2 or 3
+    /// where the level allows it, SPEC §6.11); omitted: the highest the level allows.
     #[serde(default)]
     pub tiled_resources_tier: Option<u32>,
     /// What a Tier-1 NULL tile reads (`DeviceDesc::tiled_null_read`: `"zero"` or `"poison"`).

@@ -119,10 +119,8 @@ fn bad_tiled_fields_are_typed_errors_naming_the_field() {
 
 #[test]
 fn device_refusals_name_the_call_or_object() {
-    // No tier: the tiled texture is refused at creation.
-    let t = edited(|v| {
-        v.as_object_mut().unwrap().remove("tiled_resources_tier");
-    });
+    // Tier 0: the tile pool is refused at creation.
+    let t = edited(|v| v["tiled_resources_tier"] = 0.into());
     assert_eq!(device_path(&t).0, "tile_pools.pool");
     // Tier 2 needs 11_1 (SPEC §6.11).
     let t = edited(|v| v["feature_level"] = "11_0".into());

@@ -199,10 +199,9 @@ fn fl33_depth_mips_and_msaa_srv() {
 
 #[test]
 fn fl34_tiled_tier_and_min_max_filtering() {
-    // FL-34: a device answers MinMaxFiltering TRUE exactly when its tiled tier is >= 2. The
-    // tier is the tiled preview's capped at IMPLEMENTED_TILED_RESOURCES_TIER (0: operations
-    // every tier has are missing, docs/tiled-resources.md); asking for a tier above it is
-    // refused as not implemented, and every device answers tier 0.
+    // FL-34: a device answers MinMaxFiltering TRUE exactly when its tiled tier is >= 2. With
+    // no override the tier is the highest the level allows (SPEC §6.11, WARP's Tier 3), capped
+    // at IMPLEMENTED_TILED_RESOURCES_TIER; minimal_optional_features takes the lowest.
     let minmax = SamplerDesc {
         filter: Filter {
             reduction: FilterReduction::Minimum,
@@ -219,33 +218,54 @@ fn fl34_tiled_tier_and_min_max_filtering() {
             },
         )
     };
-    for t in [1, 2, 3] {
-        assert!(
-            matches!(tier(L11_1, t), Err(CapsError::NotImplemented { .. })),
-            "tier {t}"
-        );
-    }
+    assert_eq!(IMPLEMENTED_TILED_RESOURCES_TIER, 3);
     for level in FeatureLevel::ALL {
+        let expected = match level {
+            L9_1 | L9_2 | L9_3 | L10_0 | L10_1 => 0,
+            L11_0 => 1,
+            _ => 3,
+        };
         let caps = Caps::for_level(level);
+        let f = caps.check_feature_support();
+        assert_eq!(f.tiled_resources_tier, expected, "{level}");
+        assert_eq!(caps.tiled_tier(), (expected > 0).then_some(expected));
+        assert_eq!(f.min_max_filtering, expected >= 2, "{level}");
         assert_eq!(
-            caps.check_feature_support().tiled_resources_tier,
-            0,
+            caps.validate_sampler(&minmax).is_ok(),
+            expected >= 2,
             "{level}"
         );
-        assert!(!caps.check_feature_support().min_max_filtering, "{level}");
-        assert!(matches!(
-            caps.validate_sampler(&minmax),
-            Err(CapsError::Unsupported { .. })
-        ));
+        let minimal = Caps::new(
+            level,
+            CapsOptions {
+                minimal_optional_features: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let lowest = match level {
+            L12_0 | L12_1 => 2,
+            L12_2 => 3,
+            _ => 0,
+        };
+        assert_eq!(
+            minimal.check_feature_support().tiled_resources_tier,
+            lowest,
+            "{level}"
+        );
     }
-    assert_eq!(
-        tier(L11_1, 0)
-            .unwrap()
-            .check_feature_support()
-            .tiled_resources_tier,
-        0
-    );
-    // The level's own range is checked first: 11_0 allows at most Tier 1, 12_0 at least Tier 2.
+    // An override inside the level's range is answered and followed: min/max samplers are
+    // refused at Tier 1 and accepted at Tier 2 / 3.
+    for (level, t) in [(L11_0, 1), (L11_1, 1), (L11_1, 2), (L12_0, 3), (L12_2, 3)] {
+        let caps = tier(level, t).unwrap();
+        let f = caps.check_feature_support();
+        assert_eq!((f.tiled_resources_tier, f.min_max_filtering), (t, t >= 2));
+        assert_eq!(caps.validate_sampler(&minmax).is_ok(), t >= 2, "{level}");
+    }
+    let off = tier(L11_1, 0).unwrap();
+    assert_eq!(off.check_feature_support().tiled_resources_tier, 0);
+    assert_eq!(off.tiled_tier(), None);
+    // The level's own range is checked: 11_0 allows at most Tier 1, 12_0 at least Tier 2.
     assert_eq!(
         tier(L11_0, 2).unwrap_err(),
         CapsError::TiledTier {
@@ -256,29 +276,16 @@ fn fl34_tiled_tier_and_min_max_filtering() {
         }
     );
     assert!(matches!(tier(L12_0, 1), Err(CapsError::TiledTier { .. })));
-    // With the preview the claim stays 0, but the preview's rules are its tier's: min/max
-    // samplers are refused at Tier 1 and accepted at Tier 2 / 3.
-    for (level, t) in [(L11_0, 1), (L11_1, 2), (L12_0, 3), (L12_2, 3)] {
-        let caps = Caps::new(
-            level,
-            CapsOptions {
-                emulated_tiled_tier: Some(t),
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        let f = caps.check_feature_support();
-        assert_eq!(
-            (f.tiled_resources_tier, f.min_max_filtering),
-            (0, false),
-            "{level}"
-        );
-        assert_eq!(caps.validate_sampler(&minmax).is_ok(), t >= 2, "{level}");
-    }
+    assert!(matches!(
+        tier(L10_0, 1),
+        Err(CapsError::TiledTier { max: 0, .. })
+    ));
 }
 
 #[test]
-fn tiled_resources_are_refused_until_implemented() {
+fn ordinary_create_calls_refuse_tiled_flags() {
+    // A tiled resource is a TiledResource (create_tiled_*): the ordinary calls name the call to
+    // use where the device has a tier; below 11_0 the level itself refuses.
     let tiled = TextureDesc {
         misc_flags: MiscFlags::TILED,
         ..TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE)
@@ -294,22 +301,20 @@ fn tiled_resources_are_refused_until_implemented() {
     };
     for level in FeatureLevel::ALL {
         let caps = Caps::for_level(level);
-        // From 11_0 the level allows tiles and Tessera says it does not implement them; below,
-        // the level itself refuses (a bind-flag or `Unsupported` rule).
-        let not_implemented = |r: Result<(), CapsError>| {
+        let refused = |r: Result<(), CapsError>| {
             if level >= L11_0 {
-                matches!(r, Err(CapsError::NotImplemented { .. }))
+                matches!(r, Err(CapsError::InvalidDesc { ref reason, .. }) if reason.contains("create_tiled_"))
             } else {
-                r.is_err() && !matches!(r, Err(CapsError::NotImplemented { .. }))
+                r.is_err()
             }
         };
-        assert!(not_implemented(caps.validate_texture(&tiled)), "{level}");
+        assert!(refused(caps.validate_texture(&tiled)), "{level}");
         assert!(
-            not_implemented(caps.validate_buffer(&buffer(MiscFlags::TILED))),
+            refused(caps.validate_buffer(&buffer(MiscFlags::TILED))),
             "{level}"
         );
         assert!(
-            not_implemented(caps.validate_buffer(&buffer(MiscFlags::TILE_POOL))),
+            refused(caps.validate_buffer(&buffer(MiscFlags::TILE_POOL))),
             "{level}"
         );
         assert!(
@@ -368,41 +373,41 @@ fn limit_messages_agree_in_number() {
 }
 
 #[test]
-fn tiled_preview_gate_and_misc_flags() {
-    let preview = |level, t| {
+fn tiled_gate_and_misc_flags() {
+    let device = |level, t| {
         Caps::new(
             level,
             CapsOptions {
-                emulated_tiled_tier: Some(t),
+                tiled_resources_tier: Some(t),
                 ..Default::default()
             },
         )
     };
     assert_eq!(
-        preview(L11_0, 2).unwrap_err(),
+        device(L11_0, 2).unwrap_err(),
         CapsError::TiledTier {
             level: L11_0,
-            min: 1,
+            min: 0,
             max: 1,
             value: 2
         }
     );
     assert!(matches!(
-        preview(L10_0, 1),
+        device(L10_0, 1),
         Err(CapsError::TiledTier { max: 0, .. })
     ));
-    let c = preview(L11_1, 2).unwrap();
-    assert_eq!(c.emulated_tiled_tier(), Some(2));
-    assert_eq!(c.check_feature_support().tiled_resources_tier, 0);
+    let c = device(L11_1, 2).unwrap();
+    assert_eq!(c.tiled_tier(), Some(2));
+    assert_eq!(c.check_feature_support().tiled_resources_tier, 2);
     let tex = TextureDesc {
         misc_flags: MiscFlags::TILED,
         ..TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE)
     };
     assert_eq!(c.validate_tiled_texture(&tex), Ok(2));
-    // The ordinary path still refuses MISC_TILED with the preview on.
+    // The ordinary path refuses MISC_TILED: tiled textures are made by create_tiled_texture.
     assert!(matches!(
         c.validate_texture(&tex),
-        Err(CapsError::NotImplemented { .. })
+        Err(CapsError::InvalidDesc { .. })
     ));
     for misc in [
         MiscFlags::default(),
@@ -439,10 +444,10 @@ fn tiled_preview_gate_and_misc_flags() {
         Err(CapsError::InvalidDesc { .. })
     ));
     assert_eq!(c.validate_tiled_buffer(&pool(MiscFlags::TILED)), Ok(2));
-    // Without the preview: NotImplemented where the level allows tiles, Unsupported below.
+    // A device whose tier is 0 (turned off, or below 11_0) refuses with the level's rule.
     assert!(matches!(
-        Caps::for_level(L11_1).validate_tiled_texture(&tex),
-        Err(CapsError::NotImplemented { .. })
+        device(L11_1, 0).unwrap().validate_tiled_texture(&tex),
+        Err(CapsError::Unsupported { .. })
     ));
     assert!(matches!(
         Caps::for_level(L10_1).validate_tile_pool(&pool(MiscFlags::TILE_POOL)),

@@ -1,14 +1,14 @@
 //! SPEC §6.8: the `_s` status-feedback and `_cl` LOD-clamp instructions exist from tiled Tier 2;
-//! `Create*Shader` refuses a shader declaring one below it (the preview's tier, else 0).
+//! `Create*Shader` refuses a shader declaring one below it (the device's tiled tier).
 
 use FeatureLevel::*;
 use tessera_caps::*;
 
-fn caps_with(level: FeatureLevel, emulated: Option<u32>) -> Caps {
+fn caps_with(level: FeatureLevel, tier: Option<u32>) -> Caps {
     Caps::new(
         level,
         CapsOptions {
-            emulated_tiled_tier: emulated,
+            tiled_resources_tier: tier,
             ..Default::default()
         },
     )
@@ -43,8 +43,8 @@ fn status_and_clamp_need_tier_2() {
             ..
         })
     ));
-    // No preview: tier 0, refused too; a shader using neither is always fine.
-    let c0 = caps_with(L12_0, None);
+    // Tier 0 (tiled resources turned off): refused too; a shader using neither is always fine.
+    let c0 = caps_with(L11_1, Some(0));
     assert!(
         c0.validate_tiled_shader_use("CreateVertexShader", status)
             .is_err()
@@ -59,7 +59,7 @@ fn status_and_clamp_need_tier_2() {
     );
     for (level, t) in [(L11_1, 2), (L11_1, 3), (L12_2, 3)] {
         let c = caps_with(level, Some(t));
-        assert_eq!(c.tiled_rules_tier(), t);
+        assert_eq!(c.tiled_tier(), Some(t));
         assert_eq!(
             c.validate_tiled_shader_use("CreatePixelShader", status),
             Ok(())
