@@ -91,7 +91,7 @@ fn word(b: &[u8], i: usize) -> u32 {
 fn device_threads(level: FeatureLevel, tier: u32, null: Tier1NullRead, threads: usize) -> Device {
     Device::new(&DeviceDesc {
         caps_options: CapsOptions {
-            emulated_tiled_tier: Some(tier),
+            tiled_resources_tier: Some(tier),
             ..Default::default()
         },
         tiled_null_read: null,

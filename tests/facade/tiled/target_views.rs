@@ -20,7 +20,7 @@ use super::*;
 fn device_threads(threads: usize) -> Device {
     Device::new(&DeviceDesc {
         caps_options: CapsOptions {
-            emulated_tiled_tier: Some(2),
+            tiled_resources_tier: Some(2),
             ..CapsOptions::default()
         },
         tiled_null_read: Tier1NullRead::Zero,

@@ -22,7 +22,7 @@ use super::*;
 fn device3(threads: usize) -> Device {
     Device::new(&DeviceDesc {
         caps_options: CapsOptions {
-            emulated_tiled_tier: Some(3),
+            tiled_resources_tier: Some(3),
             ..CapsOptions::default()
         },
         tiled_null_read: Tier1NullRead::Zero,
