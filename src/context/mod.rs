@@ -17,6 +17,7 @@ mod tiled_bind;
 mod tiled_compute;
 mod tiled_copy;
 mod tiled_om;
+mod tiled_ops;
 mod uav;
 
 use std::sync::PoisonError;

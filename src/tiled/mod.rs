@@ -64,6 +64,7 @@
 
 mod access;
 mod create;
+mod stand_in;
 mod target;
 mod uav;
 mod view;
@@ -75,6 +76,8 @@ use tessera_resource::tiled::{ResourceTiling, TileMappings, TiledDesc, TiledTier
 
 pub use crate::device::Tier1NullRead;
 pub(crate) use access::Access;
+pub use stand_in::AnyResource;
+pub(crate) use stand_in::{StandIn, Subresources, union as stand_in_union};
 pub(crate) use target::TiledTarget;
 pub use target::{OmDepthStencil, OmRenderTarget, TiledDepthStencilView, TiledRenderTargetView};
 pub use uav::{TiledBufferShaderResourceView, TiledUnorderedAccessView};

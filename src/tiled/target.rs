@@ -284,22 +284,7 @@ impl TiledTarget {
     ) -> Result<()> {
         let map = self.resource.lock();
         let mut access = Access::new(device, &self.resource, &map);
-        match &self.shadow {
-            Shadow::Texture(t) => {
-                let mut g = t.write();
-                let mut surface = g.surface_mut(0)?;
-                for s in self.spans.iter() {
-                    let out = span_of_mut(surface.row_mut(s.y, s.z), s)?;
-                    access.read(s.tile, s.tile_offset, out)?;
-                }
-            }
-            Shadow::Buffer(b) => {
-                let mut g = b.write();
-                for s in self.spans.iter() {
-                    access.read(s.tile, s.tile_offset, span_of_mut(&mut g, s)?)?;
-                }
-            }
-        }
+        load_spans(&mut access, &self.shadow, 0, &self.spans)?;
         // Two covered resource tiles on one pool tile: writes of one draw through both are
         // undefined in D3D (SPEC §6.9).
         let mut pool_tiles: Vec<(u32, u32)> = self
@@ -330,54 +315,101 @@ impl TiledTarget {
     ) -> Result<()> {
         let map = self.resource.lock();
         let mut access = Access::new(device, &self.resource, &map);
-        match &self.shadow {
-            Shadow::Texture(t) => {
-                let g = t.read();
-                let surface = g.surface(0)?;
-                self.store_rows(&mut access, |s| span_of(surface.row(s.y, s.z), s))?;
-            }
-            Shadow::Buffer(b) => {
-                let g = b.read();
-                self.store_rows(&mut access, |s| span_of(&g, s))?;
-            }
-        }
+        store_spans(
+            &mut access,
+            &self.shadow,
+            0,
+            &self.spans,
+            self.tiles.clone(),
+        )?;
         report_once(device, &self.resource, access, call, what, reported)
     }
+}
 
-    /// The stores of [`Self::store`], the shadow's bytes of each span given by `row_of`.
-    fn store_rows<'r>(
-        &self,
-        access: &mut Access<'_>,
-        row_of: impl Fn(&RowSpan) -> Result<&'r [u8]>,
-    ) -> Result<()> {
-        let first = self.tiles.start;
-        let n = self.tiles.len();
-        // 0: not looked at, 1: clean, 2: dirty, 3: NULL (dropped).
-        let mut state = vec![0u8; n];
-        let mut scratch = Vec::new();
-        for s in self.spans.iter() {
-            let Some(st) = state.get_mut((s.tile - first) as usize) else {
-                continue;
-            };
-            if *st == 0 {
-                *st = if access.reaches_memory(s.tile) { 1 } else { 3 };
-            }
-            if *st != 1 {
-                continue;
-            }
-            scratch.resize(s.len, 0);
-            access.read(s.tile, s.tile_offset, &mut scratch)?;
-            if scratch != row_of(s)? {
-                *st = 2;
+/// Reads `spans` of a tiled subresource into subresource `sub` of `shadow` (a buffer: its
+/// bytes), NULL tiles reading the tier's NULL value (`access`).
+pub(super) fn load_spans(
+    access: &mut Access<'_>,
+    shadow: &Shadow,
+    sub: u32,
+    spans: &[RowSpan],
+) -> Result<()> {
+    match shadow {
+        Shadow::Texture(t) => {
+            let mut g = t.write();
+            let mut surface = g.surface_mut(sub)?;
+            for s in spans {
+                let out = span_of_mut(surface.row_mut(s.y, s.z), s)?;
+                access.read(s.tile, s.tile_offset, out)?;
             }
         }
-        for s in self.spans.iter() {
-            if state.get((s.tile - first) as usize) == Some(&2) {
-                access.write(s.tile, s.tile_offset, row_of(s)?)?;
+        Shadow::Buffer(b) => {
+            let mut g = b.write();
+            for s in spans {
+                access.read(s.tile, s.tile_offset, span_of_mut(&mut g, s)?)?;
             }
         }
-        Ok(())
     }
+    Ok(())
+}
+
+/// Stores `spans` of subresource `sub` of `shadow` back: every resource tile (of `tiles`)
+/// whose bytes differ from its pool tile's is written, in resource tile order; NULL tiles drop
+/// the write.
+pub(super) fn store_spans(
+    access: &mut Access<'_>,
+    shadow: &Shadow,
+    sub: u32,
+    spans: &[RowSpan],
+    tiles: Range<u32>,
+) -> Result<()> {
+    match shadow {
+        Shadow::Texture(t) => {
+            let g = t.read();
+            let surface = g.surface(sub)?;
+            store_rows(access, spans, tiles, |s| span_of(surface.row(s.y, s.z), s))
+        }
+        Shadow::Buffer(b) => {
+            let g = b.read();
+            store_rows(access, spans, tiles, |s| span_of(&g, s))
+        }
+    }
+}
+
+/// The stores of [`store_spans`], the shadow's bytes of each span given by `row_of`.
+fn store_rows<'r>(
+    access: &mut Access<'_>,
+    spans: &[RowSpan],
+    tiles: Range<u32>,
+    row_of: impl Fn(&RowSpan) -> Result<&'r [u8]>,
+) -> Result<()> {
+    let first = tiles.start;
+    let n = tiles.len();
+    // 0: not looked at, 1: clean, 2: dirty, 3: NULL (dropped).
+    let mut state = vec![0u8; n];
+    let mut scratch = Vec::new();
+    for s in spans {
+        let Some(st) = state.get_mut((s.tile - first) as usize) else {
+            continue;
+        };
+        if *st == 0 {
+            *st = if access.reaches_memory(s.tile) { 1 } else { 3 };
+        }
+        if *st != 1 {
+            continue;
+        }
+        scratch.resize(s.len, 0);
+        access.read(s.tile, s.tile_offset, &mut scratch)?;
+        if scratch != row_of(s)? {
+            *st = 2;
+        }
+    }
+    for s in spans {
+        if state.get((s.tile - first) as usize) == Some(&2) {
+            access.write(s.tile, s.tile_offset, row_of(s)?)?;
+        }
+    }
+    Ok(())
 }
 
 fn report_once(

@@ -1,0 +1,426 @@
+//! The ordinary copy and update calls with tiled resources (SPEC §6.5, §6.8): boxed
+//! `CopySubresourceRegion` both ways and tiled → tiled, boxed `UpdateSubresource`,
+//! `CopyResource`; NULL tiles read 0 and drop writes at Tier 2, read the `Tier1NullRead` value
+//! and report at Tier 1; a refused call changes nothing and reports no access.
+
+use tessera::caps::{BindFlags, TextureDesc};
+use tessera::debug::MessageId;
+use tessera::format::Format;
+use tessera::resource::{Box3, Resource, SubresourceData};
+use tessera::tiled::{AnyResource, POISON_WORD, Tier1NullRead};
+use tessera::{Error, FeatureLevel};
+
+use super::*;
+
+/// A 256×256 RGBA8 tiled texture (2×2 tiles) with the tiles of `mapped` (x, y) mapped and
+/// the pattern written, on `d`.
+fn patterned(d: &Device, ctx: &mut DeviceContext, mapped: &[(u32, u32)]) -> TiledResource {
+    let r = d
+        .create_tiled_texture(&tiled_tex(256, 256, 1, 1, Format::R8G8B8A8Unorm), None)
+        .unwrap();
+    let p = pool(d, 4);
+    for (i, &(x, y)) in mapped.iter().enumerate() {
+        map(ctx, &r, &p, c(x, y, 0), 1, i as u32);
+    }
+    ctx.write_tiled_subresource(&r, 0, &pattern(256, 256))
+        .unwrap();
+    r
+}
+
+/// A plain 256×256 RGBA8 texture filled with `fill`.
+fn plain(d: &Device, fill: u8) -> Resource {
+    let img = vec![fill; 256 * 256 * 4];
+    let init = [SubresourceData::new(&img, 1024, 0)];
+    let desc = TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE);
+    Resource::from(d.create_texture(&desc, Some(&init)).unwrap())
+}
+
+/// Texel (x, y) of a plain 256-wide RGBA8 texture.
+fn texel_of(r: &Resource, x: u32, y: u32) -> [u8; 4] {
+    let g = r.as_texture().unwrap().read();
+    let s = g.surface(0).unwrap();
+    let at = x as usize * 4;
+    s.row(y, 0)[at..at + 4].try_into().unwrap()
+}
+
+/// Texel (x, y) of a tightly packed 256-wide RGBA8 image.
+fn at(img: &[u8], x: u32, y: u32) -> [u8; 4] {
+    let i = (y as usize * 256 + x as usize) * 4;
+    img[i..i + 4].try_into().unwrap()
+}
+
+/// The pattern's texel (x, y).
+fn pat(x: u32, y: u32) -> [u8; 4] {
+    [x as u8, y as u8, (x ^ y) as u8, 0xA5]
+}
+
+#[test]
+fn boxed_copy_from_a_tiled_texture_reads_null_tiles_as_zero() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    // Tile (1, 0) mapped only: x >= 128, y < 128.
+    let r = patterned(&d, &mut ctx, &[(1, 0)]);
+    let dst = plain(&d, 0xEE);
+    let bx = Box3 {
+        left: 100,
+        top: 10,
+        front: 0,
+        right: 150,
+        bottom: 20,
+        back: 1,
+    };
+    ctx.copy_subresource_region_any(
+        AnyResource::Plain(&dst),
+        0,
+        5,
+        6,
+        0,
+        AnyResource::Tiled(&r),
+        0,
+        Some(&bx),
+    )
+    .unwrap();
+    // Source x 100..128 (NULL tile): 0; x 128..150: the pattern; outside the box: untouched.
+    assert_eq!(texel_of(&dst, 5, 6), [0; 4]);
+    assert_eq!(texel_of(&dst, 5 + 27, 6 + 9), [0; 4]);
+    assert_eq!(texel_of(&dst, 5 + 28, 6), pat(128, 10));
+    assert_eq!(texel_of(&dst, 5 + 49, 6 + 9), pat(149, 19));
+    assert_eq!(texel_of(&dst, 5 + 50, 6), [0xEE; 4]);
+    assert_eq!(texel_of(&dst, 4, 6), [0xEE; 4]);
+    assert_eq!(texel_of(&dst, 5, 16), [0xEE; 4]);
+    assert!(ids(&d).is_empty());
+}
+
+#[test]
+fn boxed_copy_into_a_tiled_texture_drops_null_writes_and_keeps_the_rest() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let r = patterned(&d, &mut ctx, &[(1, 0)]);
+    let src = plain(&d, 0x77);
+    let bx = Box3::rect(0, 0, 16, 4);
+    ctx.copy_subresource_region_any(
+        AnyResource::Tiled(&r),
+        0,
+        120,
+        5,
+        0,
+        AnyResource::Plain(&src),
+        0,
+        Some(&bx),
+    )
+    .unwrap();
+    let back = ctx.read_tiled_subresource(&r, 0).unwrap();
+    // x 120..128 fell on the NULL tile: dropped (reads 0); x 128..136 written.
+    assert_eq!(at(&back, 127, 5), [0; 4]);
+    assert_eq!(at(&back, 128, 5), [0x77; 4]);
+    assert_eq!(at(&back, 135, 8), [0x77; 4]);
+    // The rest of the mapped tile keeps the pattern.
+    assert_eq!(at(&back, 136, 5), pat(136, 5));
+    assert_eq!(at(&back, 128, 9), pat(128, 9));
+    assert_eq!(at(&back, 128, 4), pat(128, 4));
+    assert!(ids(&d).is_empty());
+}
+
+#[test]
+fn tiled_to_tiled_copies_and_an_overlapping_copy_behaves_as_through_a_temporary() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let all = [(0, 0), (1, 0), (0, 1), (1, 1)];
+    let a = patterned(&d, &mut ctx, &all);
+    // Within one subresource, overlapping: row 0, x 0..64 to x 32..96.
+    ctx.copy_subresource_region_any(
+        AnyResource::Tiled(&a),
+        0,
+        32,
+        0,
+        0,
+        AnyResource::Tiled(&a),
+        0,
+        Some(&Box3::rect(0, 0, 64, 1)),
+    )
+    .unwrap();
+    let back = ctx.read_tiled_subresource(&a, 0).unwrap();
+    assert_eq!(at(&back, 31, 0), pat(31, 0));
+    for x in 32..96 {
+        assert_eq!(at(&back, x, 0), pat(x - 32, 0), "x {x}");
+    }
+    assert_eq!(at(&back, 96, 0), pat(96, 0));
+    assert_eq!(at(&back, 40, 1), pat(40, 1));
+    // Into another tiled texture whose tile (0, 0) is NULL: across all four tiles.
+    let b = patterned(&d, &mut ctx, &[(1, 0), (0, 1), (1, 1)]);
+    ctx.copy_subresource_region_any(
+        AnyResource::Tiled(&b),
+        0,
+        120,
+        120,
+        0,
+        AnyResource::Tiled(&a),
+        0,
+        Some(&Box3::rect(200, 200, 216, 216)),
+    )
+    .unwrap();
+    let back = ctx.read_tiled_subresource(&b, 0).unwrap();
+    assert_eq!(at(&back, 127, 127), [0; 4]);
+    assert_eq!(at(&back, 128, 127), pat(208, 207));
+    assert_eq!(at(&back, 127, 128), pat(207, 208));
+    assert_eq!(at(&back, 135, 135), pat(215, 215));
+    assert_eq!(at(&back, 136, 135), pat(136, 135));
+    assert!(ids(&d).is_empty());
+}
+
+#[test]
+fn tier1_boxed_copies_read_the_poison_and_report_only_null_tiles_they_touch() {
+    let d = device_at(FeatureLevel::L11_0, Some(1), Tier1NullRead::Poison).unwrap();
+    let mut ctx = d.immediate_context();
+    let r = patterned(&d, &mut ctx, &[(1, 0)]);
+    d.info_queue().clear();
+    let dst = plain(&d, 0xEE);
+    // A box inside the mapped tile: nothing reported.
+    ctx.copy_subresource_region_any(
+        AnyResource::Plain(&dst),
+        0,
+        0,
+        0,
+        0,
+        AnyResource::Tiled(&r),
+        0,
+        Some(&Box3::rect(130, 0, 140, 4)),
+    )
+    .unwrap();
+    assert!(ids(&d).is_empty());
+    assert_eq!(texel_of(&dst, 0, 0), pat(130, 0));
+    // A box across the NULL tile (0, 0): the poison, one report naming tile 0.
+    ctx.copy_subresource_region_any(
+        AnyResource::Plain(&dst),
+        0,
+        0,
+        0,
+        0,
+        AnyResource::Tiled(&r),
+        0,
+        Some(&Box3::rect(120, 0, 136, 4)),
+    )
+    .unwrap();
+    assert_eq!(texel_of(&dst, 0, 0), POISON_WORD);
+    assert_eq!(texel_of(&dst, 8, 0), pat(128, 0));
+    assert_eq!(ids(&d), [MessageId::NullTileMappingAccessError]);
+    let msg = &d.info_queue().messages()[0];
+    assert_eq!(msg.call, "CopySubresourceRegion");
+    assert!(
+        msg.text.contains("first at tile 0 = (x 0, y 0, z 0)"),
+        "{}",
+        msg.text
+    );
+    // Writing across it: dropped, one more report.
+    ctx.copy_subresource_region_any(
+        AnyResource::Tiled(&r),
+        0,
+        120,
+        0,
+        0,
+        AnyResource::Plain(&dst),
+        0,
+        Some(&Box3::rect(0, 0, 16, 1)),
+    )
+    .unwrap();
+    assert_eq!(ids(&d).len(), 2);
+}
+
+#[test]
+fn refused_copies_and_updates_change_nothing_and_report_no_access() {
+    let d = device_at(FeatureLevel::L11_0, Some(1), Tier1NullRead::Zero).unwrap();
+    let mut ctx = d.immediate_context();
+    let r = patterned(&d, &mut ctx, &[(1, 0)]);
+    d.info_queue().clear();
+    let before = ctx.read_tiled_subresource(&r, 0).unwrap();
+    d.info_queue().clear();
+    let float = Resource::from(
+        d.create_texture(
+            &TextureDesc::tex2d(256, 256, Format::R32Float, BindFlags::SHADER_RESOURCE),
+            None,
+        )
+        .unwrap(),
+    );
+    // Another format family (the ordinary rule).
+    let e = ctx.copy_subresource_region_any(
+        AnyResource::Tiled(&r),
+        0,
+        0,
+        0,
+        0,
+        AnyResource::Plain(&float),
+        0,
+        None,
+    );
+    assert!(matches!(e, Err(Error::Resource(_))), "{e:?}");
+    // A box past the source.
+    let src = plain(&d, 1);
+    let e = ctx.copy_subresource_region_any(
+        AnyResource::Tiled(&r),
+        0,
+        0,
+        0,
+        0,
+        AnyResource::Plain(&src),
+        0,
+        Some(&Box3::rect(0, 0, 257, 1)),
+    );
+    assert!(matches!(e, Err(Error::Resource(_))), "{e:?}");
+    // A destination that does not fit.
+    let e = ctx.copy_subresource_region_any(
+        AnyResource::Tiled(&r),
+        0,
+        250,
+        0,
+        0,
+        AnyResource::Plain(&src),
+        0,
+        Some(&Box3::rect(0, 0, 16, 1)),
+    );
+    assert!(matches!(e, Err(Error::Resource(_))), "{e:?}");
+    // A subresource the tiled texture lacks.
+    let e = ctx.copy_subresource_region_any(
+        AnyResource::Plain(&src),
+        0,
+        0,
+        0,
+        0,
+        AnyResource::Tiled(&r),
+        1,
+        None,
+    );
+    assert!(matches!(e, Err(Error::Resource(_))), "{e:?}");
+    // An update with a short row pitch.
+    let e = ctx.update_subresource_tiled(&r, 0, Some(&Box3::rect(0, 0, 16, 2)), &[0; 128], 8, 0);
+    assert!(matches!(e, Err(Error::Resource(_))), "{e:?}");
+    // CopyResource of one resource onto itself.
+    let e = ctx.copy_resource_any(AnyResource::Tiled(&r), AnyResource::Tiled(&r));
+    assert!(matches!(e, Err(Error::Resource(_))), "{e:?}");
+    assert!(
+        !ids(&d).contains(&MessageId::NullTileMappingAccessError),
+        "{:?}",
+        ids(&d)
+    );
+    assert_eq!(ids(&d).len(), 6);
+    d.info_queue().clear();
+    assert_eq!(ctx.read_tiled_subresource(&r, 0).unwrap(), before);
+}
+
+#[test]
+fn boxed_update_of_a_tiled_texture_and_of_a_tiled_buffer() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let r = patterned(&d, &mut ctx, &[(1, 0)]);
+    // 16×2 texels at (120, 3), rows 256 bytes apart: texel (i, j) = (i, j, 9, 9).
+    let data: Vec<u8> = (0..2u8)
+        .flat_map(|j| (0..64u8).flat_map(move |i| [i, j, 9, 9]))
+        .collect();
+    ctx.update_subresource_tiled(&r, 0, Some(&Box3::rect(120, 3, 136, 5)), &data, 256, 0)
+        .unwrap();
+    let back = ctx.read_tiled_subresource(&r, 0).unwrap();
+    assert_eq!(at(&back, 127, 3), [0; 4]);
+    assert_eq!(at(&back, 128, 3), [8, 0, 9, 9]);
+    assert_eq!(at(&back, 135, 4), [15, 1, 9, 9]);
+    assert_eq!(at(&back, 136, 4), pat(136, 4));
+    assert_eq!(at(&back, 128, 5), pat(128, 5));
+    // A tiled buffer of 2 tiles, tile 1 mapped: bytes 65530..65546.
+    let b = d.create_tiled_buffer(&tiled_buf(2 * 65536), None).unwrap();
+    let p = pool(&d, 1);
+    map(&mut ctx, &b, &p, c(1, 0, 0), 1, 0);
+    let bytes: Vec<u8> = (1..=16).collect();
+    ctx.update_subresource_tiled(&b, 0, Some(&Box3::bytes(65530, 65546)), &bytes, 0, 0)
+        .unwrap();
+    let back = ctx.read_tiled_subresource(&b, 0).unwrap();
+    assert_eq!(back[65529..65536], [0; 7]);
+    assert_eq!(back[65536..65547], [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0]);
+    assert!(ids(&d).is_empty());
+}
+
+#[test]
+fn copy_resource_with_tiled_textures_and_buffers() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    // 256×256 RGBA8 with 2 mips (mip 1 = one 128×128 tile) and 2 slices.
+    let desc = tiled_tex(256, 256, 2, 2, Format::R8G8B8A8Unorm);
+    let a = d.create_tiled_texture(&desc, None).unwrap();
+    let p = pool(&d, 16);
+    // Slice 0: mip 0 tiles 0..4 and mip 1; slice 1: only mip 1 (subresource 3).
+    map(&mut ctx, &a, &p, c(0, 0, 0), 5, 0);
+    map(&mut ctx, &a, &p, c(0, 0, 3), 1, 5);
+    let img = pattern(256, 256);
+    let small = vec![0x42u8; 128 * 128 * 4];
+    ctx.write_tiled_subresource(&a, 0, &img).unwrap();
+    ctx.write_tiled_subresource(&a, 1, &small).unwrap();
+    ctx.write_tiled_subresource(&a, 3, &small).unwrap();
+    let plain_desc = TextureDesc {
+        mip_levels: 2,
+        array_size: 2,
+        ..TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE)
+    };
+    let t = Resource::from(d.create_texture(&plain_desc, None).unwrap());
+    ctx.copy_resource_any(AnyResource::Plain(&t), AnyResource::Tiled(&a))
+        .unwrap();
+    {
+        let g = t.as_texture().unwrap().read();
+        assert_eq!(
+            g.surface(0).unwrap().row(7, 0)[..8],
+            img[7 * 1024..7 * 1024 + 8]
+        );
+        assert_eq!(g.surface(1).unwrap().row(0, 0)[..4], [0x42; 4]);
+        // Slice 1 mip 0 is NULL: 0.
+        assert_eq!(g.surface(2).unwrap().row(100, 0)[..4], [0; 4]);
+        assert_eq!(g.surface(3).unwrap().row(127, 0)[..4], [0x42; 4]);
+    }
+    // Back into another tiled texture with only subresource 2's first tile mapped.
+    let b = d.create_tiled_texture(&desc, None).unwrap();
+    map(&mut ctx, &b, &p, c(0, 0, 2), 1, 6);
+    let fill = vec![0x99u8; 256 * 256 * 4];
+    let init = [
+        SubresourceData::new(&fill, 1024, 0),
+        SubresourceData::new(&fill, 512, 0),
+        SubresourceData::new(&fill, 1024, 0),
+        SubresourceData::new(&fill, 512, 0),
+    ];
+    let full = Resource::from(d.create_texture(&plain_desc, Some(&init)).unwrap());
+    ctx.copy_resource_any(AnyResource::Tiled(&b), AnyResource::Plain(&full))
+        .unwrap();
+    let s2 = ctx.read_tiled_subresource(&b, 2).unwrap();
+    assert_eq!(at(&s2, 127, 127), [0x99; 4]);
+    assert_eq!(at(&s2, 128, 0), [0; 4]);
+    assert!(
+        ctx.read_tiled_subresource(&b, 0)
+            .unwrap()
+            .iter()
+            .all(|&x| x == 0)
+    );
+    // Tiled → tiled: every subresource of a into b (b's one mapped tile is in subresource 2).
+    ctx.copy_resource_any(AnyResource::Tiled(&b), AnyResource::Tiled(&a))
+        .unwrap();
+    let s2 = ctx.read_tiled_subresource(&b, 2).unwrap();
+    // a's subresource 2 is NULL: b's mapped tile now reads a's 0s.
+    assert_eq!(at(&s2, 5, 5), [0; 4]);
+    // Another mip count is refused (the ordinary rule).
+    let other = d
+        .create_tiled_texture(&tiled_tex(256, 256, 1, 2, Format::R8G8B8A8Unorm), None)
+        .unwrap();
+    let e = ctx.copy_resource_any(AnyResource::Tiled(&other), AnyResource::Tiled(&a));
+    assert!(matches!(e, Err(Error::Caps(_))), "{e:?}");
+    // Buffers: a tiled buffer of 2 tiles with tile 0 mapped ↔ an ordinary buffer.
+    let tb = d.create_tiled_buffer(&tiled_buf(2 * 65536), None).unwrap();
+    map(&mut ctx, &tb, &p, c(0, 0, 0), 1, 7);
+    let ob = Resource::from(buffer(&d, 2 * 65536));
+    let ones = vec![1u8; 2 * 65536];
+    ctx.update_subresource(&ob, 0, None, &ones, 0, 0).unwrap();
+    ctx.copy_resource_any(AnyResource::Tiled(&tb), AnyResource::Plain(&ob))
+        .unwrap();
+    let back = ctx.read_tiled_subresource(&tb, 0).unwrap();
+    assert!(back[..65536].iter().all(|&x| x == 1));
+    assert!(back[65536..].iter().all(|&x| x == 0));
+    let ob2 = Resource::from(buffer(&d, 2 * 65536));
+    ctx.copy_resource_any(AnyResource::Plain(&ob2), AnyResource::Tiled(&tb))
+        .unwrap();
+    let g = ob2.as_buffer().unwrap().read();
+    assert_eq!((g[0], g[65535], g[65536]), (1, 1, 0));
+    drop(g);
+    assert!(ids(&d).is_empty());
+}
