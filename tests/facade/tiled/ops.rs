@@ -405,6 +405,8 @@ fn copy_resource_with_tiled_textures_and_buffers() {
         .unwrap();
     let e = ctx.copy_resource_any(AnyResource::Tiled(&other), AnyResource::Tiled(&a));
     assert!(matches!(e, Err(Error::Caps(_))), "{e:?}");
+    assert_eq!(ids(&d).len(), 1);
+    d.info_queue().clear();
     // Buffers: a tiled buffer of 2 tiles with tile 0 mapped ↔ an ordinary buffer.
     let tb = d.create_tiled_buffer(&tiled_buf(2 * 65536), None).unwrap();
     map(&mut ctx, &tb, &p, c(0, 0, 0), 1, 7);
