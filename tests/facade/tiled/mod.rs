@@ -7,6 +7,7 @@ mod create;
 mod data;
 mod layouts;
 mod mappings;
+mod mips;
 mod ops;
 mod probe;
 mod sampling;

@@ -426,3 +426,68 @@ fn copy_resource_with_tiled_textures_and_buffers() {
     drop(g);
     assert!(ids(&d).is_empty());
 }
+
+#[test]
+fn resolve_into_a_tiled_texture_drops_null_tiles() {
+    use tessera::caps::SampleDesc;
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let ms_desc = TextureDesc {
+        sample_desc: SampleDesc {
+            count: 4,
+            quality: 0,
+        },
+        ..TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::RENDER_TARGET)
+    };
+    let ms = d.create_texture(&ms_desc, None).unwrap();
+    let rtv = d.create_render_target_view(&ms, None).unwrap();
+    ctx.clear_render_target_view(&rtv, [1.0, 0.0, 0.0, 1.0])
+        .unwrap();
+    let ms = Resource::from(ms);
+    let r = patterned(&d, &mut ctx, &[(0, 0)]);
+    ctx.resolve_subresource_any(
+        AnyResource::Tiled(&r),
+        0,
+        AnyResource::Plain(&ms),
+        0,
+        Format::R8G8B8A8Unorm,
+    )
+    .unwrap();
+    let back = ctx.read_tiled_subresource(&r, 0).unwrap();
+    assert_eq!(at(&back, 5, 5), [255, 0, 0, 255]);
+    assert_eq!(at(&back, 127, 127), [255, 0, 0, 255]);
+    assert_eq!(at(&back, 128, 5), [0; 4]);
+    assert!(ids(&d).is_empty());
+    // A resolve format of another family is refused (the ordinary rule); nothing changes.
+    let e = ctx.resolve_subresource_any(
+        AnyResource::Tiled(&r),
+        0,
+        AnyResource::Plain(&ms),
+        0,
+        Format::R32Float,
+    );
+    assert!(e.is_err());
+    assert_eq!(ctx.read_tiled_subresource(&r, 0).unwrap(), back);
+    // A multisampled tiled source: its samples are not staged yet.
+    let tiled_ms = d
+        .create_tiled_texture(
+            &TextureDesc {
+                sample_desc: SampleDesc {
+                    count: 4,
+                    quality: 0,
+                },
+                bind_flags: BindFlags::RENDER_TARGET,
+                ..tiled_tex(256, 256, 1, 1, Format::R8G8B8A8Unorm)
+            },
+            None,
+        )
+        .unwrap();
+    let e = ctx.resolve_subresource_any(
+        AnyResource::Tiled(&r),
+        0,
+        AnyResource::Tiled(&tiled_ms),
+        0,
+        Format::R8G8B8A8Unorm,
+    );
+    assert!(matches!(e, Err(Error::Unsupported(_))), "{e:?}");
+}
