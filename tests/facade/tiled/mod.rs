@@ -18,6 +18,7 @@ mod targets;
 mod tier1;
 mod views;
 mod virtual_texture;
+mod volume;
 
 use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};
 use tessera::debug::MessageId;
