@@ -17,7 +17,7 @@ fn vol(tiled: bool) -> TextureDesc {
     };
     if tiled {
         TextureDesc {
-            misc_flags: tessera::caps::MiscFlags::TILED,
+            misc_flags: MiscFlags::TILED,
             ..t
         }
     } else {
