@@ -16,8 +16,13 @@
 //! cube SRVs, UAVs of tiled buffers and Texture2D slices ([`TiledUnorderedAccessView`]) and
 //! tiled buffer SRVs ([`TiledBufferShaderResourceView`]) in the compute stage.
 //!
-//! What it is not: Texture3D views, multi-slice / MSAA targets, `CopyResource` and boxed
-//! copies of tiled resources (docs/tiled-resources.md "Features by tier"). A
+//! Copies, updates, resolves and mips: the ordinary calls with tiled resources
+//! ([`AnyResource`]; `DeviceContext::copy_subresource_region_any`, `copy_resource_any`,
+//! `update_subresource_tiled`, `resolve_subresource_any`, `generate_mips_tiled`) through
+//! ordinary stand-ins of the touched subresources (`stand_in.rs`).
+//!
+//! What it is not: Texture3D views, multi-slice / MSAA targets, copies of multisampled tiled
+//! resources, `ClearView` (docs/tiled-resources.md "Features by tier"). A
 //! [`TiledResource`] is not a [`tessera_resource::Resource`], and `create_buffer` /
 //! `create_texture` refuse `MISC_TILED`. `CheckFeatureSupport` keeps answering
 //! `TiledResourcesTier` 0 until every feature of a tier is in.
