@@ -3,6 +3,7 @@
 
 mod bind;
 mod checks;
+mod clear_view;
 mod compute;
 mod draw;
 mod hazard;
@@ -29,6 +30,7 @@ use tessera_format::Format;
 use tessera_pipeline::DrawStats;
 use tessera_resource::{Buffer, DepthStencilView, RenderTargetView, ShaderResourceView};
 
+pub use clear_view::ClearViewOf;
 pub use compute::{ComputeShaderHandle, MAX_DISPATCH_GROUPS};
 pub use stages::{DomainShaderHandle, GeometryShaderHandle, HullShaderHandle};
 

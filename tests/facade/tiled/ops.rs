@@ -491,3 +491,89 @@ fn resolve_into_a_tiled_texture_drops_null_tiles() {
     );
     assert!(matches!(e, Err(Error::Unsupported(_))), "{e:?}");
 }
+
+#[test]
+fn clear_view_rects_on_tiled_views_drop_null_writes() {
+    use tessera::ClearViewOf;
+    use tessera::resource::Rect;
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let desc = TextureDesc {
+        bind_flags: BindFlags::RENDER_TARGET,
+        ..tiled_tex(256, 256, 1, 1, Format::R8G8B8A8Unorm)
+    };
+    let r = d.create_tiled_texture(&desc, None).unwrap();
+    let p = pool(&d, 1);
+    map(&mut ctx, &r, &p, c(1, 0, 0), 1, 0);
+    ctx.write_tiled_subresource(&r, 0, &pattern(256, 256))
+        .unwrap();
+    let rtv = d.create_tiled_render_target_view(&r, None).unwrap();
+    ctx.clear_view(
+        ClearViewOf::TiledRenderTarget(&rtv),
+        [0.0, 1.0, 0.0, 1.0],
+        &[Rect::new(120, 0, 136, 2)],
+    )
+    .unwrap();
+    let back = ctx.read_tiled_subresource(&r, 0).unwrap();
+    assert_eq!(at(&back, 127, 0), [0; 4]);
+    assert_eq!(at(&back, 128, 0), [0, 255, 0, 255]);
+    assert_eq!(at(&back, 135, 1), [0, 255, 0, 255]);
+    assert_eq!(at(&back, 136, 1), pat(136, 1));
+    assert_eq!(at(&back, 128, 2), pat(128, 2));
+    assert!(ids(&d).is_empty());
+}
+
+#[test]
+fn tier1_clear_view_on_a_tiled_uav_reports_once() {
+    use tessera::ClearViewOf;
+    use tessera::caps::{BufferDesc, SubresourceRange, ViewDesc, ViewDimension};
+    use tessera::resource::Rect;
+    let d = device_at(FeatureLevel::L11_0, Some(1), Tier1NullRead::Zero).unwrap();
+    let mut ctx = d.immediate_context();
+    let b = d
+        .create_tiled_buffer(
+            &BufferDesc {
+                bind_flags: BindFlags::UNORDERED_ACCESS,
+                ..tiled_buf(2 * 65536)
+            },
+            None,
+        )
+        .unwrap();
+    let p = pool(&d, 1);
+    map(&mut ctx, &b, &p, c(1, 0, 0), 1, 0);
+    let view = ViewDesc {
+        format: Format::R32Uint,
+        dimension: ViewDimension::Buffer,
+        range: SubresourceRange {
+            most_detailed_mip: 0,
+            mip_levels: 1,
+            first_array_slice: 0,
+            array_size: 2 * 16384,
+        },
+    };
+    let uav = d
+        .create_tiled_unordered_access_view(&b, Some(&view))
+        .unwrap();
+    // Words 16382..16386: two on the NULL tile 0, two on tile 1.
+    ctx.clear_view(
+        ClearViewOf::TiledUnorderedAccess(&uav),
+        [5.0, 0.0, 0.0, 0.0],
+        &[Rect::new(16382, 0, 16386, 1)],
+    )
+    .unwrap();
+    assert_eq!(ids(&d), [MessageId::NullTileMappingAccessError]);
+    assert_eq!(d.info_queue().messages()[0].call, "ClearView");
+    d.info_queue().clear();
+    let back = ctx.read_tiled_subresource(&b, 0).unwrap();
+    let word = |i: usize| u32::from_le_bytes(back[i * 4..i * 4 + 4].try_into().unwrap());
+    assert_eq!(
+        (
+            word(16382),
+            word(16383),
+            word(16384),
+            word(16385),
+            word(16386)
+        ),
+        (0, 0, 5, 5, 0)
+    );
+}
