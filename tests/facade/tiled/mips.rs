@@ -119,3 +119,45 @@ fn generate_mips_without_the_flag_is_refused_and_changes_nothing() {
             .all(|&b| b == 0)
     );
 }
+
+#[test]
+fn generate_mips_of_an_array_view_makes_each_slice_from_its_own_tiles() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let desc = TextureDesc {
+        bind_flags: BindFlags::SHADER_RESOURCE | BindFlags::RENDER_TARGET,
+        misc_flags: MiscFlags::TILED | MiscFlags::GENERATE_MIPS,
+        ..tiled_tex(256, 256, 2, 2, Format::R8G8B8A8Unorm)
+    };
+    let r = d.create_tiled_texture(&desc, None).unwrap();
+    let p = pool(&d, 16);
+    // Slice 0: mip 0 and mip 1 mapped; slice 1: mip 0 and mip 1 mapped, but only mip 0's
+    // tile (0, 0).
+    map(&mut ctx, &r, &p, c(0, 0, 0), 5, 0);
+    map(&mut ctx, &r, &p, c(0, 0, 2), 1, 5);
+    map(&mut ctx, &r, &p, c(0, 0, 3), 1, 6);
+    ctx.write_tiled_subresource(&r, 0, &FILL.repeat(256 * 256))
+        .unwrap();
+    ctx.write_tiled_subresource(&r, 2, &[9, 8, 7, 255].repeat(256 * 256))
+        .unwrap();
+    // The view of slice 1 only.
+    let view = tessera::caps::ViewDesc {
+        format: Format::R8G8B8A8Unorm,
+        dimension: tessera::caps::ViewDimension::Texture2DArray,
+        range: tessera::caps::SubresourceRange {
+            most_detailed_mip: 0,
+            mip_levels: 2,
+            first_array_slice: 1,
+            array_size: 1,
+        },
+    };
+    let srv = d
+        .create_tiled_shader_resource_view(&r, Some(&view))
+        .unwrap();
+    ctx.generate_mips_tiled(&srv).unwrap();
+    assert_eq!(texel(&mut ctx, &r, 3, 128, 5, 5), [9, 8, 7, 255]);
+    assert_eq!(texel(&mut ctx, &r, 3, 128, 100, 5), [0; 4]);
+    // Slice 0's mip 1 untouched (never written: 0).
+    assert_eq!(texel(&mut ctx, &r, 1, 128, 5, 5), [0; 4]);
+    assert!(ids(&d).is_empty());
+}

@@ -577,3 +577,123 @@ fn tier1_clear_view_on_a_tiled_uav_reports_once() {
         (0, 0, 5, 5, 0)
     );
 }
+
+#[test]
+fn bc1_boxes_copy_whole_blocks_through_the_tiles_and_misaligned_ones_are_refused() {
+    // 1024×512 BC1: a tile is 128×64 blocks = 512×256 texels, so 2×2 tiles; tile (1, 0) mapped.
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let r = d
+        .create_tiled_texture(&tiled_tex(1024, 512, 1, 1, Format::Bc1Unorm), None)
+        .unwrap();
+    let p = pool(&d, 1);
+    map(&mut ctx, &r, &p, c(1, 0, 0), 1, 0);
+    // Block (bx, by) holds the 8 bytes [bx, by, 1, 2, 3, 4, 5, 6] (low bytes).
+    let blocks: Vec<u8> = (0..128u32)
+        .flat_map(|by| (0..256u32).flat_map(move |bx| [bx as u8, by as u8, 1, 2, 3, 4, 5, 6]))
+        .collect();
+    ctx.write_tiled_subresource(&r, 0, &blocks).unwrap();
+    let plain_desc = TextureDesc::tex2d(16, 16, Format::Bc1Unorm, BindFlags::SHADER_RESOURCE);
+    let dst = Resource::from(d.create_texture(&plain_desc, None).unwrap());
+    // Texels 504..520 × 0..8: blocks 126..130 × 0..2, the first two on the NULL tile.
+    ctx.copy_subresource_region_any(
+        AnyResource::Plain(&dst),
+        0,
+        0,
+        4,
+        0,
+        AnyResource::Tiled(&r),
+        0,
+        Some(&Box3::rect(504, 0, 520, 8)),
+    )
+    .unwrap();
+    {
+        let g = dst.as_texture().unwrap().read();
+        let s = g.surface(0).unwrap();
+        // Block row 1 of the destination (texel y 4) = source block row 0.
+        let row = s.row(1, 0);
+        assert_eq!(row[..16], [0; 16]);
+        assert_eq!(row[16..24], [128, 0, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(row[24..32], [129, 0, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(s.row(2, 0)[16..24], [128, 1, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(s.row(0, 0)[16..24], [0; 8]);
+    }
+    // A box not on block edges: the ordinary BC rule refuses it.
+    let e = ctx.copy_subresource_region_any(
+        AnyResource::Plain(&dst),
+        0,
+        0,
+        0,
+        0,
+        AnyResource::Tiled(&r),
+        0,
+        Some(&Box3::rect(510, 0, 514, 4)),
+    );
+    assert!(matches!(e, Err(Error::Resource(_))), "{e:?}");
+}
+
+#[test]
+fn clear_view_on_a_tiled_depth_view_and_boxed_depth_copies_are_refused() {
+    use tessera::ClearViewOf;
+    use tessera::resource::{DsvFlags, Rect};
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let desc = TextureDesc {
+        bind_flags: BindFlags::DEPTH_STENCIL,
+        ..tiled_tex(256, 256, 1, 1, Format::D32Float)
+    };
+    let z = d.create_tiled_texture(&desc, None).unwrap();
+    let p = pool(&d, 1);
+    map(&mut ctx, &z, &p, c(0, 0, 0), 1, 0);
+    let dsv = d
+        .create_tiled_depth_stencil_view(&z, None, DsvFlags::default())
+        .unwrap();
+    ctx.clear_view(
+        ClearViewOf::TiledDepthStencil(&dsv),
+        [0.5, 0.0, 0.0, 0.0],
+        &[Rect::new(126, 0, 130, 1)],
+    )
+    .unwrap();
+    let back = ctx.read_tiled_subresource(&z, 0).unwrap();
+    assert_eq!(back[125 * 4..126 * 4], [0; 4]);
+    assert_eq!(back[126 * 4..127 * 4], 0.5f32.to_le_bytes());
+    assert_eq!(back[127 * 4..128 * 4], 0.5f32.to_le_bytes());
+    assert_eq!(back[128 * 4..129 * 4], [0; 4]);
+    assert_eq!(back[126 * 4 + 1024..127 * 4 + 1024], [0; 4]);
+    // A boxed copy of a depth texture: whole subresources only (the ordinary rule).
+    let plain_z = Resource::from(
+        d.create_texture(
+            &TextureDesc::tex2d(256, 256, Format::D32Float, BindFlags::DEPTH_STENCIL),
+            None,
+        )
+        .unwrap(),
+    );
+    let e = ctx.copy_subresource_region_any(
+        AnyResource::Plain(&plain_z),
+        0,
+        0,
+        0,
+        0,
+        AnyResource::Tiled(&z),
+        0,
+        Some(&Box3::rect(0, 0, 8, 8)),
+    );
+    assert!(matches!(e, Err(Error::Resource(_))), "{e:?}");
+    // The whole subresource copies.
+    ctx.copy_subresource_region_any(
+        AnyResource::Plain(&plain_z),
+        0,
+        0,
+        0,
+        0,
+        AnyResource::Tiled(&z),
+        0,
+        None,
+    )
+    .unwrap();
+    let g = plain_z.as_texture().unwrap().read();
+    assert_eq!(
+        g.surface(0).unwrap().row(0, 0)[126 * 4..127 * 4],
+        0.5f32.to_le_bytes()
+    );
+}
