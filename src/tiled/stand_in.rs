@@ -105,6 +105,11 @@ impl StandIn {
         let count = tiling.subresource_tilings.len() as u32;
         let budget = &device.inner.budget;
         let caps = device.caps();
+        if let Subresources::One(sub) = *subs
+            && sub >= count
+        {
+            return Err(ResourceError::SubresourceOutOfRange { sub, count }.into());
+        }
         let td = match resource.desc() {
             TiledDesc::Buffer(bd) => {
                 let shadow = Buffer::new_in(
@@ -139,9 +144,6 @@ impl StandIn {
         let three_d = td.dimension == TextureDimension::D3;
         let (mips, slices, keep) = match subs {
             Subresources::One(sub) => {
-                if *sub >= count {
-                    return Err(ResourceError::SubresourceOutOfRange { sub: *sub, count }.into());
-                }
                 let (m, s) = (sub % mips_all, sub / mips_all);
                 (m..m + 1, s..s + 1, MiscFlags(0))
             }

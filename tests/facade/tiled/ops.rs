@@ -697,3 +697,63 @@ fn clear_view_on_a_tiled_depth_view_and_boxed_depth_copies_are_refused() {
         0.5f32.to_le_bytes()
     );
 }
+
+#[test]
+fn boxed_copies_between_tiled_and_ordinary_buffers() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    // 2 tiles, tile 1 mapped, byte i = i % 251.
+    let b = d.create_tiled_buffer(&tiled_buf(2 * 65536), None).unwrap();
+    let p = pool(&d, 1);
+    map(&mut ctx, &b, &p, c(1, 0, 0), 1, 0);
+    let bytes: Vec<u8> = (0..2 * 65536u32).map(|i| (i % 251) as u8).collect();
+    ctx.write_tiled_subresource(&b, 0, &bytes).unwrap();
+    let ob = Resource::from(buffer(&d, 64));
+    ctx.copy_subresource_region_any(
+        AnyResource::Plain(&ob),
+        0,
+        8,
+        0,
+        0,
+        AnyResource::Tiled(&b),
+        0,
+        Some(&Box3::bytes(65532, 65540)),
+    )
+    .unwrap();
+    let g = ob.as_buffer().unwrap().read();
+    let want: Vec<u8> = [0, 0, 0, 0]
+        .into_iter()
+        .chain((65536..65540u32).map(|i| (i % 251) as u8))
+        .collect();
+    assert_eq!(g[8..16], want[..]);
+    assert_eq!(g[7], 0);
+    drop(g);
+    // Tiled → tiled within the buffer, overlapping: bytes 65536..65546 to 65540.
+    ctx.copy_subresource_region_any(
+        AnyResource::Tiled(&b),
+        0,
+        65540,
+        0,
+        0,
+        AnyResource::Tiled(&b),
+        0,
+        Some(&Box3::bytes(65536, 65546)),
+    )
+    .unwrap();
+    let back = ctx.read_tiled_subresource(&b, 0).unwrap();
+    let want: Vec<u8> = (65536..65546u32).map(|i| (i % 251) as u8).collect();
+    assert_eq!(back[65540..65550], want[..]);
+    // A buffer has one subresource.
+    let e = ctx.copy_subresource_region_any(
+        AnyResource::Plain(&ob),
+        0,
+        0,
+        0,
+        0,
+        AnyResource::Tiled(&b),
+        1,
+        Some(&Box3::bytes(0, 8)),
+    );
+    assert!(matches!(e, Err(Error::Resource(_))), "{e:?}");
+    assert_eq!(ctx.read_tiled_subresource(&b, 0).unwrap(), back);
+}
