@@ -271,9 +271,9 @@ impl DeviceContext {
     }
 
     /// `ResolveSubresource` where either side may be tiled, with every rule of
-    /// [`Self::resolve_subresource`]. A tiled destination drops writes to NULL tiles (Tier 1:
-    /// reported). A multisampled tiled source is `Error::Unsupported` (its samples are not
-    /// staged yet).
+    /// [`Self::resolve_subresource`]. A multisampled tiled source's samples are read through
+    /// the tiles (NULL: 0; Tier 1: the `Tier1NullRead` value, reported); a tiled destination
+    /// drops writes to NULL tiles (Tier 1: reported).
     pub fn resolve_subresource_any(
         &mut self,
         dst: AnyResource<'_>,

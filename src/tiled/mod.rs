@@ -21,8 +21,8 @@
 //! `update_subresource_tiled`, `resolve_subresource_any`, `generate_mips_tiled`) through
 //! ordinary stand-ins of the touched subresources (`stand_in.rs`).
 //!
-//! What it is not: Texture3D views, multi-slice / MSAA targets, copies of multisampled tiled
-//! resources, `ClearView` (docs/tiled-resources.md "Features by tier"). A
+//! What it is not: Texture3D views, multi-slice / MSAA targets (docs/tiled-resources.md
+//! "Features by tier"). A
 //! [`TiledResource`] is not a [`tessera_resource::Resource`], and `create_buffer` /
 //! `create_texture` refuse `MISC_TILED`. `CheckFeatureSupport` keeps answering
 //! `TiledResourcesTier` 0 until every feature of a tier is in.

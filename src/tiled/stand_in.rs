@@ -10,11 +10,17 @@
 //! is; only then are the written stand-ins **stored** back: every resource tile of the region
 //! whose bytes changed is written to its pool tile, NULL tiles drop the writes (the stores of
 //! the render targets, `target.rs`). A refused call stores nothing and reports nothing.
+//!
+//! A multisampled subresource keeps a pixel's samples together in its tiles (SPEC §6.5) and
+//! one plane per sample in the ordinary stand-in (`memory::samples`): loads scatter each span's
+//! samples to their planes and stores gather them back (the memory owner's
+//! `TiledSubresource::scatter_sample` / `gather_sample`), through a staging buffer of the
+//! spans' tile bytes so the store is the same changed-tiles-only store.
 
 use std::ops::Range;
 
-use tessera_caps::{BufferDesc, MiscFlags, TextureDesc, TextureDimension};
-use tessera_format::memory::RowSpan;
+use tessera_caps::{BindFlags, BufferDesc, MiscFlags, TextureDesc, TextureDimension};
+use tessera_format::memory::{RowSpan, TiledSubresource};
 use tessera_resource::tiled::{TileMappings, TiledDesc, subresource_placement};
 use tessera_resource::{Box3, Buffer, Resource, ResourceError, Texture, calc_subresource};
 
@@ -67,8 +73,12 @@ pub(crate) enum Subresources {
 #[derive(Debug)]
 struct Part {
     sub: u32,
+    place: TiledSubresource,
     spans: Vec<RowSpan>,
     tiles: Range<u32>,
+    /// A multisampled part's store staging: a buffer of its spans' bytes in the tile layout
+    /// (the samples of a pixel together, SPEC §6.5), and the spans renumbered into it.
+    interleaved: Option<(Buffer, Vec<RowSpan>)>,
 }
 
 /// An ordinary resource standing in for subresources of a tiled one (see the module doc).
@@ -127,6 +137,8 @@ impl StandIn {
                     sub: 0,
                     spans: place.row_spans_in(x, 0..1, 0..1),
                     tiles: place.tiles(),
+                    place,
+                    interleaved: None,
                 };
                 return Ok(Self {
                     shadow: Shadow::Buffer(shadow),
@@ -135,11 +147,6 @@ impl StandIn {
             }
             TiledDesc::Texture(td) => td,
         };
-        if td.sample_desc.count > 1 {
-            return Err(Error::Unsupported(
-                "copies, updates and resolves of multisampled tiled textures (their samples are not staged yet)",
-            ));
-        }
         let mips_all = tiling.mip_levels.max(1);
         let three_d = td.dimension == TextureDimension::D3;
         let (mips, slices, keep) = match subs {
@@ -180,10 +187,17 @@ impl StandIn {
                     ),
                     None => place.row_spans(),
                 };
+                let interleaved = if place.samples > 1 {
+                    Some(interleaved(device, &spans)?)
+                } else {
+                    None
+                };
                 parts.push(Part {
                     sub: calc_subresource(mi as u32, si as u32, mips.len() as u32),
-                    spans,
                     tiles: place.tiles(),
+                    place,
+                    spans,
+                    interleaved,
                 });
             }
         }
@@ -201,19 +215,94 @@ impl StandIn {
         }
     }
 
-    /// Loads the staged region from the tiles (NULL tiles: the tier's NULL value).
+    /// Loads the staged region from the tiles (NULL tiles: the tier's NULL value); a
+    /// multisampled part's samples go to their sample planes (`scatter_sample`).
     pub(crate) fn load(&self, access: &mut Access<'_>) -> Result<()> {
         for p in &self.parts {
-            load_spans(access, &self.shadow, p.sub, &p.spans)?;
+            match &self.shadow {
+                Shadow::Texture(t) if p.place.samples > 1 => {
+                    let mut g = t.write();
+                    let mut surface = g.surface_mut(p.sub)?;
+                    let mut scratch = Vec::new();
+                    for s in &p.spans {
+                        scratch.resize(s.len, 0);
+                        access.read(s.tile, s.tile_offset, &mut scratch)?;
+                        for k in 0..p.place.samples {
+                            // A multisampled subresource is one slice deep: plane k = sample k.
+                            p.place
+                                .scatter_sample(s, k, &scratch, surface.row_mut(s.y, k))
+                                .ok_or(SAMPLES_OUTSIDE)?;
+                        }
+                    }
+                }
+                shadow => load_spans(access, shadow, p.sub, &p.spans)?,
+            }
         }
         Ok(())
     }
 
     /// Stores the staged region back: changed resource tiles only; NULL tiles drop the writes.
+    /// A multisampled part is gathered into the tile layout first (`gather_sample`).
     pub(crate) fn store(&self, access: &mut Access<'_>) -> Result<()> {
         for p in &self.parts {
-            store_spans(access, &self.shadow, p.sub, &p.spans, p.tiles.clone())?;
+            match (&self.shadow, &p.interleaved) {
+                (Shadow::Texture(t), Some((buf, spans))) => {
+                    {
+                        let g = t.read();
+                        let surface = g.surface(p.sub)?;
+                        let mut w = buf.write();
+                        for (s, at) in p.spans.iter().zip(spans) {
+                            let out = w
+                                .get_mut(at.row_offset..at.row_offset + at.len)
+                                .ok_or(SAMPLES_OUTSIDE)?;
+                            for k in 0..p.place.samples {
+                                p.place
+                                    .gather_sample(s, k, surface.row(s.y, k), out)
+                                    .ok_or(SAMPLES_OUTSIDE)?;
+                            }
+                        }
+                    }
+                    let staged = Shadow::Buffer(buf.clone());
+                    store_spans(access, &staged, 0, spans, p.tiles.clone())?;
+                }
+                (shadow, _) => store_spans(access, shadow, p.sub, &p.spans, p.tiles.clone())?,
+            }
         }
         Ok(())
     }
+}
+
+const SAMPLES_OUTSIDE: Error = Error::Unsupported("a tiled sample span outside its stand-in row");
+
+/// The store staging of a multisampled part (see [`Part::interleaved`]): a buffer of the
+/// spans' bytes one after another, reserved from the device budget, and the spans renumbered
+/// into it (one row: `y = z = 0`, `row_offset` = the span's place in the buffer).
+fn interleaved(device: &Device, spans: &[RowSpan]) -> Result<(Buffer, Vec<RowSpan>)> {
+    let mut at = 0usize;
+    let renumbered: Vec<RowSpan> = spans
+        .iter()
+        .map(|s| {
+            let r = RowSpan {
+                y: 0,
+                z: 0,
+                row_offset: at,
+                ..*s
+            };
+            at += s.len;
+            r
+        })
+        .collect();
+    let byte_width = u32::try_from(at)
+        .map_err(|_| Error::Unsupported("a multisampled tiled region over 4 GiB in one call"))?;
+    let buf = Buffer::new_in(
+        &device.inner.budget,
+        device.caps(),
+        &BufferDesc {
+            byte_width: byte_width.max(1),
+            bind_flags: BindFlags::SHADER_RESOURCE,
+            ..BufferDesc::default()
+        },
+        None,
+    )?;
+    Ok((buf, renumbered))
 }

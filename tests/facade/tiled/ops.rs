@@ -468,28 +468,6 @@ fn resolve_into_a_tiled_texture_drops_null_tiles() {
     );
     assert!(e.is_err());
     assert_eq!(ctx.read_tiled_subresource(&r, 0).unwrap(), back);
-    // A multisampled tiled source: its samples are not staged yet.
-    let tiled_ms = d
-        .create_tiled_texture(
-            &TextureDesc {
-                sample_desc: SampleDesc {
-                    count: 4,
-                    quality: 0,
-                },
-                bind_flags: BindFlags::RENDER_TARGET,
-                ..tiled_tex(256, 256, 1, 1, Format::R8G8B8A8Unorm)
-            },
-            None,
-        )
-        .unwrap();
-    let e = ctx.resolve_subresource_any(
-        AnyResource::Tiled(&r),
-        0,
-        AnyResource::Tiled(&tiled_ms),
-        0,
-        Format::R8G8B8A8Unorm,
-    );
-    assert!(matches!(e, Err(Error::Unsupported(_))), "{e:?}");
 }
 
 #[test]
@@ -756,4 +734,87 @@ fn boxed_copies_between_tiled_and_ordinary_buffers() {
     );
     assert!(matches!(e, Err(Error::Resource(_))), "{e:?}");
     assert_eq!(ctx.read_tiled_subresource(&b, 0).unwrap(), back);
+}
+
+#[test]
+fn multisampled_tiled_textures_resolve_and_copy_sample_by_sample() {
+    use tessera::caps::SampleDesc;
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    let ms = |tiled: bool| TextureDesc {
+        sample_desc: SampleDesc {
+            count: 4,
+            quality: 0,
+        },
+        misc_flags: if tiled {
+            MiscFlags::TILED
+        } else {
+            MiscFlags(0)
+        },
+        ..TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::RENDER_TARGET)
+    };
+    // 4× RGBA8 tiles are 64×64 pixels: 4×4 tiles; tile (0, 0) mapped.
+    let r = d.create_tiled_texture(&ms(true), None).unwrap();
+    let p = pool(&d, 2);
+    map(&mut ctx, &r, &p, c(0, 0, 0), 1, 0);
+    // Tight layout, the samples of a pixel together: sample k of (x, y) = (60k, x, y, 255).
+    let img: Vec<u8> = (0..256u32)
+        .flat_map(|y| {
+            (0..256u32).flat_map(move |x| {
+                (0..4u32).flat_map(move |k| [(60 * k) as u8, x as u8, y as u8, 255])
+            })
+        })
+        .collect();
+    ctx.write_tiled_subresource(&r, 0, &img).unwrap();
+    // Resolve: the average of the samples; NULL pixels 0.
+    let one = Resource::from(
+        d.create_texture(
+            &TextureDesc::tex2d(256, 256, Format::R8G8B8A8Unorm, BindFlags::SHADER_RESOURCE),
+            None,
+        )
+        .unwrap(),
+    );
+    ctx.resolve_subresource_any(
+        AnyResource::Plain(&one),
+        0,
+        AnyResource::Tiled(&r),
+        0,
+        Format::R8G8B8A8Unorm,
+    )
+    .unwrap();
+    assert_eq!(texel_of(&one, 3, 4), [90, 3, 4, 255]);
+    assert_eq!(texel_of(&one, 63, 63), [90, 63, 63, 255]);
+    assert_eq!(texel_of(&one, 64, 4), [0; 4]);
+    // CopyResource to an ordinary 4× texture: sample k of a pixel in plane k.
+    let plain = Resource::from(d.create_texture(&ms(false), None).unwrap());
+    ctx.copy_resource_any(AnyResource::Plain(&plain), AnyResource::Tiled(&r))
+        .unwrap();
+    {
+        let g = plain.as_texture().unwrap().read();
+        let s = g.surface(0).unwrap();
+        for k in 0..4u32 {
+            assert_eq!(
+                s.row(4, k)[12..16],
+                [(60 * k) as u8, 3, 4, 255],
+                "sample {k}"
+            );
+        }
+        assert_eq!(s.row(4, 2)[64 * 4..65 * 4], [0; 4]);
+    }
+    // And back into another tiled 4× texture (tile (0, 0) mapped): the tight bytes again.
+    let r2 = d.create_tiled_texture(&ms(true), None).unwrap();
+    map(&mut ctx, &r2, &p, c(0, 0, 0), 1, 1);
+    ctx.copy_resource_any(AnyResource::Tiled(&r2), AnyResource::Plain(&plain))
+        .unwrap();
+    let back = ctx.read_tiled_subresource(&r2, 0).unwrap();
+    let px = |b: &[u8], x: usize, y: usize, k: usize| {
+        let i = ((y * 256 + x) * 4 + k) * 4;
+        b[i..i + 4].to_vec()
+    };
+    for k in 0..4 {
+        assert_eq!(px(&back, 3, 4, k), px(&img, 3, 4, k), "sample {k}");
+        assert_eq!(px(&back, 63, 63, k), px(&img, 63, 63, k), "sample {k}");
+        assert_eq!(px(&back, 64, 4, k), [0; 4]);
+    }
+    assert!(ids(&d).is_empty());
 }

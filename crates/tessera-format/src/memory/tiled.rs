@@ -240,3 +240,62 @@ impl TiledSubresource {
         out
     }
 }
+
+/// Multisampled spans: the samples of a pixel consecutive in the tile (SPEC §6.5), one plane
+/// per sample in an ordinary multisampled subresource (`memory::samples`).
+impl TiledSubresource {
+    /// Sample `sample` of the pixels of `span` (a [`RowSpan`] of this subresource) copied from
+    /// `interleaved`, the span's bytes as they lie in the tile (the samples of a pixel
+    /// consecutive, SPEC §6.5), into `plane_row`, one row of that sample's plane (the ordinary
+    /// multisampled layout, `memory::samples`: pixel x at x × element bytes). `None` (nothing
+    /// copied) when the span, the sample or either slice does not fit.
+    pub fn scatter_sample(
+        &self,
+        span: &RowSpan,
+        sample: u32,
+        interleaved: &[u8],
+        plane_row: &mut [u8],
+    ) -> Option<()> {
+        let (eb, pixel, x0, n) = self.sample_run(span, sample)?;
+        let dst = plane_row.get_mut(x0 * eb..(x0 + n) * eb)?;
+        let src = interleaved.get(..n * pixel)?;
+        let at = sample as usize * eb;
+        for (d, p) in dst.chunks_exact_mut(eb).zip(src.chunks_exact(pixel)) {
+            d.copy_from_slice(&p[at..at + eb]);
+        }
+        Some(())
+    }
+
+    /// The inverse of [`Self::scatter_sample`]: sample `sample` of the span's pixels from
+    /// `plane_row` into their places in `interleaved` (the span's tile bytes).
+    pub fn gather_sample(
+        &self,
+        span: &RowSpan,
+        sample: u32,
+        plane_row: &[u8],
+        interleaved: &mut [u8],
+    ) -> Option<()> {
+        let (eb, pixel, x0, n) = self.sample_run(span, sample)?;
+        let src = plane_row.get(x0 * eb..(x0 + n) * eb)?;
+        let dst = interleaved.get_mut(..n * pixel)?;
+        let at = sample as usize * eb;
+        for (p, s) in dst.chunks_exact_mut(pixel).zip(src.chunks_exact(eb)) {
+            p[at..at + eb].copy_from_slice(s);
+        }
+        Some(())
+    }
+
+    /// (element bytes, pixel bytes, first pixel, pixels) of a row span of whole pixels.
+    fn sample_run(&self, span: &RowSpan, sample: u32) -> Option<(usize, usize, usize, usize)> {
+        let eb = self.element_bytes as usize;
+        let pixel = self.pixel_bytes() as usize;
+        if sample >= self.samples
+            || eb == 0
+            || !span.row_offset.is_multiple_of(pixel)
+            || !span.len.is_multiple_of(pixel)
+        {
+            return None;
+        }
+        Some((eb, pixel, span.row_offset / pixel, span.len / pixel))
+    }
+}
