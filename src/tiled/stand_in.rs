@@ -157,6 +157,8 @@ impl StandIn {
             Subresources::All => (0..mips_all, 0..tiling.array_size.max(1), td.misc_flags),
             Subresources::View { mips, slices, keep } => (mips.clone(), slices.clone(), *keep),
         };
+        // A Texture3D has one slice (a view's slice range is its W range).
+        let slices = if three_d { 0..1 } else { slices };
         let m0 = mips.start;
         let shadow = Texture::new_in(
             budget,

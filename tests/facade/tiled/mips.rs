@@ -161,3 +161,32 @@ fn generate_mips_of_an_array_view_makes_each_slice_from_its_own_tiles() {
     assert_eq!(texel(&mut ctx, &r, 1, 128, 5, 5), [0; 4]);
     assert!(ids(&d).is_empty());
 }
+
+#[test]
+fn generate_mips_of_a_tiled_cube_fills_each_face_from_its_own_tiles() {
+    let d = device(2);
+    let mut ctx = d.immediate_context();
+    // 256×256 RGBA8 cube, 2 mips (a tiled array has no packed mips): face f mip m is
+    // subresource 2f + m; mip 0 of a face is 2×2 tiles, mip 1 one tile.
+    let desc = TextureDesc {
+        bind_flags: BindFlags::SHADER_RESOURCE | BindFlags::RENDER_TARGET,
+        misc_flags: MiscFlags::TILED | MiscFlags::GENERATE_MIPS | MiscFlags::TEXTURE_CUBE,
+        ..tiled_tex(256, 256, 2, 6, Format::R8G8B8A8Unorm)
+    };
+    let r = d.create_tiled_texture(&desc, None).unwrap();
+    let p = pool(&d, 8);
+    // Face 0: mips 0 and 1; face 1: mip 1 only (mip 0 NULL).
+    map(&mut ctx, &r, &p, c(0, 0, 0), 5, 0);
+    map(&mut ctx, &r, &p, c(0, 0, 3), 1, 5);
+    ctx.write_tiled_subresource(&r, 0, &FILL.repeat(256 * 256))
+        .unwrap();
+    // Face 1's mip 1 first holds 7s: the mip made from its NULL mip 0 replaces them with 0.
+    ctx.write_tiled_subresource(&r, 3, &[7; 128 * 128 * 4])
+        .unwrap();
+    let srv = d.create_tiled_shader_resource_view(&r, None).unwrap();
+    ctx.generate_mips_tiled(&srv).unwrap();
+    assert_eq!(texel(&mut ctx, &r, 1, 128, 5, 5), FILL);
+    assert_eq!(texel(&mut ctx, &r, 1, 128, 127, 127), FILL);
+    assert_eq!(texel(&mut ctx, &r, 3, 128, 5, 5), [0; 4]);
+    assert!(ids(&d).is_empty());
+}
