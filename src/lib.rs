@@ -20,8 +20,8 @@ pub use tessera_resource as resource;
 pub use tessera_sampler as sampler;
 
 pub use context::{
-    ComputeShaderHandle, DeviceContext, DomainShaderHandle, GeometryShaderHandle, HullShaderHandle,
-    MAX_DISPATCH_GROUPS, VERTEX_BUFFER_SLOTS, VertexBufferView,
+    ClearViewOf, ComputeShaderHandle, DeviceContext, DomainShaderHandle, GeometryShaderHandle,
+    HullShaderHandle, MAX_DISPATCH_GROUPS, VERTEX_BUFFER_SLOTS, VertexBufferView,
 };
 pub use device::{Device, DeviceDesc};
 pub use error::{Error, Result};

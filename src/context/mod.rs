@@ -3,6 +3,7 @@
 
 mod bind;
 mod checks;
+mod clear_view;
 mod compute;
 mod draw;
 mod hazard;
@@ -18,6 +19,7 @@ mod tiled_compute;
 mod tiled_copy;
 mod tiled_om;
 mod tiled_om_uav;
+mod tiled_ops;
 mod uav;
 
 use std::sync::PoisonError;
@@ -29,6 +31,7 @@ use tessera_format::Format;
 use tessera_pipeline::DrawStats;
 use tessera_resource::{Buffer, DepthStencilView, RenderTargetView, ShaderResourceView};
 
+pub use clear_view::ClearViewOf;
 pub use compute::{ComputeShaderHandle, MAX_DISPATCH_GROUPS};
 pub use stages::{DomainShaderHandle, GeometryShaderHandle, HullShaderHandle};
 

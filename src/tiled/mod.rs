@@ -1,28 +1,24 @@
-//! The tiled-resources **preview** (issue #16 part 2, docs/tiled-resources.md): tile pools,
-//! tiled buffers and Texture2D/2DArray/3D, their mappings, tile copies and updates, and
-//! whole-subresource reads and writes through the mapping table, at the tier a device is
-//! created with ([`tessera_caps::CapsOptions::tiled_resources_tier`], default the highest the
-//! level allows).
+//! Tiled resources (issue #16, docs/tiled-resources.md, SPEC §6): tile pools, tiled buffers
+//! and Texture2D/2DArray/cube/3D, their mappings, tile copies and updates, at the tier the
+//! device runs ([`tessera_caps::CapsOptions::tiled_resources_tier`], default the highest the
+//! level allows: 1 at 11_0, 3 from 11_1, as `TiledResourcesTier` answers).
 //!
-//! Part 3 (first slice): shader-resource views of tiled Texture2D / Texture2DArray
-//! ([`TiledShaderResourceView`]) sampled in draws with the NULL rules of SPEC §6.8.
+//! - Views: shader-resource views ([`TiledShaderResourceView`], cube and Texture3D included)
+//!   sampled with the NULL rules of SPEC §6.8, residency feedback and the per-sample clamp
+//!   (Tier 2); render-target and depth-stencil views of any slices, 4× MSAA included
+//!   ([`TiledRenderTargetView`], [`TiledDepthStencilView`]); UAVs of buffers, Texture2D(Array)
+//!   slices and Texture3D ([`TiledUnorderedAccessView`]) in the compute and pixel stages
+//!   ([`OmUnorderedAccessView`]); tiled buffer SRVs ([`TiledBufferShaderResourceView`]) in
+//!   compute. A view owns a *shadow* (`shadow.rs`) loaded from the tiles before a draw or a
+//!   dispatch and stored after it.
+//! - Copies, updates, resolves, mips and `ClearView`: the ordinary calls with tiled resources
+//!   ([`AnyResource`]; `DeviceContext::copy_subresource_region_any`, `copy_resource_any`,
+//!   `update_subresource_tiled`, `resolve_subresource_any`, `generate_mips_tiled`,
+//!   `clear_view`) through ordinary stand-ins of the touched subresources (`stand_in.rs`).
 //!
-//! Part 6: render-target and depth-stencil views of a tiled Texture2D / Texture2DArray / 2DMS
-//! / 2DMSArray, any slices ([`TiledRenderTargetView`], [`TiledDepthStencilView`]), bound with
-//! [`crate::DeviceContext::om_set_render_targets_tiled`]; draws and clears write and read them
-//! through the tiles (the NULL rules of SPEC §6.8, draw-order writes on shared pool tiles).
-//!
-//! Tier 2 shader semantics and compute views: residency feedback and the per-sample clamp
-//! through `tessera_sampler`'s `*_status` calls (Tier-1 refusal of shaders declaring them),
-//! cube and Texture3D SRVs, UAVs of tiled buffers, Texture2D(Array) slices and Texture3D
-//! ([`TiledUnorderedAccessView`]) in the compute and pixel stages
-//! ([`OmUnorderedAccessView`]) and tiled buffer SRVs ([`TiledBufferShaderResourceView`]) in
-//! the compute stage.
-//!
-//! What it is not: see docs/tiled-resources.md "Features by tier". A
-//! [`TiledResource`] is not a [`tessera_resource::Resource`], and `create_buffer` /
-//! `create_texture` refuse `MISC_TILED`. `CheckFeatureSupport` keeps answering
-//! `TiledResourcesTier` 0 until every feature of a tier is in.
+//! A [`TiledResource`] is not a [`tessera_resource::Resource`]: `create_buffer` /
+//! `create_texture` refuse `MISC_TILED`, naming the `create_tiled_*` call. What is not done is
+//! listed in docs/tiled-resources.md "Features by tier".
 //!
 //! ```
 //! use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};
@@ -67,6 +63,7 @@
 mod access;
 mod create;
 mod shadow;
+mod stand_in;
 mod target;
 mod uav;
 mod view;
@@ -78,6 +75,8 @@ use tessera_resource::tiled::{ResourceTiling, TileMappings, TiledDesc, TiledTier
 
 pub use crate::device::Tier1NullRead;
 pub(crate) use access::Access;
+pub use stand_in::AnyResource;
+pub(crate) use stand_in::{StandIn, Subresources, union as stand_in_union};
 pub(crate) use target::TiledTarget;
 pub use target::{OmDepthStencil, OmRenderTarget, TiledDepthStencilView, TiledRenderTargetView};
 pub use uav::{OmUnorderedAccessView, TiledBufferShaderResourceView, TiledUnorderedAccessView};

@@ -1,6 +1,7 @@
 //! The facade's integration tests, one binary (`cargo test -p tessera --test facade`): each
 //! module was once its own `tests/*.rs` binary; the shared rigs live in `tessera-testkit`.
 
+mod clear_view;
 mod context_ops;
 mod context_state;
 mod debug;

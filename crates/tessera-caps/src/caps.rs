@@ -36,6 +36,12 @@ pub struct FeatureSupport {
     pub compute_shaders_plus_raw_and_structured_buffers_via_shader_4_x: bool,
     /// `D3D11_FEATURE_D3D11_OPTIONS.OutputMergerLogicOp` (§1.2 logic ops).
     pub output_merger_logic_op: bool,
+    /// `D3D11_FEATURE_D3D11_OPTIONS.ClearView`: `ID3D11DeviceContext1::ClearView` with
+    /// rectangles on render-target and unordered-access views (Tessera: true at every level).
+    pub clear_view: bool,
+    /// `D3D11_FEATURE_D3D11_OPTIONS1.ClearViewAlsoSupportsDepthOnlyFormats`: `ClearView` on
+    /// depth-stencil views of depth-only formats (Tessera: true).
+    pub clear_view_also_supports_depth_only_formats: bool,
     /// `D3D11_FEATURE_D3D11_OPTIONS1.TiledResourcesTier` (§6.11).
     pub tiled_resources_tier: u32,
     /// `D3D11_FEATURE_D3D11_OPTIONS1.MinMaxFiltering`: true exactly when tier >= 2 (§6.11).
@@ -171,6 +177,8 @@ impl Caps {
             compute_shaders_plus_raw_and_structured_buffers_via_shader_4_x: is_10x
                 && opt(limits.compute_shader),
             output_merger_logic_op: opt(limits.logic_ops),
+            clear_view: true,
+            clear_view_also_supports_depth_only_formats: true,
             tiled_resources_tier: tier,
             // §6.11: MinMaxFiltering is TRUE exactly when the tiled tier is >= 2.
             min_max_filtering: tier >= 2,

@@ -19,7 +19,7 @@ fn float_to_int_bits(format: Format, c: [f32; 4]) -> [u32; 4] {
 }
 
 /// Encodes one element of `format` with a float colour (UNORM/SNORM/sRGB/FLOAT; integer via truncation).
-fn encode_color(format: Format, color: [f32; 4]) -> Result<Vec<u8>, ResourceError> {
+pub(crate) fn encode_color(format: Format, color: [f32; 4]) -> Result<Vec<u8>, ResourceError> {
     let mut e = vec![0u8; format.info().bytes_per_block as usize];
     if format.is_integer() {
         format.encode_uint(float_to_int_bits(format, color), &mut e)?;
@@ -30,7 +30,7 @@ fn encode_color(format: Format, color: [f32; 4]) -> Result<Vec<u8>, ResourceErro
 }
 
 /// Subresource `l` as a pitched region of the allocation (addresses come from the memory owner).
-fn pitched(l: &SubresourceLayout) -> Pitched {
+pub(crate) fn pitched(l: &SubresourceLayout) -> Pitched {
     Pitched {
         offset: l.offset,
         row_pitch: l.row_pitch,
@@ -97,7 +97,7 @@ fn fill(
 }
 
 /// The (subresource, z range) pairs a single-mip view touches, limited to `array_size` slices.
-fn targets(view: &ViewInfo, tex: &Texture, slices: u32) -> Vec<(u32, u32, u32)> {
+pub(crate) fn targets(view: &ViewInfo, tex: &Texture, slices: u32) -> Vec<(u32, u32, u32)> {
     let r = view.range();
     if tex.desc().dimension == TextureDimension::D3 {
         let sub = view.subresource(0, 0).unwrap_or(u32::MAX);
@@ -113,7 +113,10 @@ fn targets(view: &ViewInfo, tex: &Texture, slices: u32) -> Vec<(u32, u32, u32)> 
         .collect()
 }
 
-fn view_texture<'a>(view: &'a ViewInfo, op: &'static str) -> Result<&'a Texture, ResourceError> {
+pub(crate) fn view_texture<'a>(
+    view: &'a ViewInfo,
+    op: &'static str,
+) -> Result<&'a Texture, ResourceError> {
     match view.resource() {
         Resource::Texture(t) => {
             t.check_not_mapped()?;

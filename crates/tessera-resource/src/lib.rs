@@ -14,6 +14,7 @@
 mod blit;
 mod buffer;
 mod clear;
+mod clear_view;
 mod copy;
 mod dds;
 mod error;
@@ -36,6 +37,7 @@ pub use clear::{
     clear_depth_stencil_view, clear_render_target_view, clear_unordered_access_view_float,
     clear_unordered_access_view_uint,
 };
+pub use clear_view::{ClearViewTarget, Rect, check_clear_view, clear_view};
 pub use copy::{copy_resource, copy_subresource_region};
 pub use dds::{RawImage, decode_dds, encode_dds, load_dds, read_raw, save_dds};
 pub use error::ResourceError;

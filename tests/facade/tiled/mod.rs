@@ -7,6 +7,8 @@ mod create;
 mod data;
 mod layouts;
 mod mappings;
+mod mips;
+mod ops;
 mod pixel_uavs;
 mod probe;
 mod sampling;
@@ -19,6 +21,7 @@ mod tier1;
 mod uav_clears;
 mod views;
 mod virtual_texture;
+mod volume;
 mod volume_views;
 
 use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};

@@ -3,6 +3,8 @@
 //! subresource and its tightly packed linear copy (rows of elements, the samples of a pixel
 //! consecutive, planes after rows) that copies, updates and readback walk.
 
+use std::ops::Range;
+
 use super::tile::{TILE_SIZE_BYTES, TileShape, tile_element_offset};
 
 /// Where one subresource of a tiled resource lies in the resource's tiles.
@@ -155,6 +157,30 @@ impl TiledSubresource {
             }
         }
         out
+    }
+
+    /// The runs of [`Self::row_spans`] inside the element box `x` × `y` × `z` (pixels across,
+    /// rows, planes; clipped to the subresource), each cut to the box's columns: what a boxed
+    /// copy or update touches.
+    pub fn row_spans_in(&self, x: Range<u32>, y: Range<u32>, z: Range<u32>) -> Vec<RowSpan> {
+        let pixel = self.pixel_bytes() as usize;
+        let (lo, hi) = (
+            x.start.min(self.width) as usize * pixel,
+            x.end.min(self.width) as usize * pixel,
+        );
+        self.row_spans()
+            .into_iter()
+            .filter(|s| y.contains(&s.y) && z.contains(&s.z))
+            .filter_map(|s| {
+                let (a, b) = (s.row_offset.max(lo), (s.row_offset + s.len).min(hi));
+                (a < b).then(|| RowSpan {
+                    tile_offset: s.tile_offset + (a - s.row_offset),
+                    row_offset: a,
+                    len: b - a,
+                    ..s
+                })
+            })
+            .collect()
     }
 
     /// Every run of the subresource in linear order. Standard tiles: each row of pixels cut at

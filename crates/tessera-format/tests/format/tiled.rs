@@ -207,3 +207,59 @@ fn row_spans_are_cut_at_row_ends_and_match_element_addresses() {
     }
     assert_eq!(std.row_spans().len(), 4);
 }
+
+#[test]
+fn row_spans_in_a_box_are_clipped_to_its_columns_rows_and_planes() {
+    // Standard 256×4 RGBA8 over two 128-wide tiles; the box x 120..136, y 1..3.
+    let std = standard(0, 2, 1, [128, 128, 1], [256, 4, 1], 4, 1);
+    let rows = std.row_spans_in(120..136, 1..3, 0..1);
+    assert_eq!(
+        rows,
+        [
+            RowSpan {
+                tile: 0,
+                tile_offset: (128 + 120) * 4,
+                y: 1,
+                z: 0,
+                row_offset: 480,
+                len: 32
+            },
+            RowSpan {
+                tile: 1,
+                tile_offset: 128 * 4,
+                y: 1,
+                z: 0,
+                row_offset: 512,
+                len: 32
+            },
+            RowSpan {
+                tile: 0,
+                tile_offset: (256 + 120) * 4,
+                y: 2,
+                z: 0,
+                row_offset: 480,
+                len: 32
+            },
+            RowSpan {
+                tile: 1,
+                tile_offset: 256 * 4,
+                y: 2,
+                z: 0,
+                row_offset: 512,
+                len: 32
+            },
+        ]
+    );
+    for r in &rows {
+        let x = (r.row_offset / 4) as u32;
+        assert_eq!(
+            std.element_address(x, r.y, r.z, 0),
+            Some((r.tile, r.tile_offset))
+        );
+    }
+    // Columns past the extent are clipped; a box that misses gives nothing.
+    assert_eq!(std.row_spans_in(250..999, 0..1, 0..1).len(), 1);
+    assert_eq!(std.row_spans_in(250..999, 0..1, 0..1)[0].len, 24);
+    assert!(std.row_spans_in(300..400, 0..4, 0..1).is_empty());
+    assert!(std.row_spans_in(0..8, 4..9, 0..1).is_empty());
+}
