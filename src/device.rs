@@ -43,7 +43,7 @@ pub struct DeviceDesc {
     pub strict: bool,
     /// The device's own limits: memory budget, work per draw, threads ([`DeviceLimits`]).
     pub limits: DeviceLimits,
-    /// What a Tier-1 read of a NULL tile returns in the tiled preview (SPEC §6.8: undefined
+    /// What a Tier-1 read of a NULL tile returns (SPEC §6.8: undefined
     /// in D3D; zero by default, or a poison word so a golden image shows the bug).
     pub tiled_null_read: Tier1NullRead,
     /// The SIMD path of the hot loops (`docs/simd.md`): `None` = the process's choice

@@ -84,7 +84,7 @@ pub enum Error {
     /// message for a call that would otherwise have succeeded.
     #[error("strict device: {0}")]
     Strict(Box<Message>),
-    /// A rule of the tiled-resources preview refused the call (SPEC §6; a refused mapping call
+    /// A tiled-resources rule refused the call (SPEC §6; a refused mapping call
     /// changes nothing).
     #[error(transparent)]
     Tiled(tessera_resource::tiled::TiledError),

@@ -1,4 +1,4 @@
-//! The `ID3D11DeviceContext2` tile calls of the tiled preview (SPEC §6.3–§6.7) and reading /
+//! The `ID3D11DeviceContext2` tile calls (SPEC §6.3–§6.7) and reading /
 //! writing whole subresources of a tiled resource through its mapping table (readback; the
 //! NULL rules of SPEC §6.8). Each call is validated whole before anything changes.
 

@@ -408,7 +408,7 @@ pub enum CapsError {
         feature: &'static str,
         /// The lowest tier that has it.
         required: u32,
-        /// The device's tiled tier (0 without the tiled-resources preview).
+        /// The device's tiled tier (0 where it has none).
         tier: u32,
     },
     /// No requested level is at or below the device's maximum (SPEC §1.1, D3D11CreateDevice).

@@ -1,6 +1,6 @@
 //! The tiled-resources model (SPEC §6, docs/tiled-resources.md): tilings, tile pools, mapping
-//! tables and their validated updates, and where each subresource lies in its tiles. The facade's
-//! tiled preview (issue #16 part 2) builds on it; views of tiled resources are not implemented.
+//! tables and their validated updates, and where each subresource lies in its tiles. The
+//! facade's tiled resources (`tessera::tiled`, issue #16) build on it.
 
 mod copy;
 mod create;

@@ -1,7 +1,7 @@
 //! Tiled resources of a scene (issue #16, SPEC §6): tile pools, `"tiled": true` textures and
 //! their views, and the `update_tile_mappings`, `update_tiles`, `copy_tile_mappings`,
-//! `copy_tiles`, `resize_tile_pool` and `tiled_resource_barrier` commands. The device's tiled
-//! preview does every check; a refusal is a [`SceneError::Device`] at the field's path.
+//! `copy_tiles`, `resize_tile_pool` and `tiled_resource_barrier` commands. The device does
+//! every check; a refusal is a [`SceneError::Device`] at the field's path.
 
 use std::collections::BTreeMap;
 
