@@ -6,6 +6,7 @@
 //! its mask is empty. Every op and every loop iteration is a step; past the program's budget
 //! the call fails with [`ExecError::StepBudget`].
 
+mod bits;
 mod budget;
 pub mod compute;
 mod dispatch;
