@@ -278,7 +278,7 @@ impl DeviceContext {
             .iter()
             .map(|g| g.as_ref().map(|(g, r)| &g[r.clone()]))
             .collect();
-        let mut reads = StageReads::lock(&self.cs, &|_| false);
+        let mut reads = StageReads::lock(&self.cs, &|_| false, false);
         reads.resolve_tiled(&self.device, &self.cs, reported)?;
         let env = reads.env(&self.cs)?;
         let memory = ComputeMemory {

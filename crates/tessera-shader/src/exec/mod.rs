@@ -84,7 +84,7 @@ pub fn run<T>(
 ) -> Result<T, ExecError> {
     let mut none = Direct {
         uavs: &mut [],
-        srvs: &[],
+        srvs: &env.buffers,
         layouts: &[],
         wg: &mut [],
     };

@@ -12,6 +12,7 @@ mod device_pixel_uav;
 mod device_profile;
 mod device_storage;
 mod device_storage_dims;
+mod device_storage_srv;
 mod errors;
 mod harness;
 mod hostile;
