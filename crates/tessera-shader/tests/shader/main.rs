@@ -8,6 +8,7 @@ mod control;
 mod decompose;
 mod device_compute;
 mod device_hang;
+mod device_hazard;
 mod device_pixel_uav;
 mod device_profile;
 mod device_storage;
