@@ -304,6 +304,13 @@ impl Device {
             if cs4 && shader.uses_uav_atomics() {
                 limit("UAV atomics with cs_4_x", 0, 1)?;
             }
+            if cs4 && shader.needs_cs_5_0() {
+                limit(
+                    "cs_5_0 instructions (bit counts and fields, binary16 conversions) with cs_4_x",
+                    0,
+                    1,
+                )?;
+            }
             let typed = shader.storage_textures().len() as u64;
             if cs4 && typed > 0 {
                 limit("typed UAVs (storage textures) with cs_4_x", 0, typed)?;

@@ -18,6 +18,7 @@ use tessera_resource::{Buffer, ShaderResourceView, Texture, UnorderedAccessView}
 use super::reads::StageReads;
 use super::uav::{self, UavLocks};
 use super::{DeviceContext, set_slots};
+use crate::debug::MessageId;
 use crate::error::{Error, Result};
 use crate::state::SamplerState;
 
@@ -91,11 +92,13 @@ impl DeviceContext {
             c.device
                 .caps()
                 .validate_stage_method(ShaderStage::Compute, CALL)?;
-            for v in views.iter().flatten() {
-                c.owned(CALL, "shader-resource view", v.owner())?;
-            }
             let limit = SRV_SLOTS_PER_STAGE as usize;
-            set_slots(&mut c.cs.shader_resources, start, views, limit, CALL)?;
+            if start.saturating_add(views.len()) > limit {
+                // The slot rule first (set_slots refuses it), then the hazard rule.
+                set_slots(&mut c.cs.shader_resources, start, views, limit, CALL)?;
+            }
+            let views = c.input_views(CALL, start, views)?;
+            set_slots(&mut c.cs.shader_resources, start, &views, limit, CALL)?;
             c.clear_tiled_srv_slots(start, views.len());
             Ok(())
         })
@@ -138,7 +141,7 @@ impl DeviceContext {
             let limit = c.device.caps().check_feature_support().uav_slots as usize;
             set_slots(&mut c.cs_uavs, start, views, limit, CALL)?;
             c.clear_tiled_uav_slots(start, views.len());
-            Ok(())
+            c.unbind_hazardous_inputs(CALL, MessageId::DeviceCsSetUnorderedAccessViewsHazard)
         })
     }
 
@@ -278,7 +281,7 @@ impl DeviceContext {
             .iter()
             .map(|g| g.as_ref().map(|(g, r)| &g[r.clone()]))
             .collect();
-        let mut reads = StageReads::lock(&self.cs, &|_| false);
+        let mut reads = StageReads::lock(&self.cs, &|_| false, false);
         reads.resolve_tiled(&self.device, &self.cs, reported)?;
         let env = reads.env(&self.cs)?;
         let memory = ComputeMemory {

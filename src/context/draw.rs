@@ -237,10 +237,14 @@ impl DeviceContext {
                 ));
             }
         }
-        let mut vs_reads = StageReads::lock(&self.vs, &is_target);
-        let mut ps_reads = StageReads::lock(&self.ps, &is_target);
+        let mut vs_reads = StageReads::lock(&self.vs, &is_target, true);
+        let mut ps_reads = StageReads::lock(&self.ps, &is_target, true);
         vs_reads.resolve_tiled(&self.device, &self.vs, &mut reported)?;
         ps_reads.resolve_tiled(&self.device, &self.ps, &mut reported)?;
+        vs_reads.check_storage(&self.vs, &vs.0.storage_srv_slots(), call)?;
+        if let Some(p) = &ps {
+            ps_reads.check_storage(&self.ps, &p.0.storage_srv_slots(), call)?;
+        }
         let vs_env = vs_reads.env(&self.vs)?;
         let ps_env = ps_reads.env(&self.ps)?;
 

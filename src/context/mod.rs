@@ -188,6 +188,12 @@ impl DeviceContext {
         self.ps.shader_resources.clone()
     }
 
+    /// `CSGetShaderResources`: the compute stage's shader-resource slots as bound (a view a
+    /// hazard unbound reads `None`).
+    pub fn cs_get_shader_resources(&self) -> Vec<Option<ShaderResourceView>> {
+        self.cs.shader_resources.clone()
+    }
+
     /// The device this context belongs to.
     pub fn device(&self) -> &Device {
         &self.device

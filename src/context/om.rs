@@ -6,6 +6,7 @@ use tessera_format::Format;
 use tessera_resource::{DepthStencilView, RenderTargetView};
 
 use super::DeviceContext;
+use crate::debug::MessageId;
 use crate::error::Result;
 use crate::state::{BlendState, DepthStencilState, DeviceChild};
 
@@ -61,7 +62,10 @@ impl DeviceContext {
             c.render_targets = views.to_vec();
             c.depth_stencil_view = depth.cloned();
             c.tiled_outputs.clear();
-            c.unbind_hazardous_inputs()
+            c.unbind_hazardous_inputs(
+                "OMSetRenderTargets",
+                MessageId::DeviceOmSetRenderTargetsHazard,
+            )
         })
     }
 

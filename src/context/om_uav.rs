@@ -20,6 +20,7 @@ use tessera_resource::{
 
 use super::DeviceContext;
 use super::uav::{self, UavBinding};
+use crate::debug::MessageId;
 use crate::error::{Error, Result};
 
 const CALL: &str = "OMSetRenderTargetsAndUnorderedAccessViews";
@@ -77,9 +78,11 @@ impl DeviceContext {
                 c.render_targets = views.to_vec();
                 c.depth_stencil_view = depth.cloned();
                 c.tiled_outputs.clear();
-                c.unbind_hazardous_inputs()?;
             }
-            Ok(())
+            c.unbind_hazardous_inputs(
+                CALL,
+                MessageId::DeviceOmSetRenderTargetsAndUnorderedAccessViewsHazard,
+            )
         })
     }
 }

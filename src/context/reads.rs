@@ -1,13 +1,15 @@
 //! What a draw reads: the read locks of one stage's constant buffers and shader resources,
 //! the sampler's view of an SRV, and the tiled views resolved for the draw.
 
+use std::ops::Range;
+
 use tessera_caps::ViewDimension;
 use tessera_format::Surface;
 use tessera_pipeline::ShaderEnv;
 use tessera_resource::{BufferReadGuard, ResourceError, ShaderResourceView, TextureReadGuard};
 use tessera_sampler::TextureView;
 
-use super::StageBindings;
+use super::{StageBindings, uav};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::tiled::ResolvedTiled;
@@ -18,12 +20,20 @@ pub(super) struct StageReads<'a> {
     textures: Vec<Option<(&'a ShaderResourceView, TextureReadGuard<'a>)>>,
     /// Tiled views resolved for this draw ([`ResolvedTiled`]), by slot.
     tiled: Vec<Option<ResolvedTiled>>,
+    /// Buffer views that can be read as storage (structured or `R32` typed) with their byte
+    /// ranges, by slot; the other buffer views are refused when the shader reads them
+    /// ([`Self::check_storage`]).
+    buffers: Vec<Option<(BufferReadGuard<'a>, Range<usize>)>>,
 }
 
 impl<'a> StageReads<'a> {
+    /// Read-locks the stage's constant buffers and texture views (not those `is_target`
+    /// says are bound outputs) and, with `buffers`, its buffer views readable as storage (a
+    /// dispatch locks its compute SRVs itself, as `ComputeMemory`).
     pub(super) fn lock(
         stage: &'a StageBindings,
         is_target: &dyn Fn(&ShaderResourceView) -> bool,
+        buffers: bool,
     ) -> Self {
         let constant_buffers = stage
             .constant_buffers
@@ -42,11 +52,41 @@ impl<'a> StageReads<'a> {
                 Some((v, tex.read()))
             })
             .collect();
+        let buffers = stage
+            .shader_resources
+            .iter()
+            .map(|v| {
+                let v = v.as_ref().filter(|_| buffers)?;
+                let (b, r) = uav::buffer_view_bytes(v, "Draw").ok()?;
+                Some((b.read(), r))
+            })
+            .collect();
         Self {
             constant_buffers,
             textures,
             tiled: Vec::new(),
+            buffers,
         }
+    }
+
+    /// The shader's storage-buffer slots (`slots`): a view bound there must be a buffer view
+    /// readable as storage (structured, or `R32` typed, unmapped); an empty slot reads 0.
+    pub(super) fn check_storage(
+        &self,
+        stage: &StageBindings,
+        slots: &[u32],
+        call: &'static str,
+    ) -> Result<()> {
+        for &s in slots {
+            if let Some(v) = stage
+                .shader_resources
+                .get(s as usize)
+                .and_then(Option::as_ref)
+            {
+                uav::buffer_view_bytes(v, call)?;
+            }
+        }
+        Ok(())
     }
 
     /// Reads the stage's tiled views through their mapping tables (once per draw; `reported`:
@@ -86,10 +126,16 @@ impl<'a> StageReads<'a> {
             .iter()
             .map(|s| s.as_ref().map(|s| s.0))
             .collect();
+        let buffers = self
+            .buffers
+            .iter()
+            .map(|b| b.as_ref().map(|(g, r)| &g[r.clone()]))
+            .collect();
         Ok(ShaderEnv {
             constant_buffers,
             textures,
             samplers,
+            buffers,
         })
     }
 }

@@ -17,6 +17,15 @@ use crate::error::{Error, Result};
 
 /// The bytes of a buffer view: `(buffer, byte range)`, or why it cannot be a storage buffer.
 pub(super) fn buffer_range(view: &ViewInfo, call: &'static str) -> Result<(Buffer, Range<usize>)> {
+    buffer_view_bytes(view, call).map(|(b, r)| (b.clone(), r))
+}
+
+/// [`buffer_range`] borrowing the view's buffer: a structured view (any stride) or an `R32`
+/// typed one, unmapped and inside its buffer.
+pub(super) fn buffer_view_bytes<'v>(
+    view: &'v ViewInfo,
+    call: &'static str,
+) -> Result<(&'v Buffer, Range<usize>)> {
     let Resource::Buffer(b) = view.resource() else {
         return Err(Error::Unsupported(
             "texture views as storage buffers (compute SRVs and buffer UAVs)",
@@ -41,7 +50,7 @@ pub(super) fn buffer_range(view: &ViewInfo, call: &'static str) -> Result<(Buffe
             what: "an unmapped buffer view inside its buffer",
         });
     }
-    Ok((b.clone(), start..end))
+    Ok((b, start..end))
 }
 
 /// The R32 formats every level with typed UAV loads reads (11_x: only these, SPEC §1.2).

@@ -64,6 +64,13 @@ message_ids! {
     DevicePsSetShaderResourcesHazard = 0x07, "DEVICE_PSSETSHADERRESOURCES_HAZARD", d3d, Warning, StateSetting;
     /// A render target or depth-stencil view's resource is still bound as a shader input.
     DeviceOmSetRenderTargetsHazard = 0x09, "DEVICE_OMSETRENDERTARGETS_HAZARD", d3d, Warning, StateSetting;
+    /// A resource bound as a compute-shader SRV is also an output: the SRV reads as unbound.
+    DeviceCsSetShaderResourcesHazard = 0x0020_00A4, "DEVICE_CSSETSHADERRESOURCES_HAZARD", d3d, Warning, StateSetting;
+    /// A render target, depth-stencil view or OM UAV's resource is still bound as a shader
+    /// input (`OMSetRenderTargetsAndUnorderedAccessViews`).
+    DeviceOmSetRenderTargetsAndUnorderedAccessViewsHazard = 0x0020_00C2, "DEVICE_OMSETRENDERTARGETSANDUNORDEREDACCESSVIEWS_HAZARD", d3d, Warning, StateSetting;
+    /// A compute UAV's resource is still bound as a shader input.
+    DeviceCsSetUnorderedAccessViewsHazard = 0x0020_00CA, "DEVICE_CSSETUNORDEREDACCESSVIEWS_HAZARD", d3d, Warning, StateSetting;
     /// `CreateInputLayout` with a shader whose input signature reads an element the layout lacks.
     CreateInputLayoutMissingElement = 0xa3, "CREATEINPUTLAYOUT_MISSINGELEMENT", d3d, Error, StateCreation;
     /// A draw with no vertex shader bound.

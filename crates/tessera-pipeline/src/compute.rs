@@ -80,6 +80,13 @@ pub trait ComputeShader: Send + Sync + Debug {
     fn storage_textures(&self) -> Vec<StorageTextureUse> {
         Vec::new()
     }
+    /// True when the shader uses instructions cs_4_x lacks (SM 5.0 only: `countbits`,
+    /// `reversebits`, `firstbithigh`/`firstbitlow`, `ubfe`/`ibfe`/`bfi`, `f32tof16`/
+    /// `f16tof32`, gathers of other components); `CreateComputeShader` refuses it below
+    /// 11_0. False by default.
+    fn needs_cs_5_0(&self) -> bool {
+        false
+    }
     /// The tiled-resources shader features the shader uses (see
     /// [`crate::PixelShader::tiled_shader_use`]); `CreateComputeShader` refuses one below
     /// Tier 2 (SPEC §6.8). None by default.

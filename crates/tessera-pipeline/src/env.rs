@@ -21,6 +21,10 @@ pub struct ShaderEnv<'a> {
     pub textures: Vec<Option<TextureView<'a>>>,
     /// Samplers by slot (`None` = the D3D default sampler).
     pub samplers: Vec<Option<Sampler>>,
+    /// Buffer shader-resource views by slot, as the bytes of their element range (a
+    /// structured or `R32` typed buffer view: what a shader reads as a read-only storage
+    /// buffer; `None` = unbound or a texture view: reads 0).
+    pub buffers: Vec<Option<&'a [u8]>>,
 }
 
 impl ShaderEnv<'_> {

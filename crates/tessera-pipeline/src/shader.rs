@@ -98,6 +98,14 @@ pub trait VertexShader: Send + Sync {
         TiledShaderUse::NONE
     }
 
+    /// The shader-resource slots the shader reads as buffers (HLSL `StructuredBuffer` /
+    /// `ByteAddressBuffer`, WGSL `@group(1) var<storage, read>`); none by default. A draw
+    /// resolves the buffer view bound there (structured or `R32` typed) into
+    /// [`ShaderEnv::buffers`] and refuses any other view.
+    fn storage_srv_slots(&self) -> Vec<u32> {
+        Vec::new()
+    }
+
     /// Takes (and clears) the fault of the calls since the last take, e.g. a call run past its
     /// step budget; the device then abandons the draw with a device-hung error. The default,
     /// for shaders that cannot fault (the built-ins), is `None`.
@@ -195,6 +203,14 @@ pub trait PixelShader: Send + Sync {
     /// (SPEC §6.8). Must be truthful, like [`Self::signature`]; none by default.
     fn tiled_shader_use(&self) -> TiledShaderUse {
         TiledShaderUse::NONE
+    }
+
+    /// The shader-resource slots the shader reads as buffers (HLSL `StructuredBuffer` /
+    /// `ByteAddressBuffer`, WGSL `@group(1) var<storage, read>`); none by default. A draw
+    /// resolves the buffer view bound there (structured or `R32` typed) into
+    /// [`ShaderEnv::buffers`] and refuses any other view.
+    fn storage_srv_slots(&self) -> Vec<u32> {
+        Vec::new()
     }
 
     /// The unordered-access-view slots the shader reads or writes (HLSL `u#`, WGSL

@@ -69,6 +69,10 @@ impl ComputeShader for WgslComputeShader {
         self.program.uses.storage_textures.clone()
     }
 
+    fn needs_cs_5_0(&self) -> bool {
+        self.program.uses.needs_sm5
+    }
+
     fn dispatch(
         &self,
         env: &ShaderEnv<'_>,

@@ -9,8 +9,8 @@
 //! @binding(n)` sampler = sampler slot `n`. A vertex `@location(n)` input is input-layout
 //! element `n`; a vertex `@location(n)` output is varying `o<n>`, read by the fragment input
 //! of the same location; a fragment `@location(n)` output is `SV_Target<n>`. Compute:
-//! `@group(3) @binding(n)` storage buffer = UAV slot `n`; a read-only `@group(1)` storage
-//! buffer = buffer shader-resource slot `n`.
+//! `@group(3) @binding(n)` storage buffer = UAV slot `n` (compute and fragment); a read-only
+//! `@group(1)` storage buffer = buffer shader-resource slot `n` (every stage).
 //!
 //! Determinism: every op is exactly rounded IEEE-754 arithmetic in a fixed order (no fused
 //! multiply-add, no platform libm); transcendental builtins use the `libm` crate's pure-Rust

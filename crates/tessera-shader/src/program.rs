@@ -144,8 +144,11 @@ pub struct Uses {
     pub needs_sm4: bool,
     /// True when an op needs shader model 4.1 (`textureGather`, cube arrays).
     pub needs_sm41: bool,
-    /// True when an op needs shader model 5 (gather of a component other than red, with an
-    /// offset, or with a comparison).
+    /// True when an op needs shader model 5: a gather of a component other than red, with an
+    /// offset, or with a comparison; the bit builtins (`countOneBits`, `reverseBits`,
+    /// `firstLeadingBit`, `firstTrailingBit`, the zero counts, `extractBits`, `insertBits`);
+    /// binary16 conversions (`pack2x16float`, `unpack2x16float`, `quantizeToF16`); pixel-shader
+    /// UAVs and `@early_depth_test`.
     pub needs_sm5: bool,
     /// True when the program contains a `discard`.
     pub discards: bool,

@@ -53,7 +53,9 @@ impl Program {
             .collect();
         constant_buffers.sort_by_key(|c| c.slot);
         let mut shader_resources = self.uses.textures.clone();
+        shader_resources.extend(&self.uses.storage_srvs);
         shader_resources.sort_unstable();
+        shader_resources.dedup();
         let mut samplers = self.uses.samplers.clone();
         samplers.sort_unstable();
         let mut samples = Vec::new();

@@ -112,13 +112,13 @@ impl Program {
         let mut mem = match uavs {
             Some(u) => Direct {
                 uavs: &mut u.uavs,
-                srvs: &[],
+                srvs: &env.buffers,
                 layouts: &u.layouts,
                 wg: &mut [],
             },
             None => Direct {
                 uavs: &mut [],
-                srvs: &[],
+                srvs: &env.buffers,
                 layouts: &[],
                 wg: &mut [],
             },
@@ -275,6 +275,10 @@ impl VertexShader for WgslVertexShader {
         self.varyings
     }
 
+    fn storage_srv_slots(&self) -> Vec<u32> {
+        self.program.uses.storage_srvs.clone()
+    }
+
     fn shade(&self, env: &ShaderEnv<'_>, input: &VsInput<'_>, out: &mut VsOutput) {
         match self.program.run_vertex_into(env, input, out) {
             Ok(()) => {}
@@ -386,6 +390,10 @@ impl PixelShader for WgslPixelShader {
 
     fn uav_slots(&self) -> Vec<u32> {
         self.program.uses.uavs.clone()
+    }
+
+    fn storage_srv_slots(&self) -> Vec<u32> {
+        self.program.uses.storage_srvs.clone()
     }
 
     fn storage_textures(&self) -> Vec<StorageTextureUse> {

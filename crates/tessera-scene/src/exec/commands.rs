@@ -233,6 +233,12 @@ impl Scene {
                 ctx.cs_set_unordered_access_views(*start, &list, &counts)
                     .map_err(dev)?;
             }
+            Command::UnbindCsUavs { start, count } => {
+                let list = vec![None; *count];
+                let counts = vec![0; *count];
+                ctx.cs_set_unordered_access_views(*start, &list, &counts)
+                    .map_err(dev)?;
+            }
             Command::SetCsTextures { start, textures } => {
                 let mut list = Vec::with_capacity(textures.len());
                 for (i, n) in textures.iter().enumerate() {

@@ -181,6 +181,14 @@ pub enum Command {
         start: usize,
         buffers: Vec<String>,
     },
+    /// `CSSetUnorderedAccessViews` with `count` NULL views from slot `start`: unbinds the
+    /// compute UAVs, e.g. before a later pass reads what they wrote (D3D11's hazard rule forces
+    /// an SRV of a resource still bound as a UAV to NULL).
+    UnbindCsUavs {
+        #[serde(default)]
+        start: usize,
+        count: usize,
+    },
     /// `CSSetShaderResources`: a named texture as its whole-texture view, a named buffer as a
     /// whole-buffer `R32_UINT` view (a WGSL read-only storage buffer at `@group(1)`; the buffers
     /// it names are created with `SHADER_RESOURCE` too).
@@ -286,6 +294,7 @@ impl Command {
             Self::SetCs(_) => "set_cs",
             Self::SetCsConstantBuffers { .. } => "set_cs_constant_buffers",
             Self::SetCsUavs { .. } => "set_cs_uavs",
+            Self::UnbindCsUavs { .. } => "unbind_cs_uavs",
             Self::SetCsTextures { .. } => "set_cs_textures",
             Self::SetCsSamplers { .. } => "set_cs_samplers",
             Self::SetPsUavs { .. } => "set_ps_uavs",

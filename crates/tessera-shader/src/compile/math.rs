@@ -4,6 +4,7 @@
 use naga::{Expression, Handle, MathFunction as M};
 
 use super::Compiler;
+use super::builtin::Args;
 use super::expr::unsupported;
 use super::shape::{Kind, Shape};
 use crate::error::CompileError;
@@ -17,6 +18,10 @@ impl Compiler<'_> {
             Some(h) => self.regs(h),
             None => Err(unsupported("a builtin call missing an argument")),
         }
+    }
+
+    fn opt(&mut self, a: Arg) -> Result<Vec<R>, CompileError> {
+        a.map_or(Ok(Vec::new()), |h| self.regs(h))
     }
 
     fn map1(&mut self, r: &[R], f: impl Fn(R, R) -> Op) -> Result<Vec<R>, CompileError> {
@@ -64,7 +69,7 @@ impl Compiler<'_> {
         arg: Handle<Expression>,
         arg1: Arg,
         arg2: Arg,
-        _arg3: Arg,
+        arg3: Arg,
     ) -> Result<Vec<R>, CompileError> {
         let shape = self.shape(arg)?;
         let kind = shape.kind().unwrap_or(Kind::F);
@@ -119,6 +124,9 @@ impl Compiler<'_> {
             _ => None,
         };
         if let Some(op) = int_un {
+            // countbits, reversebits, firstbithigh and firstbitlow (which the leading and
+            // trailing zero counts lower to) are SM 5 instructions.
+            self.uses.needs_sm5 |= !matches!(op, IUn::SAbs | IUn::SSign);
             return self.map1(&a, |d, x| Op::IUn(op, d, x));
         }
         let (min, max) = match kind {
@@ -274,46 +282,81 @@ impl Compiler<'_> {
             }
             M::Determinant => vec![self.determinant(&shape, &a)?],
             other => {
-                return Err(unsupported(format!(
-                    "builtin {other:?} (docs/shaders.md lists the supported ones)"
-                )));
+                let more = [self.opt(arg1)?, self.opt(arg2)?, self.opt(arg3)?];
+                let args = Args {
+                    a,
+                    more,
+                    signed: kind == Kind::S,
+                };
+                match self.builtin(other, &args) {
+                    Some(r) => r?,
+                    None => {
+                        return Err(unsupported(format!(
+                            "builtin {other:?} (docs/shaders.md lists the supported ones)"
+                        )));
+                    }
+                }
             }
         })
     }
 
     fn determinant(&mut self, shape: &Shape, m: &[R]) -> Result<R, CompileError> {
-        let mul = |c: &mut Self, x: R, y: R| c.emit(|d| Op::FBin(FBin::Mul, d, x, y));
-        let sub = |c: &mut Self, x: R, y: R| c.emit(|d| Op::FBin(FBin::Sub, d, x, y));
         match shape {
             Shape::Matrix { cols: 2, rows: 2 } => {
                 // m[0][0] * m[1][1] - m[1][0] * m[0][1].
-                let p = mul(self, m[0], m[3])?;
-                let q = mul(self, m[2], m[1])?;
-                sub(self, p, q)
+                let p = self.emit(|d| Op::FBin(FBin::Mul, d, m[0], m[3]))?;
+                let q = self.emit(|d| Op::FBin(FBin::Mul, d, m[2], m[1]))?;
+                self.emit(|d| Op::FBin(FBin::Sub, d, p, q))
             }
             Shape::Matrix { cols: 3, rows: 3 } => {
-                // Cofactor expansion along column 0: a(ei - hf) - b(di - gf) + c(dh - ge),
-                // with columns (a b c), (d e f), (g h i).
-                let e = |i: usize, j: usize| m[i * 3 + j];
-                let minor = |c: &mut Self,
-                             p: (usize, usize),
-                             q: (usize, usize),
-                             r: (usize, usize),
-                             s: (usize, usize)| {
-                    let x = mul(c, e(p.0, p.1), e(q.0, q.1))?;
-                    let y = mul(c, e(r.0, r.1), e(s.0, s.1))?;
-                    sub(c, x, y)
-                };
-                let m0 = minor(self, (1, 1), (2, 2), (2, 1), (1, 2))?;
-                let m1 = minor(self, (1, 0), (2, 2), (2, 0), (1, 2))?;
-                let m2 = minor(self, (1, 0), (2, 1), (2, 0), (1, 1))?;
-                let t0 = mul(self, e(0, 0), m0)?;
-                let t1 = mul(self, e(0, 1), m1)?;
-                let t2 = mul(self, e(0, 2), m2)?;
-                let s = sub(self, t0, t1)?;
-                self.emit(|d| Op::FBin(FBin::Add, d, s, t2))
+                let e: [R; 9] = std::array::from_fn(|i| m[i]);
+                self.det3(e)
             }
-            _ => Err(unsupported("determinant of a 4x4 matrix")),
+            Shape::Matrix { cols: 4, rows: 4 } => {
+                // Cofactor expansion along column 0: m[0][0]·D0 - m[0][1]·D1 + m[0][2]·D2 -
+                // m[0][3]·D3, summed left to right, where Dj is the 3×3 determinant (as above)
+                // of columns 1..3 without row j.
+                let mut terms = Vec::with_capacity(4);
+                for j in 0..4 {
+                    let minor: [R; 9] = std::array::from_fn(|k| {
+                        let (col, row) = (k / 3 + 1, k % 3);
+                        let row = if row >= j { row + 1 } else { row };
+                        m[col * 4 + row]
+                    });
+                    let dj = self.det3(minor)?;
+                    terms.push(self.emit(|d| Op::FBin(FBin::Mul, d, m[j], dj))?);
+                }
+                let s = self.emit(|d| Op::FBin(FBin::Sub, d, terms[0], terms[1]))?;
+                let s = self.emit(|d| Op::FBin(FBin::Add, d, s, terms[2]))?;
+                self.emit(|d| Op::FBin(FBin::Sub, d, s, terms[3]))
+            }
+            _ => Err(unsupported("determinant of a non-square matrix")),
         }
+    }
+
+    /// The 3×3 determinant of `m` (columns of 3): cofactor expansion along column 0,
+    /// `a(ei - hf) - b(di - gf) + c(dh - ge)` with columns `(a b c)`, `(d e f)`, `(g h i)`,
+    /// each product rounded, summed left to right.
+    fn det3(&mut self, m: [R; 9]) -> Result<R, CompileError> {
+        let mul = |c: &mut Self, x: R, y: R| c.emit(|d| Op::FBin(FBin::Mul, d, x, y));
+        let sub = |c: &mut Self, x: R, y: R| c.emit(|d| Op::FBin(FBin::Sub, d, x, y));
+        let e = |i: usize, j: usize| m[i * 3 + j];
+        let minor = |c: &mut Self,
+                     p: (usize, usize),
+                     q: (usize, usize),
+                     r: (usize, usize),
+                     s: (usize, usize)| {
+            let x = mul(c, e(p.0, p.1), e(q.0, q.1))?;
+            let y = mul(c, e(r.0, r.1), e(s.0, s.1))?;
+            sub(c, x, y)
+        };
+        let m0 = minor(self, (1, 1), (2, 2), (2, 1), (1, 2))?;
+        let m1 = minor(self, (1, 0), (2, 2), (2, 0), (1, 2))?;
+        let m2 = minor(self, (1, 0), (2, 1), (2, 0), (1, 1))?;
+        let t0 = mul(self, e(0, 0), m0)?;
+        let t1 = mul(self, e(0, 1), m1)?;
+        let t2 = mul(self, e(0, 2), m2)?;
+        let s = sub(self, t0, t1)?;
+        self.emit(|d| Op::FBin(FBin::Add, d, s, t2))
     }
 }

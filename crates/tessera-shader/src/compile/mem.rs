@@ -26,7 +26,7 @@ impl Compiler<'_> {
             Ok(())
         } else {
             Err(unsupported(format!(
-                "{what} in the {} stage (workgroup memory, read-only storage buffers and UAVs outside the pixel stage are compute-only here)",
+                "{what} in the {} stage (workgroup memory, UAVs outside the pixel stage are compute-only here)",
                 self.stage.name()
             )))
         }
@@ -43,15 +43,18 @@ impl Compiler<'_> {
             .binding
             .as_ref()
             .ok_or_else(|| internal("unbound storage buffer"))?;
+        let read_only = !access.contains(StorageAccess::STORE);
         // A pixel shader's UAVs (ps_5_0) are storage buffers at @group(3); read-only storage
-        // buffers (buffer SRVs) and the vertex stage's UAVs are compute-only here.
-        if self.stage != Stage::Fragment || b.group != 3 {
+        // buffers at @group(1) are buffer SRVs in every stage (structured and raw buffers
+        // are vs_5_0 / ps_5_0: at 10_x only cs_4_x reads them); the vertex stage's UAVs are
+        // compute-only here.
+        let srv = b.group == 1 && read_only;
+        if !(srv || self.stage == Stage::Fragment && b.group == 3) {
             self.compute_only("a storage buffer")?;
         }
-        if self.stage == Stage::Fragment {
+        if self.stage != Stage::Compute {
             self.uses.needs_sm5 = true;
         }
-        let read_only = !access.contains(StorageAccess::STORE);
         let space = match b.group {
             3 if b.binding < UAV_SLOTS => MemSpace::Uav(b.binding),
             1 if read_only && (b.binding as usize) < SRV_SLOTS => MemSpace::Srv(b.binding),

@@ -7,6 +7,7 @@
 //! cost no op: constants go into the initial register file.
 
 mod access;
+mod builtin;
 mod call;
 mod consts;
 mod expr;
@@ -68,8 +69,8 @@ pub struct Validated {
 }
 
 /// Parses WGSL with naga and validates it (every validation flag; of the optional capabilities
-/// only `primitive_index`, which the pixel stage supplies as `SV_PrimitiveID`, and cube-array
-/// textures).
+/// only `primitive_index`, which the pixel stage supplies as `SV_PrimitiveID`, cube-array
+/// textures, `@early_depth_test` and binary16 conversions of `f32`).
 pub fn parse_wgsl(source: &str) -> Result<Validated, CompileError> {
     let module = naga::front::wgsl::parse_str(source).map_err(|e| CompileError::Parse {
         message: match e.location(source) {
@@ -114,9 +115,12 @@ pub fn parse_spirv_with(bytes: &[u8], options: &SpirvOptions) -> Result<Validate
 fn validate(module: Module) -> Result<Validated, CompileError> {
     // Cube arrays exist from 10_1 (the profile says `*_4_1`, the caps layer checks the level);
     // `@early_depth_test` is ps_5_0's `[earlydepthstencil]` (the profile says `ps_5_0`).
+    // `quantizeToF16`, `pack2x16float` and `unpack2x16float` convert through binary16 (naga's
+    // `SHADER_FLOAT16_IN_FLOAT32`; the profile says `*_5_0`, HLSL's `f32tof16`/`f16tof32`).
     let caps = Capabilities::PRIMITIVE_INDEX
         | Capabilities::CUBE_ARRAY_TEXTURES
-        | Capabilities::EARLY_DEPTH_TEST;
+        | Capabilities::EARLY_DEPTH_TEST
+        | Capabilities::SHADER_FLOAT16_IN_FLOAT32;
     let info = Validator::new(ValidationFlags::all(), caps)
         .validate(&module)
         .map_err(|e| {

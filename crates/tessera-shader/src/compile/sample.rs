@@ -9,7 +9,7 @@ use super::expr::{internal, unsupported};
 use super::shape::Kind;
 use super::{Compiler, Val};
 use crate::error::CompileError;
-use crate::ir::{Cvt, Deriv, FBin, FUn, Op, R, SampleKind};
+use crate::ir::{Cvt, Deriv, FBin, FUn, Op, R, SampleKind, TexQuery};
 
 impl Compiler<'_> {
     pub(super) fn derivative(
@@ -52,9 +52,6 @@ impl Compiler<'_> {
         else {
             return Err(internal("sample without a texture and a sampler"));
         };
-        if s.clamp_to_edge {
-            return Err(unsupported("textureSampleBaseClampToEdge"));
-        }
         let TypeInner::Image {
             dim,
             arrayed,
@@ -70,7 +67,10 @@ impl Compiler<'_> {
         if dim == ImageDimension::Cube && arrayed {
             self.uses.needs_sm41 = true;
         }
-        let coords = self.coords(dim, s.coordinate, s.array_index)?;
+        let mut coords = self.coords(dim, s.coordinate, s.array_index)?;
+        if s.clamp_to_edge {
+            coords = self.clamp_to_edge(texture, coords)?;
+        }
         let mut off = [0i32; 3];
         if let Some(o) = s.offset {
             if !self.is_const(o) {
@@ -157,6 +157,31 @@ impl Compiler<'_> {
             .push((texture, smp, c[..c.len().min(2)].to_vec()));
         let n = self.shape(s.handle)?.regs() as usize;
         Ok(dst[..n.min(4)].to_vec())
+    }
+
+    /// `textureSampleBaseClampToEdge`'s coordinates (a 2D texture, sampled at level 0): each
+    /// clamped as `min(max(c, h), 1 - h)` with `h = 0.5 / f32(textureDimensions(t, 0))`, the
+    /// half texel WGSL defines.
+    fn clamp_to_edge(&mut self, texture: u32, c: [R; 4]) -> Result<[R; 4], CompileError> {
+        let b = self.alloc(3, "a texture size")?;
+        self.ops.push(Op::TexQuery {
+            query: TexQuery::Size(2),
+            dst: [b, b + 1, b + 2],
+            texture,
+            level: 0,
+        });
+        let (half, one) = (self.fconst(0.5)?, self.fconst(1.0)?);
+        let mut out = c;
+        for (i, o) in out.iter_mut().enumerate().take(2) {
+            let size = b + i as u32;
+            let fsize = self.emit(|d| Op::Cvt(Cvt::U2F, d, size))?;
+            let lo = self.emit(|d| Op::FBin(FBin::Div, d, half, fsize))?;
+            let hi = self.emit(|d| Op::FBin(FBin::Sub, d, one, lo))?;
+            let x = c[i];
+            let m = self.emit(|d| Op::FBin(FBin::Max, d, x, lo))?;
+            *o = self.emit(|d| Op::FBin(FBin::Min, d, m, hi))?;
+        }
+        Ok(out)
     }
 
     /// The sampler's coordinate registers for a texture of dimension `dim`: the coordinates,

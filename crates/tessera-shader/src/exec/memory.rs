@@ -57,7 +57,7 @@ pub(crate) struct Direct<'a, 'b> {
     /// UAV buffers by slot.
     pub uavs: &'a mut [Option<&'b mut [u8]>],
     /// Read-only storage buffers by shader-resource slot.
-    pub srvs: &'a [Option<&'b [u8]>],
+    pub srvs: &'a [Option<&'a [u8]>],
     /// Texture layouts of the UAV slots that hold textures.
     pub layouts: &'a [Option<Layout>],
     /// The workgroup's memory.

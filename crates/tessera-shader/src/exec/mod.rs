@@ -6,6 +6,7 @@
 //! its mask is empty. Every op and every loop iteration is a step; past the program's budget
 //! the call fails with [`ExecError::StepBudget`].
 
+mod bits;
 mod budget;
 pub mod compute;
 mod dispatch;
@@ -83,7 +84,7 @@ pub fn run<T>(
 ) -> Result<T, ExecError> {
     let mut none = Direct {
         uavs: &mut [],
-        srvs: &[],
+        srvs: &env.buffers,
         layouts: &[],
         wg: &mut [],
     };

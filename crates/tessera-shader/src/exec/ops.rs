@@ -6,6 +6,7 @@ use tessera_pipeline::env::ShaderEnv;
 use tessera_sampler::{ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
 use wide::{f32x8, i32x8};
 
+use super::bits;
 use crate::ir::{Cmp, CmpKind, Cvt, Deriv, FBin, FUn, IBin, IUn, Lanes, Op, SampleKind, TexQuery};
 
 /// The lanes whose `bool` register is true, as a bit mask.
@@ -109,6 +110,11 @@ fn fun(op: FUn, a: &Lanes) -> Lanes {
         FUn::Exp2 => ff1(a, libm::exp2f),
         FUn::Log => ff1(a, libm::logf),
         FUn::Log2 => ff1(a, libm::log2f),
+        FUn::QuantizeF16 => ff1(a, |x| {
+            tessera_format::convert::f16_to_f32(tessera_format::convert::f32_to_f16(x))
+        }),
+        FUn::FrexpFract => ff1(a, |x| libm::frexpf(x).0),
+        FUn::FrexpExp => map1(a, |x| libm::frexpf(f(x)).1.cast_unsigned()),
     }
 }
 
@@ -166,6 +172,8 @@ fn ibin(op: IBin, a: &Lanes, b: &Lanes) -> Lanes {
         IBin::SMax => map2(a, b, |x, y| s(x).max(s(y)).cast_unsigned()),
         IBin::UMin => map2(a, b, u32::min),
         IBin::UMax => map2(a, b, u32::max),
+        IBin::Dot4I8 => map2(a, b, |x, y| bits::dot4(x, y, true)),
+        IBin::Dot4U8 => map2(a, b, |x, y| bits::dot4(x, y, false)),
     }
 }
 
@@ -282,6 +290,37 @@ pub fn exec(regs: &mut [Lanes], env: &ShaderEnv<'_>, op: &Op, mask: u8) {
                 o[l] = libm::fmaf(f(x[l]), f(y[l]), f(z[l])).to_bits();
             }
             regs[r(d)] = o;
+        }
+        Op::Pack(k, d, src) => {
+            let c = src.map(|i| regs[r(i)]);
+            regs[r(d)] = std::array::from_fn(|l| bits::pack(k, c.map(|v| v[l])));
+        }
+        Op::Unpack(k, dst, src) => {
+            let v = regs[r(src)].map(|x| bits::unpack(k, x));
+            for (c, &d) in dst.iter().enumerate().take(k.components()) {
+                regs[r(d)] = v.map(|u| u[c]);
+            }
+        }
+        Op::ExtractBits {
+            dst,
+            e,
+            offset,
+            count,
+            signed,
+        } => {
+            let (x, o, c) = (&regs[r(e)], &regs[r(offset)], &regs[r(count)]);
+            regs[r(dst)] = bits::map3(x, o, c, |x, o, c| bits::extract_bits(x, o, c, signed));
+        }
+        Op::InsertBits {
+            dst,
+            e,
+            newbits,
+            offset,
+            count,
+        } => {
+            let (x, n) = (regs[r(e)], regs[r(newbits)]);
+            let (o, c) = (&regs[r(offset)], &regs[r(count)]);
+            regs[r(dst)] = std::array::from_fn(|l| bits::insert_bits(x[l], n[l], o[l], c[l]));
         }
         Op::Copy(d, a) => regs[r(d)] = regs[r(a)],
         Op::Store(d, a) => {

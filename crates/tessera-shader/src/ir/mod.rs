@@ -12,8 +12,10 @@
 //! `return` and `discard` remove lanes from the mask. Ops compute all 8 lanes (none can trap);
 //! only [`Op::Store`] and [`Op::Scatter`] (writes to variables and outputs) honour the mask.
 
+mod bits;
 mod mem;
 
+pub use bits::Pack;
 pub use mem::{AtomicOp, MemOp, MemSpace};
 
 /// A register number (an index into the register file).
@@ -106,6 +108,14 @@ pub enum FUn {
     Log,
     /// `log2` (libm `log2f`).
     Log2,
+    /// `quantizeToF16`: to binary16 (round to nearest even, tessera-format's `f32_to_f16`:
+    /// past the range ±inf, subnormals kept) and back, exactly.
+    QuantizeF16,
+    /// `frexp(a).fract` (libm `frexpf`: in `[0.5, 1)` by magnitude, exact for subnormals;
+    /// `±0`, `±inf` and NaN return themselves).
+    FrexpFract,
+    /// `frexp(a).exp` as an `i32` (libm `frexpf`: 0 for `±0`, `±inf` and NaN).
+    FrexpExp,
 }
 
 /// Binary 32-bit integer operations (two's complement; WGSL's rules for the edge cases).
@@ -148,6 +158,10 @@ pub enum IBin {
     UMin,
     /// `max` of `u32`.
     UMax,
+    /// `dot4I8Packed(a, b)`: the `i32` sum of the products of the four signed bytes.
+    Dot4I8,
+    /// `dot4U8Packed(a, b)`: the `u32` sum of the products of the four unsigned bytes.
+    Dot4U8,
 }
 
 /// Unary 32-bit integer operations.
@@ -305,6 +319,40 @@ pub enum Op {
     },
     /// `dst = convert(a)`.
     Cvt(Cvt, R, R),
+    /// `dst = pack(src)` (WGSL `pack*`): [`Pack::components`] registers into one `u32`
+    /// (unused ones read the zero register).
+    Pack(Pack, R, [R; 4]),
+    /// `dst = unpack(src)` (WGSL `unpack*`): one `u32` into [`Pack::components`] registers.
+    Unpack(Pack, [R; 4], R),
+    /// WGSL `extractBits(e, offset, count)`: `o = min(offset, 32)`, `c = min(count, 32 - o)`;
+    /// 0 when `c` is 0, else bits `o..o+c` of `e` moved to bits `0..c`, the rest copies of
+    /// bit `c - 1` (`signed`) or zeros.
+    ExtractBits {
+        /// Destination.
+        dst: R,
+        /// The value (`i32` or `u32`).
+        e: R,
+        /// The `u32` offset.
+        offset: R,
+        /// The `u32` count.
+        count: R,
+        /// Sign-extend (`i32`).
+        signed: bool,
+    },
+    /// WGSL `insertBits(e, newbits, offset, count)`: `o`, `c` as for `ExtractBits`; `e` when
+    /// `c` is 0, else `e` with bits `o..o+c` taken from bits `0..c` of `newbits`.
+    InsertBits {
+        /// Destination.
+        dst: R,
+        /// The value.
+        e: R,
+        /// The bits inserted.
+        newbits: R,
+        /// The `u32` offset.
+        offset: R,
+        /// The `u32` count.
+        count: R,
+    },
     /// `dst = fma(a, b, c)`: the exactly rounded fused `a * b + c` (libm `fmaf`, WGSL `fma`).
     Fma(R, R, R, R),
     /// `dst = a` in every lane (temporaries).

@@ -253,15 +253,26 @@ fn compute_limits_are_typed_errors() {
             "{g} {a}"
         );
     }
-    // Storage buffers are compute-only here.
+    // Read-only storage buffers are buffer SRVs in every stage (ps_5_0); a vertex shader's
+    // UAVs are compute-only here.
     let frag = Program::from_wgsl(
         "@group(1) @binding(0) var<storage, read> b: array<f32>;
 @fragment fn main() -> @location(0) vec4<f32> { return vec4<f32>(b[0]); }",
         "main",
         Stage::Fragment,
         &o,
+    )
+    .unwrap();
+    assert_eq!(frag.uses.storage_srvs, vec![0]);
+    assert_eq!(frag.profile(), Some(tessera_types::ShaderProfile::Ps5_0));
+    let vert = Program::from_wgsl(
+        "@group(3) @binding(0) var<storage, read_write> b: array<f32>;
+@vertex fn main() -> @builtin(position) vec4<f32> { b[0] = 1.0; return vec4<f32>(0.0); }",
+        "main",
+        Stage::Vertex,
+        &o,
     );
-    assert!(matches!(frag, Err(CompileError::Unsupported { .. })));
+    assert!(matches!(vert, Err(CompileError::Unsupported { .. })));
     // A vertex program cannot be dispatched.
     let vs = Program::from_wgsl(
         "@vertex fn main() -> @builtin(position) vec4<f32> { return vec4<f32>(0.0); }",

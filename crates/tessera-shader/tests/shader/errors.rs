@@ -52,14 +52,9 @@ fn unsupported_constructs_name_themselves() {
         );
     };
     unsupported(
-        "@group(1) @binding(0) var t: texture_2d<f32>;\n@group(2) @binding(0) var s: sampler;",
-        "o.r = bitcast<vec4<u32>>(textureSampleBaseClampToEdge(t, s, a.xy));",
-        "textureSampleBaseClampToEdge",
-    );
-    unsupported(
-        "",
-        "o.r.x = bitcast<u32>(refract(a.xyz, a.xyz, a.w).x);",
-        "Refract",
+        "override k: f32 = 1.0;",
+        "o.r.x = bitcast<u32>(k * a.x);",
+        "pipeline-overridable constant",
     );
     unsupported(
         "@group(3) @binding(0) var<storage, read_write> s: array<u32>;",

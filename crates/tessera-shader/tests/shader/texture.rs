@@ -789,6 +789,11 @@ fn profiles_follow_the_texture_functions_and_unsupported_ones_are_named() {
         profile(ps("textureGatherCompare(t, s, v.xy, v.z)", depth)),
         ShaderProfile::Ps5_0
     );
+    // An explicit level 0 and a size query: SM 4.
+    assert_eq!(
+        profile(ps("textureSampleBaseClampToEdge(t, s, v.xy)", T2D)),
+        ShaderProfile::Ps4_0
+    );
     let p = ps(
         "textureLoad(t, vec2<i32>(v.xy), 0) + textureGather(0, t, s, v.xy)",
         T2D,
@@ -802,11 +807,54 @@ fn profiles_follow_the_texture_functions_and_unsupported_ones_are_named() {
         Err(CompileError::Unsupported { construct }) => construct,
         other => panic!("expected Unsupported, got {other:?}"),
     };
-    assert!(
-        err(ps("textureSampleBaseClampToEdge(t, s, v.xy)", T2D))
-            .contains("textureSampleBaseClampToEdge")
-    );
     let ms = "@group(1) @binding(0) var t: texture_multisampled_2d<f32>;";
     assert!(err(ps("vec4<f32>(f32(textureNumSamples(t)))", ms)).contains("textureNumSamples"));
     assert!(err(ps("textureLoad(t, vec2<i32>(v.xy), 0)", ms)).contains("multisampled"));
+}
+
+/// `textureSampleBaseClampToEdge` is `sample_level` at level 0 with each coordinate clamped
+/// to `[h, 1 - h]`, `h = 0.5 / size` of mip 0 (WGSL), computed here from the view's size; a
+/// wrapping linear sampler shows the difference at the edges.
+#[test]
+fn sample_base_clamp_to_edge_samples_level_zero_half_a_texel_inside() {
+    let u = [-0.5, 0.0, 0.01, 0.5, 0.97, 1.0, 1.7, 0.031];
+    let v = [0.999, -3.0, 0.5, 0.015, 0.2, 1.0, 0.0, 0.9];
+    let src = format!(
+        "{T2D}
+@fragment fn main(@location(0) v: vec4<f32>) -> @location(0) vec4<f32> {{
+    return textureSampleBaseClampToEdge(t, s, v.xy);
+}}"
+    );
+    for (format, size) in [
+        (Format::R32G32B32A32Float, [16, 8, 1]),
+        (Format::R16G16B16A16Float, [5, 3, 1]),
+    ] {
+        let imgs = chain(format, size, 3, 1, true);
+        let tv = view(ViewDimension::Texture2D, &imgs, 1);
+        let smp = sampler(FilterKind::Linear, AddressMode::Wrap, None);
+        let e = env(vec![Some(tv.clone())], vec![None, None, None, Some(smp)]);
+        let got = run(&src, &e, &[reg([u, v, [0.0; 8], [0.0; 8]])]);
+        let clamp = |c: [f32; 8], n: u32| {
+            let h = 0.5 / n as f32;
+            c.map(|x| x.max(h).min(1.0 - h))
+        };
+        let (cu, cv) = (clamp(u, size[0]), clamp(v, size[1]));
+        let want = bits(tessera_sampler::sample_level(
+            Some(&tv),
+            &smp,
+            c4(cu, cv, [0.0; 8], [0.0; 8]),
+            f32x8::ZERO,
+            [0; 3],
+        ));
+        assert_eq!(got, want, "{format:?} {size:?}");
+        // Unclamped, the wrapping sampler blends the far edge in: the clamp is visible.
+        let unclamped = bits(tessera_sampler::sample_level(
+            Some(&tv),
+            &smp,
+            c4(u, v, [0.0; 8], [0.0; 8]),
+            f32x8::ZERO,
+            [0; 3],
+        ));
+        assert_ne!(got[0][1], unclamped[0][1], "{format:?}: u = 0 wraps");
+    }
 }
