@@ -67,6 +67,14 @@ pub(crate) enum Path {
     PerLane,
 }
 
+/// The view unless it is multisampled: sampling, gathers, LOD queries and [`load`] read a
+/// multisampled view (D3D: `Load(coords, sampleIndex)` only, [`crate::load_sample`]) as an
+/// unbound slot, zeros.
+#[inline]
+pub(crate) fn single<'v, 'a>(view: Option<&'v TextureView<'a>>) -> Option<&'v TextureView<'a>> {
+    view.filter(|v| v.samples == 1)
+}
+
 /// Runs the per-lane core over 8 lanes with one fetcher chosen for the view's format (or the
 /// bit-identical SIMD fast path for covered calls, see [`crate::fast`]).
 #[expect(
@@ -83,7 +91,7 @@ pub(crate) fn drive(
     clamp: Option<f32x8>,
     path: Path,
 ) -> [f32x8; 4] {
-    let Some(v) = view else { return ZERO4 };
+    let Some(v) = single(view) else { return ZERO4 };
     if v.format.is_integer() {
         return ZERO4;
     }
@@ -245,7 +253,7 @@ pub fn sample(
 ) -> [f32x8; 4] {
     // The fast path directly (what `drive` would run first): it covers no integer format, so
     // `drive`'s checks before it change nothing. An uncovered call takes the per-lane core.
-    if let Some(v) = view
+    if let Some(v) = single(view)
         && let Some(out) = crate::fast::sample(v, s, &coords, None, offset, None)
     {
         return out;
@@ -410,7 +418,7 @@ fn gather_impl(
     offset: [i32; 3],
     reference: Option<f32x8>,
 ) -> [f32x8; 4] {
-    let Some(v) = view else { return ZERO4 };
+    let Some(v) = single(view) else { return ZERO4 };
     if v.format.is_integer() {
         return ZERO4;
     }
@@ -472,7 +480,7 @@ pub fn calculate_lod(
     s: &Sampler,
     coords: [f32x8; 4],
 ) -> (f32x8, f32x8) {
-    let Some(v) = view else {
+    let Some(v) = single(view) else {
         return (f32x8::ZERO, f32x8::ZERO);
     };
     let lods = implicit(coords, None);
@@ -507,7 +515,9 @@ pub fn sample_one(
     offset: [i32; 3],
     compare: Option<f32>,
 ) -> [f32; 4] {
-    let Some(v) = view else { return [0.0; 4] };
+    let Some(v) = single(view) else {
+        return [0.0; 4];
+    };
     if v.format.is_integer() {
         return [0.0; 4];
     }
@@ -534,7 +544,7 @@ pub fn sample_one(
 
 /// Integer raw value of a missing texel: 0 for stored components, 0,0,0,1 defaults (float 1.0
 /// bits for float-read formats, integer 1 for UINT/SINT).
-fn oob_bits(format: Format) -> [u32; 4] {
+pub(crate) fn oob_bits(format: Format) -> [u32; 4] {
     if format.is_integer() {
         let p = present(format);
         [0, 0, 0, u32::from(!p[3])]
@@ -610,6 +620,13 @@ pub(crate) fn load_one<const TILED: bool>(
         };
     }
     let t = load_element::<TILED>(v, &sub, (x, y, z), unmapped);
+    decode_bits(f, t, oob)
+}
+
+/// One uncompressed element's bytes as a load returns them (`oob` when they cannot be
+/// decoded): UINT/SINT as integers, float-read formats as `f32` bits, depth as (d, 0, 0, 1).
+#[inline]
+pub(crate) fn decode_bits(f: Format, t: &[u8], oob: [u32; 4]) -> [u32; 4] {
     if f.is_integer() {
         return f.decode_uint(t).unwrap_or(oob);
     }
@@ -629,7 +646,7 @@ pub(crate) fn load_one<const TILED: bool>(
 /// as integers, SINT as two's-complement `i32` bits. Out of range (coordinate, slice, mip, or a
 /// mip below the resource min-LOD clamp) → 0 with format defaults (TX-15). Unbound → zeros.
 pub fn load(view: Option<&TextureView<'_>>, coords: [i32x8; 4], offset: [i32; 3]) -> [u32x8; 4] {
-    let Some(v) = view else {
+    let Some(v) = single(view) else {
         return [u32x8::ZERO; 4];
     };
     let c = coords.map(|v| v.to_array());

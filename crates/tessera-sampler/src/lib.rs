@@ -5,6 +5,8 @@
 //! - 8-lane operations: [`sample`], [`sample_bias`], [`sample_level`], [`sample_grad`],
 //!   [`sample_clamped`], [`sample_cmp`], [`sample_cmp_level_zero`], [`gather`], [`gather_cmp`],
 //!   [`load`] / [`load_float`], [`calculate_lod`]; scalar [`sample_one`].
+//! - Multisampled views ([`TextureView::multisampled`]): [`load_sample`] /
+//!   [`load_sample_float`] (`Texture2DMS[Array].Load(coords, sampleIndex)`), the only read.
 //! - Residency feedback of tiled views (SPEC §6.8): [`sample_status`], [`sample_cmp_status`],
 //!   [`gather_status`], [`load_status`] return an [`AccessStatus`] beside the value;
 //!   [`check_access_fully_mapped`] reads it.
@@ -27,6 +29,7 @@ mod fast;
 mod fetch;
 mod fixed_lod;
 pub mod lod;
+mod ms;
 pub mod quad;
 pub mod simd;
 mod status;
@@ -36,6 +39,7 @@ pub use api::{
     LodMode, calculate_lod, gather, gather_cmp, load, load_float, per_lane, sample, sample_bias,
     sample_clamped, sample_cmp, sample_cmp_level_zero, sample_grad, sample_level, sample_one,
 };
+pub use ms::{load_sample, load_sample_float};
 pub use quad::{LANES, Reg, ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
 pub use simd::{Lanes, SimdError, SimdPath};
 pub use status::{

@@ -26,9 +26,18 @@ pub enum SampleError {
         /// The differing format.
         found: Format,
     },
-    /// Buffers and multisampled textures are not sampled through this crate.
-    #[error("view dimension {0:?} is not a sampleable texture")]
+    /// Buffers are not read through this crate; multisampled views are built with
+    /// [`TextureView::multisampled`], the others with [`TextureView::new`].
+    #[error("view dimension {0:?} is not a texture view of this kind")]
     UnsupportedDimension(ViewDimension),
+    /// A multisampled view's slices must each hold the same number (≥ 2) of sample planes.
+    #[error(
+        "a multisampled view needs the same sample count (at least 2) in every slice, got {found}"
+    )]
+    SampleCount {
+        /// The differing (or too small) sample count.
+        found: u32,
+    },
     /// A typeless (or `Unknown`) format cannot be read.
     #[error("format {0:?} is typeless")]
     Typeless(Format),
@@ -71,6 +80,10 @@ pub struct TextureView<'a> {
     /// A simple tiled view's 8-lane address unit of each subresource (in `surfaces`' order),
     /// which the fast path reads through; empty otherwise.
     pub(crate) tile_units: Vec<TileWords32<'a>>,
+    /// Samples per pixel: 1, or the sample count of a multisampled view (Texture2DMS /
+    /// Texture2DMSArray), whose surfaces are one per slice, each of `samples` sample planes
+    /// (docs/memory.md). A multisampled view is read only by [`crate::load_sample`].
+    pub(crate) samples: u32,
 }
 
 /// One subresource of a view as a fetch sees it: its surface (extent; memory when untiled) and
@@ -145,7 +158,80 @@ impl<'a> TextureView<'a> {
             simple,
             tiled: None,
             tile_units: Vec::new(),
+            samples: 1,
         })
+    }
+
+    /// Builds a multisampled view (`Texture2DMs` with one slice, `Texture2DMsArray` with
+    /// `slices.len()` slices): each surface is one slice's sample planes
+    /// (`tessera_format::memory::sample_planes`: `depth` = sample count, at least 2, the same in
+    /// every slice). It has one mip; D3D reads it only with `Load(coords, sampleIndex)`
+    /// ([`crate::load_sample`]); every sampling call and [`crate::load`] read it as unbound.
+    pub fn multisampled(
+        dimension: ViewDimension,
+        slices: Vec<Surface<'a>>,
+    ) -> Result<Self, SampleError> {
+        use ViewDimension as D;
+        if !matches!(dimension, D::Texture2DMs | D::Texture2DMsArray) {
+            return Err(SampleError::UnsupportedDimension(dimension));
+        }
+        let Some(first) = slices.first() else {
+            return Err(SampleError::Empty);
+        };
+        let format = first.format();
+        if format.is_typeless() {
+            return Err(SampleError::Typeless(format));
+        }
+        if let Some(s) = slices.iter().find(|s| s.format() != format) {
+            return Err(SampleError::FormatMismatch {
+                expected: format,
+                found: s.format(),
+            });
+        }
+        let samples = first.depth();
+        if let Some(s) = slices
+            .iter()
+            .find(|s| s.depth() != samples || s.depth() < 2)
+        {
+            return Err(SampleError::SampleCount { found: s.depth() });
+        }
+        let array_size = slices.len() as u32;
+        if dimension == D::Texture2DMs && array_size != 1 {
+            return Err(SampleError::ArraySize {
+                dimension,
+                array_size,
+            });
+        }
+        if slices
+            .iter()
+            .any(|s| s.width() != first.width() || s.height() != first.height())
+        {
+            return Err(SampleError::Extent(dimension));
+        }
+        Ok(Self {
+            dimension,
+            format,
+            surfaces: slices,
+            mip_count: 1,
+            array_size,
+            min_lod_clamp: 0.0,
+            min_lod_clamp_fx: 0,
+            simple: false,
+            tiled: None,
+            tile_units: Vec::new(),
+            samples,
+        })
+    }
+
+    /// Samples per pixel: 1 for a single-sample view, the sample count of a multisampled one
+    /// (`GetDimensions`' `NumberOfSamples`, WGSL `textureNumSamples`).
+    pub fn samples(&self) -> u32 {
+        self.samples
+    }
+
+    /// True for a multisampled view ([`TextureView::multisampled`]).
+    pub fn is_multisampled(&self) -> bool {
+        self.samples > 1
     }
 
     /// Builds a view of a tiled texture (SPEC §6.5): `extents` are the layouts of its
@@ -217,7 +303,8 @@ impl<'a> TextureView<'a> {
     }
 
     /// `GetDimensions` of view mip `mip`: `(width, height, depth or elements)`; the third value is
-    /// the depth for 3D, the array size for arrays (cubes for cube arrays), else 1. Height is 1 for 1D.
+    /// the depth for 3D, the array size for arrays (cubes for cube arrays; slices for
+    /// Texture2DMSArray), else 1. Height is 1 for 1D. A multisampled view has the one mip 0.
     /// A mip outside the view gives `(0, 0, 0)`.
     pub fn dimensions(&self, mip: u32) -> (u32, u32, u32) {
         if mip >= self.mip_count {
@@ -226,7 +313,9 @@ impl<'a> TextureView<'a> {
         let s = &self.surfaces[mip as usize];
         let third = match self.dimension {
             ViewDimension::Texture3D => s.depth(),
-            ViewDimension::Texture1DArray | ViewDimension::Texture2DArray => self.array_size,
+            ViewDimension::Texture1DArray
+            | ViewDimension::Texture2DArray
+            | ViewDimension::Texture2DMsArray => self.array_size,
             ViewDimension::TextureCubeArray => self.array_size / 6,
             _ => 1,
         };

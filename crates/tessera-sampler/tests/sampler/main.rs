@@ -4,6 +4,7 @@ mod common;
 mod fast_path;
 mod fast_tiled;
 mod filtering;
+mod multisampled;
 mod status;
 mod tiled;
 mod tx;
