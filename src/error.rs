@@ -176,6 +176,24 @@ pub enum Error {
     /// A query was read before it ended.
     #[error("query data requested before End")]
     QueryNotEnded,
+    /// The multisampled rule of a shader's texture slot: a Texture2DMS / Texture2DMSArray view
+    /// is read only through a multisampled texture (HLSL `Texture2DMS`, WGSL
+    /// `texture_multisampled_2d`), and such a texture only reads a multisampled view (D3D:
+    /// the view dimension must match the shader's declaration, `DEVICE_DRAW_VIEW_DIMENSION_MISMATCH`).
+    #[error(
+        "{call}: shader resource slot {slot} declares a {} texture but a {dimension:?} view is bound",
+        if *multisampled { "multisampled" } else { "single-sample" }
+    )]
+    TextureKind {
+        /// The D3D call.
+        call: &'static str,
+        /// The shader-resource slot.
+        slot: u32,
+        /// True when the shader declares a multisampled texture there.
+        multisampled: bool,
+        /// The bound view's dimension.
+        dimension: tessera_caps::ViewDimension,
+    },
 }
 
 /// A caps refusal; `NotImplemented` (the level allows it, Tessera does not do it yet)
@@ -210,7 +228,7 @@ impl Error {
             }
             Self::Resource(_) => MessageId::ResourceRule,
             Self::Pipeline(_) => MessageId::PipelineRule,
-            Self::Sample(_) => MessageId::SampleRule,
+            Self::Sample(_) | Self::TextureKind { .. } => MessageId::SampleRule,
             Self::NotBound { what, .. } => match *what {
                 "a vertex shader" => MessageId::DeviceDrawVertexShaderNotSet,
                 "an input layout" => MessageId::DeviceDrawInputLayoutNotSet,

@@ -244,6 +244,7 @@ impl DeviceContext {
     ) -> Result<()> {
         let level = self.device.caps().level();
         let storage = shader.0.storage_textures();
+        StageReads::check_textures(&self.cs, &shader.0.texture_uses(), call)?;
         let bound = uav::resolve(&self.cs_uavs, &storage, level, call)?;
         let mut srvs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
         for v in &self.cs.shader_resources {

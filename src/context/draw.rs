@@ -242,8 +242,10 @@ impl DeviceContext {
         vs_reads.resolve_tiled(&self.device, &self.vs, &mut reported)?;
         ps_reads.resolve_tiled(&self.device, &self.ps, &mut reported)?;
         vs_reads.check_storage(&self.vs, &vs.0.storage_srv_slots(), call)?;
+        StageReads::check_textures(&self.vs, &vs.0.texture_uses(), call)?;
         if let Some(p) = &ps {
             ps_reads.check_storage(&self.ps, &p.0.storage_srv_slots(), call)?;
+            StageReads::check_textures(&self.ps, &p.0.texture_uses(), call)?;
         }
         let vs_env = vs_reads.env(&self.vs)?;
         let ps_env = ps_reads.env(&self.ps)?;

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use tessera_caps::ViewDimension;
 use tessera_format::Surface;
-use tessera_pipeline::ShaderEnv;
+use tessera_pipeline::{ShaderEnv, TextureUse};
 use tessera_resource::{BufferReadGuard, ResourceError, ShaderResourceView, TextureReadGuard};
 use tessera_sampler::TextureView;
 
@@ -89,6 +89,40 @@ impl<'a> StageReads<'a> {
         Ok(())
     }
 
+    /// The multisampled rule of the shader's texture slots (`uses`): a multisampled view
+    /// (Texture2DMS / Texture2DMSArray) is bound only where the shader declares a multisampled
+    /// texture, and a single-sample texture view only where it declares a single-sample one;
+    /// an empty slot reads 0.
+    pub(super) fn check_textures(
+        stage: &StageBindings,
+        uses: &[TextureUse],
+        call: &'static str,
+    ) -> Result<()> {
+        for u in uses {
+            let Some(v) = stage
+                .shader_resources
+                .get(u.slot as usize)
+                .and_then(Option::as_ref)
+            else {
+                continue;
+            };
+            let dimension = v.dimension();
+            let ms = matches!(
+                dimension,
+                ViewDimension::Texture2DMs | ViewDimension::Texture2DMsArray
+            );
+            if v.texture().is_some() && ms != u.multisampled {
+                return Err(Error::TextureKind {
+                    call,
+                    slot: u.slot,
+                    multisampled: u.multisampled,
+                    dimension,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Reads the stage's tiled views through their mapping tables (once per draw; `reported`:
     /// the resources this draw already reported at Tier 1).
     pub(super) fn resolve_tiled(
@@ -161,6 +195,21 @@ fn texture_view<'g>(
         r.array_size
     };
     let dimension = view.dimension();
+    if matches!(
+        dimension,
+        ViewDimension::Texture2DMs | ViewDimension::Texture2DMsArray
+    ) {
+        // One mip; each slice's surface holds its sample planes (docs/memory.md).
+        let mut planes: Vec<Surface<'g>> = Vec::with_capacity(slices as usize);
+        for slice in 0..slices {
+            let sub = view
+                .subresource(0, slice)
+                .ok_or(Error::Unsupported("view subresource outside its resource"))?;
+            let s = guard.surface(sub)?;
+            planes.push(s.with_format(view.format()).map_err(ResourceError::from)?);
+        }
+        return Ok(TextureView::multisampled(dimension, planes)?);
+    }
     let mut surfaces: Vec<Surface<'g>> = Vec::with_capacity((mips * slices) as usize);
     for slice in 0..slices {
         for mip in 0..mips {

@@ -23,6 +23,18 @@ pub struct StorageTextureUse {
     pub dimension: ViewDimension,
 }
 
+/// One texture (shader-resource view) slot a shader reads and the kind of texture it declares
+/// there: D3D's `dcl_resource_texture2dms` versus the single-sample declarations. A draw or
+/// dispatch refuses a bound view of the other kind (the multisampled rule: a Texture2DMS /
+/// Texture2DMSArray view only at a multisampled slot, and only there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TextureUse {
+    /// Shader-resource slot (`t<k>`).
+    pub slot: u32,
+    /// True for a multisampled texture (HLSL `Texture2DMS`, WGSL `texture_multisampled_2d`).
+    pub multisampled: bool,
+}
+
 /// The storage buffers and textures of one dispatch, as raw bytes (a buffer view's range, or
 /// a texture UAV's subresource).
 pub struct ComputeMemory<'a, 'b> {
@@ -78,6 +90,11 @@ pub trait ComputeShader: Send + Sync + Debug {
     fn uses_uav_atomics(&self) -> bool;
     /// The storage textures (typed texture UAVs) the shader declares; none by default.
     fn storage_textures(&self) -> Vec<StorageTextureUse> {
+        Vec::new()
+    }
+    /// The texture slots the shader reads and their declared kind ([`TextureUse`]); none by
+    /// default (a shader that declares none is not checked).
+    fn texture_uses(&self) -> Vec<TextureUse> {
         Vec::new()
     }
     /// True when the shader uses instructions cs_4_x lacks (SM 5.0 only: `countbits`,

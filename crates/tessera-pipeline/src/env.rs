@@ -3,7 +3,7 @@
 use std::sync::LazyLock;
 
 use tessera_sampler::{AccessStatus, SampleLod, Sampler, TextureView};
-use wide::f32x8;
+use wide::{f32x8, i32x8, u32x8};
 
 /// Constant-buffer slots per stage (`D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT`).
 pub const CONSTANT_BUFFER_SLOTS: usize = 14;
@@ -97,6 +97,15 @@ impl ShaderEnv<'_> {
             offset,
             clamp,
         )
+    }
+
+    /// `t<texture>.Load(coords, sampleIndex)` of a multisampled view (HLSL `Texture2DMS` /
+    /// `Texture2DMSArray`, `ld2dms`): `coords` = (x, y, slice), raw bits per lane, out of
+    /// range (coordinate, slice or sample index) reading 0 with the format's defaults
+    /// ([`tessera_sampler::load_sample`]); an unbound or single-sample slot reads zeros.
+    #[inline]
+    pub fn load_sample(&self, texture: usize, coords: [i32x8; 3], sample: i32x8) -> [u32x8; 4] {
+        tessera_sampler::load_sample(self.texture(texture), coords, sample)
     }
 
     /// `t<texture>.Sample(s<sampler>, coords, offset, clamp)` (HLSL `SampleClamp`, SM 5 `_cl`):

@@ -44,7 +44,9 @@ mod state;
 
 pub use band::BAND_HEIGHT;
 pub use block::Coverage;
-pub use compute::{ComputeMemory, ComputeShader, PixelUavs, ShaderFault, StorageTextureUse};
+pub use compute::{
+    ComputeMemory, ComputeShader, PixelUavs, ShaderFault, StorageTextureUse, TextureUse,
+};
 pub use draw::draw;
 pub use env::ShaderEnv;
 pub use error::PipelineError;

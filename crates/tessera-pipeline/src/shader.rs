@@ -106,6 +106,14 @@ pub trait VertexShader: Send + Sync {
         Vec::new()
     }
 
+    /// The texture slots the shader reads and their declared kind
+    /// ([`TextureUse`](crate::TextureUse)); none by default (a shader that declares none is
+    /// not checked). A draw refuses a multisampled view at a single-sample slot and the
+    /// reverse.
+    fn texture_uses(&self) -> Vec<crate::TextureUse> {
+        Vec::new()
+    }
+
     /// Takes (and clears) the fault of the calls since the last take, e.g. a call run past its
     /// step budget; the device then abandons the draw with a device-hung error. The default,
     /// for shaders that cannot fault (the built-ins), is `None`.
@@ -210,6 +218,14 @@ pub trait PixelShader: Send + Sync {
     /// resolves the buffer view bound there (structured or `R32` typed) into
     /// [`ShaderEnv::buffers`] and refuses any other view.
     fn storage_srv_slots(&self) -> Vec<u32> {
+        Vec::new()
+    }
+
+    /// The texture slots the shader reads and their declared kind
+    /// ([`TextureUse`](crate::TextureUse)); none by default (a shader that declares none is
+    /// not checked). A draw refuses a multisampled view at a single-sample slot and the
+    /// reverse.
+    fn texture_uses(&self) -> Vec<crate::TextureUse> {
         Vec::new()
     }
 

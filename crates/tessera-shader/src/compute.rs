@@ -69,6 +69,10 @@ impl ComputeShader for WgslComputeShader {
         self.program.uses.storage_textures.clone()
     }
 
+    fn texture_uses(&self) -> Vec<tessera_pipeline::TextureUse> {
+        self.program.uses.texture_uses()
+    }
+
     fn needs_cs_5_0(&self) -> bool {
         self.program.uses.needs_sm5
     }

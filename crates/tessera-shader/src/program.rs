@@ -128,13 +128,29 @@ pub struct Program {
 
 pub use tessera_pipeline::compute::StorageTextureUse;
 
+impl Uses {
+    /// Every texture slot read with its declared kind (the draw-time multisampled rule).
+    pub fn texture_uses(&self) -> Vec<tessera_pipeline::TextureUse> {
+        self.textures
+            .iter()
+            .map(|&slot| tessera_pipeline::TextureUse {
+                slot,
+                multisampled: self.multisampled_textures.contains(&slot),
+            })
+            .collect()
+    }
+}
+
 /// Resources and features a program uses (filled in while compiling).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Uses {
     /// Per constant-buffer slot read: the bytes needed (highest byte read + 1).
     pub constant_bytes: Vec<(u32, u32)>,
-    /// Texture slots sampled.
+    /// Texture slots sampled, loaded or queried.
     pub textures: Vec<u32>,
+    /// The multisampled ones among [`Uses::textures`] (`texture_multisampled_2d`,
+    /// `texture_depth_multisampled_2d`): a draw binds only multisampled views there.
+    pub multisampled_textures: Vec<u32>,
     /// Sampler slots used.
     pub samplers: Vec<u32>,
     /// `(texture, sampler, coordinate registers, components)` of each sample op.
@@ -142,7 +158,9 @@ pub struct Uses {
     /// True when an op needs shader model 4 (integers, bit operations, derivatives, loops,
     /// `vertex_index`/`instance_index`, `front_facing`, `primitive_index`, `discard`).
     pub needs_sm4: bool,
-    /// True when an op needs shader model 4.1 (`textureGather`, cube arrays).
+    /// True when an op needs shader model 4.1 (`textureGather`, cube arrays,
+    /// `textureNumSamples`, a multisampled `textureLoad` of a depth texture or with a
+    /// non-literal sample index).
     pub needs_sm41: bool,
     /// True when an op needs shader model 5: a gather of a component other than red, with an
     /// offset, or with a comparison; the bit builtins (`countOneBits`, `reverseBits`,

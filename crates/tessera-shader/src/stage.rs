@@ -279,6 +279,10 @@ impl VertexShader for WgslVertexShader {
         self.program.uses.storage_srvs.clone()
     }
 
+    fn texture_uses(&self) -> Vec<tessera_pipeline::TextureUse> {
+        self.program.uses.texture_uses()
+    }
+
     fn shade(&self, env: &ShaderEnv<'_>, input: &VsInput<'_>, out: &mut VsOutput) {
         match self.program.run_vertex_into(env, input, out) {
             Ok(()) => {}
@@ -394,6 +398,10 @@ impl PixelShader for WgslPixelShader {
 
     fn storage_srv_slots(&self) -> Vec<u32> {
         self.program.uses.storage_srvs.clone()
+    }
+
+    fn texture_uses(&self) -> Vec<tessera_pipeline::TextureUse> {
+        self.program.uses.texture_uses()
     }
 
     fn storage_textures(&self) -> Vec<StorageTextureUse> {

@@ -1,6 +1,7 @@
-//! Texel loads and texture queries: `textureLoad` → tessera-sampler's `load`,
-//! `textureDimensions` / `textureNumLevels` / `textureNumLayers` → the bound view's
-//! `dimensions` / `mip_count`.
+//! Texel loads and texture queries: `textureLoad` → tessera-sampler's `load` (`load_sample`
+//! for `texture_multisampled_2d` / `texture_depth_multisampled_2d`), `textureDimensions` /
+//! `textureNumLevels` / `textureNumLayers` / `textureNumSamples` → the bound view's
+//! `dimensions` / `mip_count` / `samples`.
 
 use naga::{Expression, Handle, ImageClass, ImageDimension, ImageQuery, TypeInner};
 
@@ -29,6 +30,13 @@ impl Compiler<'_> {
         if !self.uses.textures.contains(&slot) {
             self.uses.textures.push(slot);
         }
+        let multi = matches!(
+            class,
+            ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
+        );
+        if multi && !self.uses.multisampled_textures.contains(&slot) {
+            self.uses.multisampled_textures.push(slot);
+        }
         self.uses.needs_sm4 = true;
         Ok((slot, dim, arrayed, class))
     }
@@ -48,9 +56,6 @@ impl Compiler<'_> {
             return self.storage_load(slot, format, dim, coordinate, array_index);
         }
         let (texture, dim, _, class) = self.texture_of(image)?;
-        if sample.is_some() {
-            return Err(unsupported("textureLoad of a multisampled texture"));
-        }
         if matches!(class, ImageClass::Storage { .. }) {
             return Err(unsupported("textureLoad of a storage texture"));
         }
@@ -71,12 +76,28 @@ impl Compiler<'_> {
         if let Some(l) = level {
             coords[3] = self.regs(l)?[0];
         }
+        // ld2dms: a sample index that is not a literal, or a depth texture, needs SM 4.1
+        // (D3D10.0 takes a literal index and no multisampled depth views).
+        let sample = match sample {
+            Some(s) => {
+                let literal = matches!(
+                    self.fun.expressions[s],
+                    Expression::Literal(_) | Expression::Constant(_)
+                );
+                if !literal || matches!(class, ImageClass::Depth { .. }) {
+                    self.uses.needs_sm41 = true;
+                }
+                Some(self.regs(s)?[0])
+            }
+            None => None,
+        };
         let b = self.alloc(4, "a load result")?;
         let dst = [b, b + 1, b + 2, b + 3];
         self.ops.push(Op::Load {
             dst,
             texture,
             coords,
+            sample,
         });
         let k = self.shape(h)?.regs() as usize;
         Ok(dst[..k.min(4)].to_vec())
@@ -108,7 +129,11 @@ impl Compiler<'_> {
             }
             ImageQuery::NumLevels => (TexQuery::Levels, 0),
             ImageQuery::NumLayers => (TexQuery::Layers, 0),
-            ImageQuery::NumSamples => return Err(unsupported("textureNumSamples")),
+            // sampleinfo / GetDimensions' sample count is SM 4.1.
+            ImageQuery::NumSamples => {
+                self.uses.needs_sm41 = true;
+                (TexQuery::Samples, 0)
+            }
         };
         let b = self.alloc(3, "a texture query result")?;
         self.ops.push(Op::TexQuery {

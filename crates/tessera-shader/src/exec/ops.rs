@@ -427,9 +427,17 @@ pub fn exec(regs: &mut [Lanes], env: &ShaderEnv<'_>, op: &Op, mask: u8) {
             dst,
             texture,
             coords,
+            sample,
         } => {
             let c = coords.map(|i| i32x8::new(regs[r(i)].map(u32::cast_signed)));
-            let out = tessera_sampler::load(env.texture(r(texture)), c, [0; 3]);
+            let view = env.texture(r(texture));
+            let out = match sample {
+                Some(s) => {
+                    let s = i32x8::new(regs[r(s)].map(u32::cast_signed));
+                    tessera_sampler::load_sample(view, [c[0], c[1], c[2]], s)
+                }
+                None => tessera_sampler::load(view, c, [0; 3]),
+            };
             for (d, v) in dst.iter().zip(out) {
                 regs[r(*d)] = v.to_array();
             }
@@ -451,6 +459,7 @@ pub fn exec(regs: &mut [Lanes], env: &ShaderEnv<'_>, op: &Op, mask: u8) {
                     }
                     (Some(v), TexQuery::Levels) => [v.mip_count(), 0, 0],
                     (Some(v), TexQuery::Layers) => [v.dimensions(0).2, 0, 0],
+                    (Some(v), TexQuery::Samples) => [v.samples(), 0, 0],
                 };
                 for (o, x) in out.iter_mut().zip(v) {
                     o[l] = x;

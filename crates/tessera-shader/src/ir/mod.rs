@@ -282,7 +282,8 @@ pub enum SampleKind {
 }
 
 /// What a texture query returns (WGSL `textureDimensions`, `textureNumLevels`,
-/// `textureNumLayers`; `TextureView::dimensions` / `mip_count`).
+/// `textureNumLayers`, `textureNumSamples`; `TextureView::dimensions` / `mip_count` /
+/// `samples`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TexQuery {
     /// The first `n` of (width, height, depth) of the mip in the level register.
@@ -291,6 +292,8 @@ pub enum TexQuery {
     Levels,
     /// The view's array layers (cubes for a cube array).
     Layers,
+    /// The view's samples per pixel (`textureNumSamples`; 1 for a single-sample view).
+    Samples,
 }
 
 /// One instruction over 8 lanes.
@@ -428,7 +431,9 @@ pub enum Op {
         offset: [i32; 3],
     },
     /// `textureLoad` through tessera-sampler's `load`: integer coordinates `(x, y, z-or-slice,
-    /// mip)` as `load` takes them; `dst` receives the raw bits (float formats as `f32`).
+    /// mip)` as `load` takes them; `dst` receives the raw bits (float formats as `f32`). With
+    /// `sample`, a multisampled texture's load through `load_sample`: coordinates `(x, y,
+    /// slice)` and the sample-index register.
     Load {
         /// Four destination registers.
         dst: [R; 4],
@@ -436,6 +441,8 @@ pub enum Op {
         texture: u32,
         /// The `i32` coordinate registers in `load`'s order (unused ones read the zero register).
         coords: [R; 4],
+        /// The `i32`/`u32` sample-index register of a multisampled texture.
+        sample: Option<R>,
     },
     /// A texture query: `dst[..]` = the view's size, mip count or layer count as `u32` (0 in
     /// every component when the slot is unbound or the mip is outside the view).

@@ -802,14 +802,7 @@ fn profiles_follow_the_texture_functions_and_unsupported_ones_are_named() {
     let sig = p.signature().unwrap();
     assert_eq!(sig.shader_resources, vec![0]);
     assert_eq!(sig.samplers, vec![3]);
-    // Not supported: a typed error naming the function, never a silent zero.
-    let err = |r: Result<Program, CompileError>| match r {
-        Err(CompileError::Unsupported { construct }) => construct,
-        other => panic!("expected Unsupported, got {other:?}"),
-    };
-    let ms = "@group(1) @binding(0) var t: texture_multisampled_2d<f32>;";
-    assert!(err(ps("vec4<f32>(f32(textureNumSamples(t)))", ms)).contains("textureNumSamples"));
-    assert!(err(ps("textureLoad(t, vec2<i32>(v.xy), 0)", ms)).contains("multisampled"));
+    // Multisampled textures: tests/shader/multisampled.rs.
 }
 
 /// `textureSampleBaseClampToEdge` is `sample_level` at level 0 with each coordinate clamped
