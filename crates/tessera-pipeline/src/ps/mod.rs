@@ -5,6 +5,7 @@ use tessera_format::NumericKind;
 use wide::f32x8;
 
 mod msaa;
+mod sample_rate;
 pub(crate) mod solid;
 
 use crate::band::{Band, BandStats, RasterContext, Scratch};
@@ -245,6 +246,10 @@ impl<'a> BandJob<'_, 'a> {
             front_face: tri.front,
             primitive_id: tri.primitive_id,
             coverage: mask,
+            // A shader that reads SV_Coverage runs through the per-sample stage
+            // (`RasterContext::msaa` is set for it even at one sample).
+            sample_index: 0,
+            input_coverage: [0; 8],
         };
         // Reset what this draw can read back: o0 (a fixed-size store the compiler keeps inline),
         // then the other bound targets and o1 for dual-source blending.

@@ -16,4 +16,5 @@ mod passthrough;
 mod points;
 mod raster;
 mod robustness;
+mod sample_rate;
 mod solid;

@@ -113,10 +113,13 @@ pub fn parse_spirv_with(bytes: &[u8], options: &SpirvOptions) -> Result<Validate
 
 fn validate(module: Module) -> Result<Validated, CompileError> {
     // Cube arrays exist from 10_1 (the profile says `*_4_1`, the caps layer checks the level);
-    // `@early_depth_test` is ps_5_0's `[earlydepthstencil]` (the profile says `ps_5_0`).
+    // `@early_depth_test` is ps_5_0's `[earlydepthstencil]` (the profile says `ps_5_0`);
+    // multisampled shading (`sample_index`, `sample_mask` in, `sample` interpolation) is
+    // ps_4_1 / ps_5_0 (the profile says which).
     let caps = Capabilities::PRIMITIVE_INDEX
         | Capabilities::CUBE_ARRAY_TEXTURES
-        | Capabilities::EARLY_DEPTH_TEST;
+        | Capabilities::EARLY_DEPTH_TEST
+        | Capabilities::MULTISAMPLED_SHADING;
     let info = Validator::new(ValidationFlags::all(), caps)
         .validate(&module)
         .map_err(|e| {
