@@ -319,8 +319,10 @@ pub(crate) fn flat_varying(p: &[Plane], mode: Interpolation, w: f32) -> Reg {
 }
 
 /// One varying (its four planes `p`) at the block's lanes, `dx`/`dy` from the triangle's
-/// origin: the flat value when the triangle's varyings are flat (`flat_w`), else the planes,
-/// times `w` when perspective-correct.
+/// origin: the flat value when the triangle's varyings are flat (`flat_w`) or the input is
+/// `Constant` (the leading vertex's bits, untouched by arithmetic: D3D11.3 §16.4 keeps −0,
+/// signalling NaNs and integer bit patterns), else the planes, times `w` when
+/// perspective-correct.
 #[inline(always)]
 fn interpolate(
     p: &[Plane],
@@ -332,6 +334,9 @@ fn interpolate(
 ) -> Reg {
     if let Some(wf) = flat_w {
         return flat_varying(p, mode, wf);
+    }
+    if mode == Interpolation::Constant {
+        return [0, 1, 2, 3].map(|c| f32x8::splat(p[c].v0));
     }
     let e = [
         eval(&p[0], dx, dy),

@@ -9,6 +9,7 @@ mod coarse_depth;
 mod coverage_out;
 mod depth_stencil;
 mod ia;
+mod interpolation;
 mod layering;
 mod lines;
 mod msaa;

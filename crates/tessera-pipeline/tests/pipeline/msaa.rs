@@ -151,6 +151,37 @@ fn om10_sample_mask_gates_samples() {
     }
 }
 
+/// OM-10 at 4× with stencil: SampleMask 0xFFFFFFFE leaves sample 0's depth and stencil (D24S8
+/// bytes) untouched and writes depth 0.5 (0x800000) and stencil REPLACE 0xAB to samples 1..3.
+#[test]
+fn om10_sample_mask_gates_stencil() {
+    use tessera_types::StencilOp;
+    let init = [0xff, 0xff, 0xff, 0x11];
+    let mut rig = Rig::new(4, 2, Format::R8G8B8A8Unorm)
+        .with_depth(Format::D24UnormS8Uint, &init)
+        .multisampled(&P4);
+    rig.ds.depth_func = ComparisonFunc::Less;
+    rig.ds.stencil_enable = true;
+    rig.ds.front_face.pass_op = StencilOp::Replace;
+    rig.ds.back_face.pass_op = StencilOp::Replace;
+    rig.stencil_ref = 0xab;
+    rig.sample_mask = 0xffff_fffe;
+    let verts = rect(&rig, [0.0, 0.0, 4.0, 2.0], [0.5; 2], [0.0; 4]);
+    rig.draw(&verts, Some(&FlatPs::new([1.0; 4]))).unwrap();
+    for (x, y) in [(0, 0), (3, 1), (2, 0)] {
+        assert_eq!(rig.ds_sample_bytes(x, y, 0), init, "({x}, {y}) sample 0");
+        assert_eq!(rig.sample_bytes(0, x, y, 0), [0; 4]);
+        for s in 1..4 {
+            assert_eq!(
+                rig.ds_sample_bytes(x, y, s),
+                [0, 0, 0x80, 0xab],
+                "({x}, {y}) {s}"
+            );
+            assert_eq!(rig.sample_bytes(0, x, y, s), [255; 4]);
+        }
+    }
+}
+
 /// Depth per sample: the plane z = x / 8 stored at each sample's own position
 /// (x + 0.5 + ox/16, exact in f32), and tested there: a flat triangle at z = 0.2 (x = 1.6)
 /// then passes LESS at pixel 1's samples 1 (x 1.875) and 3 (x 1.625) only.

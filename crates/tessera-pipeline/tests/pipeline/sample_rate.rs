@@ -401,3 +401,42 @@ fn blending_per_sample() {
         assert_eq!(rig.sample_f(0, 0, 0, s as u32), want, "sample {s}");
     }
 }
+
+/// `o0 = v0`, declared pass-through, its input at `sampling`.
+struct PassPs([Sampling; 1]);
+
+impl PixelShader for PassPs {
+    fn signature(&self) -> ShaderSignature {
+        ShaderSignature::new(ShaderProfile::Ps4_0)
+    }
+    fn inputs(&self) -> &[Interpolation] {
+        &[Interpolation::Perspective]
+    }
+    fn input_sampling(&self) -> &[Sampling] {
+        &self.0
+    }
+    fn passthrough(&self) -> Option<usize> {
+        Some(0)
+    }
+    fn shade(&self, _env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput) {
+        out.targets[0] = input.varyings[0];
+    }
+}
+
+/// The pass-through path (the varying at the centre, straight to the target) is not taken
+/// for a centroid or sample input: pixel 1 then holds its centroid (sample 0's position) and
+/// each sample its own position.
+#[test]
+fn pass_through_keeps_the_input_location() {
+    let mut rig = Rig::new(4, 2, Format::R32G32B32A32Float).multisampled(&P4);
+    rig.draw(&left_of(&rig, 1.5), Some(&PassPs([Sampling::Centroid])))
+        .unwrap();
+    assert_eq!(rig.sample_f(0, 1, 0, 2), [1.375, 0.125, 0.0, 0.0]);
+    let mut rig = Rig::new(4, 2, Format::R32G32B32A32Float).multisampled(&P4);
+    rig.draw(&whole(&rig, 0.5), Some(&PassPs([Sampling::Sample])))
+        .unwrap();
+    for (s, o) in P4.iter().enumerate() {
+        let (x, y) = (2.5 + f32::from(o[0]) / 16.0, 0.5 + f32::from(o[1]) / 16.0);
+        assert_eq!(rig.sample_f(0, 2, 0, s as u32), [x, y, 0.0, 0.0]);
+    }
+}
