@@ -54,7 +54,14 @@ pub fn draw(
     let rs = &state.rasterizer;
     let msaa = sample_pattern(targets.sample_positions, state.sample_mask)?;
     let samples = msaa.map_or(1, |m| m.count);
-    if samples > 1 && matches!(kind, PrimKind::Lines | PrimKind::Wireframe) {
+    // Aliased lines light whole pixels (every sample, D3D11.3 §15.14.1); sample-frequency
+    // shading of them is undefined there.
+    if samples > 1
+        && matches!(kind, PrimKind::Lines | PrimKind::Wireframe)
+        && state
+            .pixel_shader
+            .is_some_and(|ps| PsIo::of(Some(ps), ps.inputs()).sample_frequency)
+    {
         return Err(PipelineError::MultisampledLines { samples });
     }
     if matches!(kind, PrimKind::Lines | PrimKind::Wireframe)

@@ -52,10 +52,11 @@ pub enum PipelineError {
         /// The rasterizer state's AntialiasedLineEnable.
         antialiased_line_enable: bool,
     },
-    /// Lines and wireframe fill on multisampled targets (quadrilateral lines, SPEC §3.5) are
-    /// not rasterized yet: only triangles and points are, per sample (SPEC §3.8).
+    /// Aliased lines and wireframe fill on multisampled targets with a pixel shader that runs
+    /// at sample frequency: D3D11.3 §15.14.1 leaves that undefined for more than one sample
+    /// (aliased lines light whole pixels, not samples).
     #[error(
-        "SPEC §3.5/§3.8: lines and wireframe on {samples}-sample targets (quadrilateral lines) are not supported yet; triangles and points are"
+        "D3D11.3 §15.14.1: aliased lines and wireframe on {samples}-sample targets with a sample-frequency pixel shader (SV_SampleIndex or `sample` inputs) are undefined"
     )]
     MultisampledLines {
         /// Samples per pixel of the bound targets.
