@@ -54,21 +54,29 @@ pub fn draw(
     let rs = &state.rasterizer;
     let msaa = sample_pattern(targets.sample_positions, state.sample_mask)?;
     let samples = msaa.map_or(1, |m| m.count);
+    let lines = matches!(kind, PrimKind::Lines | PrimKind::Wireframe);
     // Aliased lines light whole pixels (every sample, D3D11.3 §15.14.1); sample-frequency
     // shading of them is undefined there.
     if samples > 1
-        && matches!(kind, PrimKind::Lines | PrimKind::Wireframe)
+        && lines
+        && !rs.multisample_enable
         && state
             .pixel_shader
             .is_some_and(|ps| PsIo::of(Some(ps), ps.inputs()).sample_frequency)
     {
         return Err(PipelineError::MultisampledLines { samples });
     }
-    if matches!(kind, PrimKind::Lines | PrimKind::Wireframe)
-        && (rs.multisample_enable || rs.antialiased_line_enable)
-    {
-        // Only aliased lines are rasterized; quadrilateral and alpha-antialiased lines
-        // (SPEC §3.5) come with multisampling.
+    // Quadrilateral lines on a pattern that stacks several samples on the centre are
+    // undefined (D3D11.3 §3.4.5).
+    if lines && rs.multisample_enable && samples > 1 {
+        let centred = targets.sample_positions.iter().filter(|&&o| o == [0, 0]);
+        if centred.count() > 1 {
+            return Err(PipelineError::QuadLinesOnCenterPattern { samples });
+        }
+    }
+    if lines && rs.antialiased_line_enable && !rs.multisample_enable {
+        // Aliased and quadrilateral lines are rasterized; alpha-antialiased ones (SPEC §3.5)
+        // are not.
         return Err(PipelineError::UnsupportedLineMode {
             multisample_enable: rs.multisample_enable,
             antialiased_line_enable: rs.antialiased_line_enable,

@@ -111,7 +111,8 @@ impl PixelShader for PerSamplePs {
     }
 }
 
-/// [`render_on`] into 4× targets with [`PerSamplePs`].
+/// [`render_on`] into 4× targets with [`PerSamplePs`], then the vertices as quadrilateral
+/// lines.
 fn render_msaa(verts: &[Cv], simd: Lanes) -> (Vec<u8>, Vec<u8>) {
     const P4: [[i8; 2]; 4] = [[-2, -6], [6, -2], [-6, 2], [2, 6]];
     let mut rig = Rig::new(96, 64, Format::R8G8B8A8Unorm)
@@ -127,11 +128,16 @@ fn render_msaa(verts: &[Cv], simd: Lanes) -> (Vec<u8>, Vec<u8>) {
     rt.src_blend_alpha = Blend::One;
     rt.dest_blend_alpha = Blend::InvSrcAlpha;
     rig.draw(verts, Some(&PerSamplePs)).unwrap();
+    // The same vertices as quadrilateral lines, per sample.
+    rig.topology = tessera_types::PrimitiveTopology::LineList;
+    rig.rasterizer.multisample_enable = true;
+    rig.draw(verts, Some(&VertexColorPs)).unwrap();
     let depth = rig.depth.take().unwrap().1;
     (rig.colors.remove(0).1, depth)
 }
 
-/// Sample-frequency, centroid and `SV_Coverage`-input shading give the same bytes at 1, 2 and 8
+/// Sample-frequency, centroid and `SV_Coverage`-input shading, and quadrilateral lines, give
+/// the same bytes at 1, 2 and 8
 /// threads and on every SIMD path.
 #[test]
 fn per_sample_shading_is_deterministic() {

@@ -15,6 +15,7 @@ mod lines;
 mod msaa;
 mod passthrough;
 mod points;
+mod quad_lines;
 mod raster;
 mod robustness;
 mod sample_rate;
