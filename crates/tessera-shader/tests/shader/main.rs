@@ -6,6 +6,7 @@ mod compute;
 mod control;
 mod device_compute;
 mod device_hang;
+mod device_msaa;
 mod device_pixel_uav;
 mod device_storage;
 mod device_storage_dims;
