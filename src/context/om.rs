@@ -49,7 +49,9 @@ impl DeviceContext {
         })
     }
 
-    /// `OMSetRenderTargets` (count and 9_3 bit-depth rule, FL-25; equal sizes, OM-19). Shader
+    /// `OMSetRenderTargets` (count and 9_3 bit-depth rule, FL-25; equal sizes, OM-19; equal
+    /// array sizes and one resource type, SPEC §5.6: a Texture3D RTV's W size is its array
+    /// size). Shader
     /// resources that view a subresource now bound as an output are set to NULL, with hazard
     /// warnings (D3D11).
     pub fn om_set_render_targets(
