@@ -194,6 +194,21 @@ pub enum Error {
         /// The bound view's dimension.
         dimension: tessera_caps::ViewDimension,
     },
+    /// Outputs bound together that SPEC §5.6 (D3D's MRT rules) forbids: render targets of
+    /// different resource types (TextureDimension 1, 2, 3), or outputs viewing different
+    /// numbers of slices (an array view's `ArraySize`, a Texture3D RTV's `WSize`, 1 otherwise;
+    /// the DSV included). Width and height are `PipelineError::TargetSizeMismatch`.
+    #[error("{call}: {rule}: the first bound output has {first}, another {other}")]
+    OutputMismatch {
+        /// The D3D call.
+        call: &'static str,
+        /// The rule.
+        rule: &'static str,
+        /// The first bound output's value.
+        first: u32,
+        /// The mismatching output's value.
+        other: u32,
+    },
 }
 
 /// A caps refusal; `NotImplemented` (the level allows it, Tessera does not do it yet)
@@ -243,9 +258,10 @@ impl Error {
             Self::ThreadPool { .. } | Self::Simd(_) => MessageId::ResourceRule,
             Self::DeviceLimit { .. } => MessageId::DeviceLimitExceeded,
             Self::Tiled(e) => tiled_message_id(e),
-            Self::ComputeLimit { .. } | Self::UavFormat { .. } | Self::ShaderHung { .. } => {
-                MessageId::PipelineRule
-            }
+            Self::ComputeLimit { .. }
+            | Self::UavFormat { .. }
+            | Self::ShaderHung { .. }
+            | Self::OutputMismatch { .. } => MessageId::PipelineRule,
             Self::DeviceRemoved { .. } => MessageId::DeviceRemoved,
         }
     }

@@ -210,7 +210,7 @@ impl DeviceContext {
         // Lock targets for writing, one guard per distinct texture.
         let target_textures = self.target_textures()?;
         let mut write_guards: Vec<(Texture, TextureWriteGuard<'_>)> = Vec::new();
-        for (tex, _) in &target_textures {
+        for (tex, ..) in &target_textures {
             if !write_guards.iter().any(|(t, _)| t.ptr_eq(tex)) {
                 write_guards.push((tex.clone(), tex.write()));
             }
@@ -222,7 +222,7 @@ impl DeviceContext {
         let is_target = |v: &ShaderResourceView| {
             target_textures
                 .iter()
-                .any(|(t, _)| v.texture().is_some_and(|x| x.ptr_eq(t)))
+                .any(|(t, ..)| v.texture().is_some_and(|x| x.ptr_eq(t)))
         };
         for v in self
             .vs
@@ -376,9 +376,12 @@ impl DeviceContext {
         Ok(())
     }
 
-    /// The (texture, subresource) of each bound target: render targets in slot order, then
-    /// the depth-stencil view.
-    fn target_textures(&self) -> Result<Vec<(Texture, u32)>> {
+    /// The (texture, subresource, W slice of a 3D target) of each bound target: render targets in slot
+    /// order, then the depth-stencil view. The surface a draw writes: with nothing writing
+    /// `SV_RenderTargetArrayIndex` (no geometry shader), view slice 0 (D3D11.3 §17.x "Render
+    /// Target Array Index"): an array view's first array slice, a Texture3D view's first W
+    /// slice (`FirstWSlice`) of its mip, a 2D plane of that subresource (docs/memory.md).
+    fn target_textures(&self) -> Result<Vec<(Texture, u32, Option<u32>)>> {
         let mut out = Vec::new();
         let views = self
             .render_targets
@@ -390,19 +393,18 @@ impl DeviceContext {
             let tex = view
                 .texture()
                 .ok_or(Error::Unsupported("render targets of buffers"))?;
-            if tex.dimension() == TextureDimension::D3 {
-                return Err(Error::Unsupported("render targets of 3D textures"));
-            }
             let r = view.range();
             let sub = view.subresource(0, 0).unwrap_or(r.most_detailed_mip);
-            out.push((tex.clone(), sub));
+            // A 3D view's range counts W slices of its one subresource (the mip).
+            let w_slice = (tex.dimension() == TextureDimension::D3).then_some(r.first_array_slice);
+            out.push((tex.clone(), sub, w_slice));
         }
         Ok(out)
     }
 
     fn build_targets<'g>(
         &self,
-        target_textures: &[(Texture, u32)],
+        target_textures: &[(Texture, u32, Option<u32>)],
         guards: &'g mut [(Texture, TextureWriteGuard<'_>)],
     ) -> Result<Targets<'g>> {
         let n_rt = self.render_targets.iter().flatten().count();
@@ -415,7 +417,11 @@ impl DeviceContext {
             let subs: Vec<u32> = picks.iter().map(|&i| target_textures[i].1).collect();
             let surfaces = guard.surfaces_mut(&subs)?;
             for (i, s) in picks.into_iter().zip(surfaces) {
-                slots[i] = Some(s);
+                // A 3D mip gives the drawn W slice (a multisampled one keeps its planes).
+                slots[i] = Some(match target_textures[i].2 {
+                    Some(w) => s.into_plane(w).map_err(ResourceError::from)?,
+                    None => s,
+                });
             }
         }
         let mut slots = slots.into_iter();
@@ -448,7 +454,7 @@ impl DeviceContext {
             read_only_depth: dsv.is_some_and(|v| v.read_only_depth()),
             read_only_stencil: dsv.is_some_and(|v| v.read_only_stencil()),
             sample_positions: match target_textures.first() {
-                Some((t, _)) => sample_pattern(t.desc().sample_desc).ok_or(Error::Unsupported(
+                Some((t, ..)) => sample_pattern(t.desc().sample_desc).ok_or(Error::Unsupported(
                     "a sample count without a sample pattern",
                 ))?,
                 None => &[],

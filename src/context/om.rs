@@ -1,13 +1,13 @@
 //! The output-merger state calls (`OMSet*`): state objects re-checked against the level,
 //! render targets checked for count, bit depth and size, and the binding hazards resolved.
 
-use tessera_caps::{BlendDesc, DepthStencilDesc};
+use tessera_caps::{BlendDesc, DepthStencilDesc, TextureDimension};
 use tessera_format::Format;
 use tessera_resource::{DepthStencilView, RenderTargetView};
 
 use super::DeviceContext;
 use crate::debug::MessageId;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::state::{BlendState, DepthStencilState, DeviceChild};
 
 impl DeviceContext {
@@ -49,7 +49,9 @@ impl DeviceContext {
         })
     }
 
-    /// `OMSetRenderTargets` (count and 9_3 bit-depth rule, FL-25; equal sizes, OM-19). Shader
+    /// `OMSetRenderTargets` (count and 9_3 bit-depth rule, FL-25; equal sizes, OM-19; equal
+    /// array sizes and one resource type, SPEC §5.6: a Texture3D RTV's W size is its array
+    /// size). Shader
     /// resources that view a subresource now bound as an output are set to NULL, with hazard
     /// warnings (D3D11).
     pub fn om_set_render_targets(
@@ -102,6 +104,7 @@ impl DeviceContext {
                     (tex.desc().height >> mip).max(1),
                 ))
             });
+        check_slices_and_types(views, depth)?;
         let mut first = None;
         for size in sizes {
             match first {
@@ -118,4 +121,49 @@ impl DeviceContext {
         }
         Ok(())
     }
+}
+
+/// SPEC §5.6: every bound render target views one resource type (a Texture3D RTV goes with no
+/// Texture2D RTV), and every output, the DSV included, the same number of slices: an array
+/// view's `ArraySize`, a Texture3D RTV's `WSize` (the view's slices a geometry shader could
+/// select), 1 for a single slice. So a 3D RTV of one W slice pairs with a Texture2D DSV of its
+/// width and height, as an array RTV of one slice does.
+fn check_slices_and_types(
+    views: &[Option<RenderTargetView>],
+    depth: Option<&DepthStencilView>,
+) -> Result<()> {
+    const CALL: &str = "OMSetRenderTargets";
+    let rtvs = || views.iter().flatten().filter_map(|v| v.texture());
+    let dims: Vec<u32> = rtvs()
+        .map(|t| match t.dimension() {
+            TextureDimension::D1 => 1,
+            TextureDimension::D2 => 2,
+            TextureDimension::D3 => 3,
+        })
+        .collect();
+    if let Some(&other) = dims.iter().find(|&&d| d != dims[0]) {
+        return Err(Error::OutputMismatch {
+            call: CALL,
+            rule: "SPEC §5.6: render targets bound together view one resource type (Texture1D/2D/3D)",
+            first: dims[0],
+            other,
+        });
+    }
+    let slices: Vec<u32> = views
+        .iter()
+        .flatten()
+        .map(|v| &**v)
+        .chain(depth.map(|v| &**v))
+        .filter(|v| v.texture().is_some())
+        .map(|v| v.range().array_size)
+        .collect();
+    if let Some(&other) = slices.iter().find(|&&n| n != slices[0]) {
+        return Err(Error::OutputMismatch {
+            call: CALL,
+            rule: "SPEC §5.6: the bound render targets and depth-stencil view have the same array size (a Texture3D RTV: its W slices)",
+            first: slices[0],
+            other,
+        });
+    }
+    Ok(())
 }

@@ -96,7 +96,7 @@ impl DeviceContext {
     pub(super) fn resolve_ps_uavs(
         &self,
         call: &'static str,
-        targets: &[(Texture, u32)],
+        targets: &[(Texture, u32, Option<u32>)],
     ) -> Result<Option<Vec<Option<UavBinding>>>> {
         let Some(ps) = self.pixel_shader.as_ref() else {
             return Ok(None);
@@ -130,7 +130,7 @@ impl DeviceContext {
                 },
             ));
         }
-        let mut textures: Vec<&Texture> = targets.iter().map(|(t, _)| t).collect();
+        let mut textures: Vec<&Texture> = targets.iter().map(|(t, ..)| t).collect();
         for s in stages {
             textures.extend(
                 s.shader_resources

@@ -93,8 +93,8 @@ impl Device {
     /// `CreateRenderTargetView` of a tiled texture (`None` = mip 0 of slice 0 in its own
     /// format): the ordinary RTV rules (bind flag, format cast, range), then Tessera's scope:
     /// a Texture2D / Texture2DArray / 2DMS / 2DMSArray or Texture3D view (`Error::Unsupported`
-    /// otherwise; draws write its first slice, as an ordinary array view's, clears every slice;
-    /// draws refuse 3D targets, as untiled ones). The shadow's bytes are reserved from the
+    /// otherwise; draws write its first slice, as an ordinary array view's (a 3D view: its
+    /// first W slice, Tier 3), clears every slice). The shadow's bytes are reserved from the
     /// device budget.
     pub fn create_tiled_render_target_view(
         &self,
@@ -170,7 +170,7 @@ impl Device {
             | ViewDimension::Texture2DArray
             | ViewDimension::Texture2DMs
             | ViewDimension::Texture2DMsArray => true,
-            // 3D RTVs clear through the tiles; draws refuse 3D targets (untiled too).
+            // 3D RTVs: clears write their W slices, draws their first (as untiled ones).
             ViewDimension::Texture3D => kind != ViewKind::DepthStencil,
             _ => false,
         };

@@ -145,7 +145,7 @@ fn tiled_flags_on_ordinary_creation_are_refused_not_silently_allocated() {
     };
     assert!(matches!(
         device.create_buffer(&pool, None),
-        Err(tessera::Error::Caps(tessera::caps::CapsError::InvalidDesc { reason, .. })) if reason.contains("create_tile_pool")
+        Err(tessera::Error::Caps(CapsError::InvalidDesc { reason, .. })) if reason.contains("create_tile_pool")
     ));
 }
 

@@ -19,4 +19,5 @@ mod repeat_queue;
 mod shaders;
 mod stage_methods;
 mod stages;
+mod targets_3d;
 mod tiled;

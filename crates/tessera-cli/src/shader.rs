@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use serde_json::{Value, json};
-use tessera_shader::program::{Input, Interp, Output};
+use tessera_shader::program::{Input, Interp, Output, Sampling};
 use tessera_shader::{CompileOptions, Program, Stage, Validated, compile, parse_spirv, parse_wgsl};
 
 /// The largest shader file read (a WGSL or SPIR-V file beyond it is refused, not loaded).
@@ -99,6 +99,8 @@ fn input_name(source: Input) -> String {
         Input::LocalInvocationIndex => "local_invocation_index (SV_GroupIndex)".to_owned(),
         Input::WorkgroupId => "workgroup_id (SV_GroupID)".to_owned(),
         Input::NumWorkgroups => "num_workgroups".to_owned(),
+        Input::SampleIndex => "sample_index (SV_SampleIndex)".to_owned(),
+        Input::SampleMask => "sample_mask (SV_Coverage)".to_owned(),
     }
 }
 
@@ -141,6 +143,11 @@ fn reflection(file: &str, v: &Validated, p: &Program) -> Value {
             let mut o = json!({"source": input_name(i.source), "components": i.regs.len()});
             if fragment && matches!(i.source, Input::Location(_)) {
                 o["interpolation"] = json!(interp(i.interp));
+                match i.sampling {
+                    Sampling::Center => {}
+                    Sampling::Centroid => o["sampling"] = json!("centroid"),
+                    Sampling::Sample => o["sampling"] = json!("sample"),
+                }
             }
             o
         }).collect::<Vec<_>>(),

@@ -19,7 +19,8 @@ use crate::om::depth::{BandDepth, DepthStencilOps};
 use crate::om::solid::SolidTables;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::shader::{
-    Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, UavLock, ZERO_REG,
+    Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, Sampling, UavLock,
+    ZERO_REG,
 };
 use crate::state::Targets;
 use tessera_format::SurfaceMut;
@@ -69,8 +70,12 @@ pub struct RasterContext<'a> {
     /// ([`PixelShader::passthrough`]), depth is tested early and blending reads no second
     /// source: the pixel stage skips the shader call.
     pub passthrough: Option<usize>,
-    /// The sample pattern of multisampled targets (`None`: single-sample).
+    /// The sample pattern of multisampled targets (`None`: single-sample; a one-sample
+    /// pattern at the centre for a single-sample draw whose shader reads `SV_Coverage`, so that
+    /// the per-sample stage gives it the rasterizer's coverage).
     pub msaa: Option<Msaa>,
+    /// The per-sample inputs the pixel shader asks for (all off unless it does).
+    pub ps_io: PsIo<'a>,
     /// The pixel shader's UAVs (`Some`: the draw runs the pixel stage serially, `schedule::raster_serial`).
     pub uavs: Option<&'a (dyn UavLock + 'a)>,
     /// The SIMD path the band loop runs on ([`DrawState::simd`](crate::state::DrawState)).
@@ -86,6 +91,60 @@ pub struct Msaa {
     pub offsets: [[i8; 2]; MAX_SAMPLES],
     /// The draw's sample mask: bit `i` gates sample `i` (RefDev mapping, SPEC §5.3).
     pub sample_mask: u32,
+}
+
+impl Msaa {
+    /// The one-sample pattern (the pixel centre) with the draw's sample mask: single-sample
+    /// draws that need the per-sample stage.
+    pub fn single(sample_mask: u32) -> Self {
+        Self {
+            count: 1,
+            offsets: [[0; 2]; MAX_SAMPLES],
+            sample_mask,
+        }
+    }
+}
+
+/// What the pixel shader reads that depends on the samples of its pixel (D3D11.3 §3.5.4,
+/// §3.5.5, §16.3.2): derived once per draw from [`PixelShader::input_sampling`],
+/// [`PixelShader::reads_sample_index`] and [`PixelShader::reads_coverage`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PsIo<'a> {
+    /// Where each input is evaluated (shorter than the inputs: the rest at the centre).
+    pub sampling: &'a [Sampling],
+    /// An interpolated (not constant) input is `centroid`.
+    pub centroid: bool,
+    /// The shader runs once per covered sample: it reads `SV_SampleIndex` or has a `sample`
+    /// input.
+    pub sample_frequency: bool,
+    /// The shader reads `SV_Coverage` as an input.
+    pub coverage_in: bool,
+}
+
+impl<'a> PsIo<'a> {
+    /// The per-sample inputs of `ps` (interpolation modes `inputs`).
+    pub fn of(ps: Option<&'a dyn PixelShader>, inputs: &[Interpolation]) -> Self {
+        let Some(ps) = ps else {
+            return Self::default();
+        };
+        let sampling = ps.input_sampling();
+        let interpolated = |i: usize| inputs.get(i) != Some(&Interpolation::Constant);
+        Self {
+            sampling,
+            centroid: sampling
+                .iter()
+                .enumerate()
+                .any(|(i, &s)| s == Sampling::Centroid && interpolated(i)),
+            sample_frequency: ps.reads_sample_index() || sampling.contains(&Sampling::Sample),
+            coverage_in: ps.reads_coverage(),
+        }
+    }
+
+    /// Where input `i` is evaluated.
+    #[inline(always)]
+    pub fn sampling(&self, i: usize) -> Sampling {
+        self.sampling.get(i).copied().unwrap_or_default()
+    }
 }
 
 /// The rows `[y0, y1)` of every target that one worker owns.

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use tessera_types::{FillMode, PrimitiveTopology, Viewport};
 
-use crate::band::{Msaa, RasterContext, make_bands};
+use crate::band::{Msaa, PsIo, RasterContext, make_bands};
 use crate::binning::{PrimKind, setup_chunks};
 use crate::block::MAX_SAMPLES;
 use crate::depth_kind::DepthKind;
@@ -30,7 +30,7 @@ use crate::om::target::{TargetKind, blend_range};
 use crate::report::{index_fetches_out_of_bounds, measure_repeat};
 use crate::schedule::{raster_batches, raster_serial, window};
 use crate::setup::{MSAA_SAMPLE_REACH, SetupParams};
-use crate::shader::{Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS};
+use crate::shader::{Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, Sampling};
 use crate::state::{DrawArgs, DrawReport, DrawState, DrawStats, Targets, TextureRepeat};
 
 /// Executes one draw against `targets` and returns its statistics.
@@ -55,14 +55,29 @@ pub fn draw(
     let rs = &state.rasterizer;
     let msaa = sample_pattern(targets.sample_positions, state.sample_mask)?;
     let samples = msaa.map_or(1, |m| m.count);
-    if samples > 1 && matches!(kind, PrimKind::Lines | PrimKind::Wireframe) {
+    let lines = matches!(kind, PrimKind::Lines | PrimKind::Wireframe);
+    // Aliased lines light whole pixels (every sample, D3D11.3 §15.14.1); sample-frequency
+    // shading of them is undefined there.
+    if samples > 1
+        && lines
+        && !rs.multisample_enable
+        && state
+            .pixel_shader
+            .is_some_and(|ps| PsIo::of(Some(ps), ps.inputs()).sample_frequency)
+    {
         return Err(PipelineError::MultisampledLines { samples });
     }
-    if matches!(kind, PrimKind::Lines | PrimKind::Wireframe)
-        && (rs.multisample_enable || rs.antialiased_line_enable)
-    {
-        // Only aliased lines are rasterized; quadrilateral and alpha-antialiased lines
-        // (SPEC §3.5) come with multisampling.
+    // Quadrilateral lines on a pattern that stacks several samples on the centre are
+    // undefined (D3D11.3 §3.4.5).
+    if lines && rs.multisample_enable && samples > 1 {
+        let centred = targets.sample_positions.iter().filter(|&&o| o == [0, 0]);
+        if centred.count() > 1 {
+            return Err(PipelineError::QuadLinesOnCenterPattern { samples });
+        }
+    }
+    if lines && rs.antialiased_line_enable && !rs.multisample_enable {
+        // Aliased and quadrilateral lines are rasterized; alpha-antialiased ones (SPEC §3.5)
+        // are not.
         return Err(PipelineError::UnsupportedLineMode {
             multisample_enable: rs.multisample_enable,
             antialiased_line_enable: rs.antialiased_line_enable,
@@ -86,10 +101,15 @@ pub fn draw(
         None => None,
     };
     let inputs: &[Interpolation] = state.pixel_shader.map_or(&[], |ps| ps.inputs());
-    let ctx = RasterContext {
-        msaa,
-        ..raster_context(state, targets, inputs, &viewport, depth_kind)?
+    let ctx = raster_context(state, targets, inputs, &viewport, depth_kind)?;
+    // The rasterizer's coverage (SV_Coverage input) comes from the per-sample stage; at one
+    // sample it runs with the one centre sample, which covers exactly the pixels a
+    // single-sample draw does. Every other single-sample draw keeps the pixel stage.
+    let msaa = match msaa {
+        None if ctx.ps_io.coverage_in => Some(Msaa::single(state.sample_mask)),
+        m => m,
     };
+    let ctx = RasterContext { msaa, ..ctx };
     // Nothing is rasterized without a pixel shader when depth and stencil are off (SPEC §5.1),
     // and a sample mask without a bit of the targets' samples writes nothing (SPEC §5.3).
     let ds = &state.depth_stencil;
@@ -353,6 +373,7 @@ fn raster_context<'a>(
         blend = state.blend.render_target;
     }
     let dual_source = uses_dual_source(state);
+    let ps_io = PsIo::of(state.pixel_shader, inputs);
     let mut ranges = [None; MAX_RENDER_TARGETS];
     for (slot, target) in targets.colors.iter().enumerate().take(MAX_RENDER_TARGETS) {
         if let Some(t) = target {
@@ -380,12 +401,16 @@ fn raster_context<'a>(
             .pixel_shader
             .and_then(|ps| ps.passthrough())
             .filter(|&k| {
+                // The pass-through path interpolates at the centre, once per pixel.
                 k < inputs.len().min(MAX_VARYINGS)
+                    && ps_io.sampling(k) == Sampling::Center
+                    && !ps_io.sample_frequency
                     && !late
                     && !dual_source
                     && state.ps_uavs.is_none()
             }),
         msaa: None,
+        ps_io,
         uavs: state.ps_uavs,
         lanes: state.simd,
     })

@@ -34,10 +34,11 @@ pub enum PipelineError {
     /// An indexed draw without an index buffer.
     #[error("DrawIndexed needs an index buffer; none is bound")]
     NoIndexBuffer,
-    /// Line algorithms this pipeline does not rasterize yet: quadrilateral lines
-    /// (MultisampleEnable) and alpha-antialiased lines (SPEC §3.5); only aliased lines are.
+    /// The line algorithm this pipeline does not rasterize yet: alpha-antialiased lines
+    /// (AntialiasedLineEnable without MultisampleEnable, SPEC §3.5); aliased and quadrilateral
+    /// lines are.
     #[error(
-        "SPEC §3.5: only aliased lines are supported; MultisampleEnable = {multisample_enable}, AntialiasedLineEnable = {antialiased_line_enable} select a line algorithm not supported yet"
+        "SPEC §3.5: MultisampleEnable = {multisample_enable}, AntialiasedLineEnable = {antialiased_line_enable} select alpha-antialiased lines, not supported yet (aliased and quadrilateral lines are)"
     )]
     UnsupportedLineMode {
         /// The rasterizer state's MultisampleEnable.
@@ -45,10 +46,20 @@ pub enum PipelineError {
         /// The rasterizer state's AntialiasedLineEnable.
         antialiased_line_enable: bool,
     },
-    /// Lines and wireframe fill on multisampled targets (quadrilateral lines, SPEC §3.5) are
-    /// not rasterized yet: only triangles and points are, per sample (SPEC §3.8).
+    /// Quadrilateral lines (MultisampleEnable) on a sample pattern that puts several samples at
+    /// the pixel centre (`D3D11_CENTER_MULTISAMPLE_PATTERN`): undefined in D3D11.3 §3.4.5.
     #[error(
-        "SPEC §3.5/§3.8: lines and wireframe on {samples}-sample targets (quadrilateral lines) are not supported yet; triangles and points are"
+        "D3D11.3 §3.4.5: quadrilateral lines (MultisampleEnable) on the {samples}-sample centre pattern are undefined"
+    )]
+    QuadLinesOnCenterPattern {
+        /// Samples per pixel of the bound targets.
+        samples: usize,
+    },
+    /// Aliased lines and wireframe fill on multisampled targets with a pixel shader that runs
+    /// at sample frequency: D3D11.3 §15.14.1 leaves that undefined for more than one sample
+    /// (aliased lines light whole pixels, not samples).
+    #[error(
+        "D3D11.3 §15.14.1: aliased lines and wireframe on {samples}-sample targets with a sample-frequency pixel shader (SV_SampleIndex or `sample` inputs) are undefined"
     )]
     MultisampledLines {
         /// Samples per pixel of the bound targets.

@@ -54,7 +54,8 @@ pub use front::batch::BATCH_TRIANGLES;
 pub use front::ia::{max_index_value, strip_cut_value};
 pub use layout::{InputLayout, ResolvedElement};
 pub use shader::{
-    Interpolation, PixelShader, PsInput, PsOutput, Reg, UavLock, VertexShader, VsInput, VsOutput,
+    Interpolation, PixelShader, PsInput, PsOutput, Reg, Sampling, UavLock, VertexShader, VsInput,
+    VsOutput,
 };
 pub use state::{
     DrawArgs, DrawReport, DrawState, DrawStats, IndexBufferBinding, Targets, TextureRepeat,

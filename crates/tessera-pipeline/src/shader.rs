@@ -51,6 +51,24 @@ pub enum Interpolation {
     Constant,
 }
 
+/// Where in its pixel an interpolated pixel-shader input is evaluated on a multisampled target
+/// (the HLSL location modifiers; D3D11.3 §16.4, §3.5.5). At one sample every location is the
+/// pixel centre. A [`Interpolation::Constant`] input has the same value everywhere, so its
+/// location changes nothing (a `Sample` one still selects sample-frequency shading).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Sampling {
+    /// The pixel centre (the default).
+    #[default]
+    Center,
+    /// `centroid`: the centre when every sample of the pixel is covered, else the first
+    /// covered sample (sample-index order, after the sample mask); on a helper lane the first
+    /// sample of a partial sample mask, else the centre (D3D11.3 §3.5.5).
+    Centroid,
+    /// `sample`: the position of the sample being shaded; the shader runs once per covered
+    /// sample (sample frequency, D3D11.3 §3.5.4).
+    Sample,
+}
+
 /// What the input assembler hands a vertex shader for eight vertices.
 #[derive(Clone, Copy, Debug)]
 pub struct VsInput<'a> {
@@ -133,8 +151,17 @@ pub struct PsInput<'a> {
     pub front_face: bool,
     /// `SV_PrimitiveID` (index of the primitive within the draw).
     pub primitive_id: u32,
-    /// Lanes covered by the primitive (bit k set = lane k covered; clear = helper lane).
+    /// Lanes covered by the primitive (bit k set = lane k covered; clear = helper lane). At
+    /// sample frequency: the lanes whose sample [`sample_index`](Self::sample_index) is shaded.
     pub coverage: u8,
+    /// `SV_SampleIndex`: the sample this call shades at sample frequency, 0 at pixel frequency.
+    pub sample_index: u32,
+    /// `SV_Coverage` as an input, per lane: bit `s` set when the primitive covers sample `s` of
+    /// the lane's pixel and the sample mask keeps it; not changed by depth/stencil; 0 on helper
+    /// lanes outside the primitive (D3D11.3 §16.3.2; the same whole-pixel mask at sample
+    /// frequency). Filled only for a shader whose [`PixelShader::reads_coverage`] is true
+    /// (zeros otherwise).
+    pub input_coverage: [u32; 8],
 }
 
 /// What a pixel shader writes for eight lanes.
@@ -172,6 +199,20 @@ pub trait PixelShader: Send + Sync {
     fn signature(&self) -> ShaderSignature;
     /// Interpolation mode of each varying the shader reads (its length is the input count).
     fn inputs(&self) -> &[Interpolation];
+    /// Where each varying is evaluated (`centroid`, `sample`), by input index like
+    /// [`inputs`](Self::inputs); inputs past its end are at the centre. Empty by default.
+    fn input_sampling(&self) -> &[Sampling] {
+        &[]
+    }
+    /// True when the shader reads `SV_SampleIndex` ([`PsInput::sample_index`]): it then runs
+    /// at sample frequency, once per covered sample (D3D11.3 §3.5.4).
+    fn reads_sample_index(&self) -> bool {
+        false
+    }
+    /// True when the shader reads `SV_Coverage` as an input ([`PsInput::input_coverage`]).
+    fn reads_coverage(&self) -> bool {
+        false
+    }
     /// True when the shader writes `SV_Depth` (forces late depth/stencil).
     fn writes_depth(&self) -> bool {
         false

@@ -7,9 +7,13 @@ use common::*;
 use tessera_format::Format;
 use tessera_pipeline::BATCH_TRIANGLES;
 use tessera_pipeline::builtin::{TransformVs, VertexColorPs};
+use tessera_pipeline::shader::{
+    Interpolation, PixelShader, PsInput, PsOutput, Sampling, ShaderProfile, ShaderSignature,
+};
 use tessera_pipeline::{ShaderEnv, VertexShader, VsInput, VsOutput};
 use tessera_sampler::{Lanes, SimdPath};
 use tessera_types::{Blend, BlendOp, ComparisonFunc, StencilOp};
+use wide::f32x8;
 
 struct Xorshift(u32);
 
@@ -67,6 +71,92 @@ fn render_on(verts: &[Cv], simd: Lanes) -> (Vec<u8>, Vec<u8>) {
     rig.draw(verts, Some(&VertexColorPs)).unwrap();
     let depth = rig.depth.take().unwrap().1;
     (rig.colors.remove(0).1, depth)
+}
+
+/// A 4× shader of every per-sample input: one call per covered sample (`SV_SampleIndex`), its
+/// colour input at the centroid, the `SV_Coverage` input in blue, and a discard of sample 2
+/// where the pixel is partly covered.
+struct PerSamplePs;
+
+impl PixelShader for PerSamplePs {
+    fn signature(&self) -> ShaderSignature {
+        ShaderSignature::new(ShaderProfile::Ps5_0)
+    }
+    fn inputs(&self) -> &[Interpolation] {
+        &[Interpolation::Perspective]
+    }
+    fn input_sampling(&self) -> &[Sampling] {
+        &[Sampling::Centroid]
+    }
+    fn reads_sample_index(&self) -> bool {
+        true
+    }
+    fn reads_coverage(&self) -> bool {
+        true
+    }
+    fn may_discard(&self) -> bool {
+        true
+    }
+    fn shade(&self, _env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput) {
+        let v = input.varyings[0];
+        let s = input.sample_index;
+        let cov = input.input_coverage.map(|c| c.count_ones() as f32 / 4.0);
+        out.targets[0] = [
+            v[0] * f32x8::splat((s + 1) as f32 / 4.0),
+            v[1],
+            f32x8::from(cov),
+            v[3],
+        ];
+        out.discard = input.input_coverage.map(|c| s == 2 && c != 0b1111);
+    }
+}
+
+/// [`render_on`] into 4× targets with [`PerSamplePs`], then the vertices as quadrilateral
+/// lines.
+fn render_msaa(verts: &[Cv], simd: Lanes) -> (Vec<u8>, Vec<u8>) {
+    const P4: [[i8; 2]; 4] = [[-2, -6], [6, -2], [-6, 2], [2, 6]];
+    let mut rig = Rig::new(96, 64, Format::R8G8B8A8Unorm)
+        .with_depth(Format::D24UnormS8Uint, &[0xff, 0xff, 0xff, 0])
+        .multisampled(&P4);
+    rig.simd = simd;
+    rig.ds.depth_func = ComparisonFunc::LessEqual;
+    let rt = &mut rig.blend.render_target[0];
+    rt.blend_enable = true;
+    rt.src_blend = Blend::SrcAlpha;
+    rt.dest_blend = Blend::InvSrcAlpha;
+    rt.blend_op = BlendOp::Add;
+    rt.src_blend_alpha = Blend::One;
+    rt.dest_blend_alpha = Blend::InvSrcAlpha;
+    rig.draw(verts, Some(&PerSamplePs)).unwrap();
+    // The same vertices as quadrilateral lines, per sample.
+    rig.topology = tessera_types::PrimitiveTopology::LineList;
+    rig.rasterizer.multisample_enable = true;
+    rig.draw(verts, Some(&VertexColorPs)).unwrap();
+    let depth = rig.depth.take().unwrap().1;
+    (rig.colors.remove(0).1, depth)
+}
+
+/// Sample-frequency, centroid and `SV_Coverage`-input shading, and quadrilateral lines, give
+/// the same bytes at 1, 2 and 8
+/// threads and on every SIMD path.
+#[test]
+fn per_sample_shading_is_deterministic() {
+    let verts = scene(31, 400);
+    let one = with_threads(1, || render_msaa(&verts, Lanes::BASELINE));
+    assert!(one.0.iter().any(|&b| b != 0), "scene draws something");
+    for n in [2, 8] {
+        assert!(
+            one == with_threads(n, || render_msaa(&verts, Lanes::BASELINE)),
+            "{n} threads"
+        );
+    }
+    for path in SimdPath::ALL.into_iter().filter(|p| p.supported()) {
+        let lanes = Lanes::new(path).unwrap();
+        assert!(
+            one == with_threads(2, || render_msaa(&verts, lanes)),
+            "{path}"
+        );
+    }
 }
 
 fn with_threads<T: Send>(n: usize, f: impl FnOnce() -> T + Send) -> T {
@@ -173,10 +263,8 @@ fn batches_keep_submission_order_at_any_thread_count() {
 struct SlowFirstBatch(TransformVs);
 
 impl VertexShader for SlowFirstBatch {
-    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
-        tessera_pipeline::shader::ShaderSignature::new(
-            tessera_pipeline::shader::ShaderProfile::Vs4_0Level9_1,
-        )
+    fn signature(&self) -> ShaderSignature {
+        ShaderSignature::new(ShaderProfile::Vs4_0Level9_1)
     }
 
     fn varying_count(&self) -> usize {

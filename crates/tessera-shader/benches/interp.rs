@@ -85,6 +85,8 @@ fn bench(c: &mut Criterion) {
         front_face: true,
         primitive_id: 0,
         coverage: 0xff,
+        sample_index: 0,
+        input_coverage: [0; 8],
     };
     g.throughput(Throughput::Elements(8));
     g.bench_function("lit_ps", |b| {

@@ -49,6 +49,11 @@ pub enum Input {
     WorkgroupId,
     /// `@builtin(num_workgroups)`: the dispatch's group counts (`vec3<u32>`).
     NumWorkgroups,
+    /// `@builtin(sample_index)` in the fragment stage = `SV_SampleIndex` (sample-frequency
+    /// shading).
+    SampleIndex,
+    /// `@builtin(sample_mask)` in the fragment stage = `SV_Coverage` as an input (`u32`).
+    SampleMask,
 }
 
 /// Where an entry-point output goes.
@@ -84,7 +89,11 @@ pub struct InputBind {
     pub regs: Vec<R>,
     /// Interpolation of a fragment `@location` input.
     pub interp: Interp,
+    /// Where a fragment `@location` input is evaluated (`@interpolate(_, centroid | sample)`).
+    pub sampling: Sampling,
 }
+
+pub use tessera_pipeline::shader::Sampling;
 
 /// One entry-point output: which registers hold which target's components.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use tessera_pipeline::shader::{
 };
 
 use crate::ir::{Node, Op};
-use crate::program::{Input, Interp, Output, Program, Stage};
+use crate::program::{Input, Interp, Output, Program, Sampling, Stage};
 
 impl Program {
     /// The D3D profile the program needs: `*_4_0_level_9_1` when it uses only float
@@ -142,6 +142,32 @@ impl Program {
             }
         }
         out
+    }
+
+    /// Where each fragment input varying `v0..` is evaluated (as [`Self::interpolations`];
+    /// unread ones at the centre).
+    pub fn input_sampling(&self) -> Vec<Sampling> {
+        let mut out = Vec::new();
+        for i in &self.inputs {
+            if let Input::Location(n) = i.source {
+                let n = n as usize;
+                if out.len() <= n {
+                    out.resize(n + 1, Sampling::Center);
+                }
+                out[n] = i.sampling;
+            }
+        }
+        out
+    }
+
+    /// True when the program reads `@builtin(sample_index)` (`SV_SampleIndex`).
+    pub fn reads_sample_index(&self) -> bool {
+        self.inputs.iter().any(|i| i.source == Input::SampleIndex)
+    }
+
+    /// True when the program reads `@builtin(sample_mask)` (the `SV_Coverage` input).
+    pub fn reads_coverage(&self) -> bool {
+        self.inputs.iter().any(|i| i.source == Input::SampleMask)
     }
 
     /// True when the program writes `@builtin(frag_depth)`.

@@ -8,7 +8,8 @@ use tessera_pipeline::compute::PixelUavs;
 use tessera_pipeline::compute::StorageTextureUse;
 use tessera_pipeline::env::ShaderEnv;
 use tessera_pipeline::shader::{
-    Interpolation, PixelShader, PsInput, PsOutput, ShaderSignature, VertexShader, VsInput, VsOutput,
+    Interpolation, PixelShader, PsInput, PsOutput, Sampling, ShaderSignature, VertexShader,
+    VsInput, VsOutput,
 };
 use wide::f32x8;
 
@@ -135,6 +136,8 @@ impl Program {
                         [[u32::from(input.front_face); 8], [0; 8], [0; 8], [0; 8]]
                     }
                     Input::PrimitiveIndex => [[input.primitive_id; 8], [0; 8], [0; 8], [0; 8]],
+                    Input::SampleIndex => [[input.sample_index; 8], [0; 8], [0; 8], [0; 8]],
+                    Input::SampleMask => [input.input_coverage, [0; 8], [0; 8], [0; 8]],
                     _ => [[0; 8]; 4],
                 };
                 for (&reg, s) in b.regs.iter().zip(src) {
@@ -302,6 +305,7 @@ pub struct WgslPixelShader {
     program: Program,
     signature: ShaderSignature,
     inputs: Vec<Interpolation>,
+    sampling: Vec<Sampling>,
     uniform_output: bool,
     passthrough: Option<usize>,
     fault: Fault,
@@ -328,6 +332,7 @@ impl WgslPixelShader {
         Ok(Self {
             signature,
             inputs: program.interpolations(),
+            sampling: program.input_sampling(),
             // A shader with UAVs has effects beyond its outputs: it is shaded pixel by pixel.
             uniform_output: program.uniform_output() && program.uses.uavs.is_empty(),
             passthrough: program
@@ -360,6 +365,18 @@ impl PixelShader for WgslPixelShader {
 
     fn inputs(&self) -> &[Interpolation] {
         &self.inputs
+    }
+
+    fn input_sampling(&self) -> &[Sampling] {
+        &self.sampling
+    }
+
+    fn reads_sample_index(&self) -> bool {
+        self.program.reads_sample_index()
+    }
+
+    fn reads_coverage(&self) -> bool {
+        self.program.reads_coverage()
     }
 
     fn writes_depth(&self) -> bool {

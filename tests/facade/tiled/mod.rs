@@ -22,6 +22,7 @@ mod uav_clears;
 mod views;
 mod virtual_texture;
 mod volume;
+mod volume_targets;
 mod volume_views;
 
 use tessera::caps::{BindFlags, BufferDesc, CapsOptions, MiscFlags, TextureDesc};

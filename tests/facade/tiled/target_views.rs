@@ -156,8 +156,20 @@ fn a_tiled_dsv_of_several_slices_clears_them_all_and_tests_the_first() {
         .unwrap();
     let (_, scratch) = target(&d, 256, 128, Format::R8G8B8A8Unorm);
     bind_color_pipeline(&d, &mut ctx, &scratch, 256, 128);
+    // SPEC §5.6: the render target views as many slices as the DSV (two).
+    let colour = d
+        .create_texture(
+            &TextureDesc {
+                array_size: 2,
+                ..TextureDesc::tex2d(256, 128, Format::R8G8B8A8Unorm, BindFlags::RENDER_TARGET)
+            },
+            None,
+        )
+        .unwrap();
+    let two = array_view(Format::R8G8B8A8Unorm, ViewDimension::Texture2DArray, 0, 2);
+    let colour = d.create_render_target_view(&colour, Some(&two)).unwrap();
     ctx.om_set_render_targets_tiled(
-        &[Some(OmRenderTarget::View(scratch))],
+        &[Some(OmRenderTarget::View(colour))],
         Some(&OmDepthStencil::Tiled(dsv.clone())),
     )
     .unwrap();

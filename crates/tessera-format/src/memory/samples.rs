@@ -58,6 +58,31 @@ impl<'a> SurfaceMut<'a> {
         self.element_mut(x, y, s)
     }
 
+    /// Plane `p` (a depth slice: the W slice of a Texture3D mip a draw renders into) as a
+    /// one-slice surface of the same format, width, height and row pitch, over its own bytes
+    /// only ([`Surface::plane`] for writes, consuming the surface); `InvalidLayout` past the
+    /// last plane.
+    pub fn into_plane(self, p: u32) -> Result<SurfaceMut<'a>, FormatError> {
+        let (l, data) = self.into_parts();
+        if p >= l.depth() {
+            return Err(FormatError::InvalidLayout {
+                format: l.format(),
+                reason: "a plane (depth slice) past the surface's depth",
+            });
+        }
+        let one = Layout::linear(
+            l.format(),
+            l.width(),
+            l.height(),
+            1,
+            l.row_pitch(),
+            l.depth_pitch(),
+        )?;
+        let start = l.offset(0, 0, p).min(data.len());
+        let end = start.saturating_add(one.bytes_needed()).min(data.len());
+        SurfaceMut::from_layout(one, data.get_mut(start..end).unwrap_or_default())
+    }
+
     /// Every plane (sample plane or depth slice) as its own one-slice surface, in order, over
     /// disjoint bytes: how the pipeline gets one target per sample, each split into bands like a
     /// single-sample target. A surface of one slice gives itself.
@@ -135,6 +160,27 @@ mod tests {
         }
         assert!(matches!(
             sample_planes(Format::R32Uint, w, h, 0),
+            Err(FormatError::InvalidLayout { .. })
+        ));
+    }
+
+    /// A depth slice of a 3D surface given up as its own surface covers that slice's bytes
+    /// only: writes land in it, the other slices keep theirs.
+    #[test]
+    fn into_plane_is_one_depth_slice() {
+        let l = Layout::tight(Format::R8Uint, 2, 2, 3).unwrap();
+        let mut data = vec![0u8; l.bytes_needed()];
+        let s = SurfaceMut::from_layout(l, &mut data).unwrap();
+        let mut slice = s.into_plane(1).unwrap();
+        assert_eq!(
+            slice.layout(),
+            Layout::tight(Format::R8Uint, 2, 2, 1).unwrap()
+        );
+        slice.texel_mut(1, 1, 0).copy_from_slice(&[9]);
+        assert_eq!(data, [0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0]);
+        let s = SurfaceMut::from_layout(l, &mut data).unwrap();
+        assert!(matches!(
+            s.into_plane(3),
             Err(FormatError::InvalidLayout { .. })
         ));
     }

@@ -4,6 +4,7 @@
 
 use crate::setup::clip::ClipPlanes;
 use crate::setup::line::{setup_line, wire_facing};
+use crate::setup::quad_line::setup_quad_line;
 use crate::setup::{ScreenVertex, SetupParams, to_screen};
 
 use super::{NAN_SCREEN, SetupChunk};
@@ -43,10 +44,16 @@ impl SetupChunk {
         let codes = [vs.codes[a as usize], vs.codes[b as usize]];
         let before = self.prims.len();
         let ends = [vs.vertex(a), vs.vertex(b)];
+        // MultisampleEnable selects quadrilateral lines (SPEC §3.5), else aliased ones.
+        let quad = params.rasterizer.multisample_enable;
         let lit = if codes[0] | codes[1] == 0 {
             let s = [vs.screen[a as usize], vs.screen[b as usize]];
             let (planes, pixels, prims) = (&mut self.planes, &mut self.pixels, &mut self.prims);
-            setup_line(ends, s, params, id, face, planes, pixels, prims)
+            if quad {
+                setup_quad_line(ends, s, params, id, face, planes, prims)
+            } else {
+                setup_line(ends, s, params, id, face, planes, pixels, prims)
+            }
         } else if codes[0] & codes[1] & !NAN_SCREEN != 0 || (codes[0] | codes[1]) == NAN_SCREEN {
             return;
         } else {
@@ -62,7 +69,11 @@ impl SetupChunk {
                 return;
             };
             let (planes, pixels, prims) = (&mut self.planes, &mut self.pixels, &mut self.prims);
-            setup_line(ends, [s0, s1], params, id, face, planes, pixels, prims)
+            if quad {
+                setup_quad_line(ends, [s0, s1], params, id, face, planes, prims)
+            } else {
+                setup_line(ends, [s0, s1], params, id, face, planes, pixels, prims)
+            }
         };
         self.lines += 1;
         self.line_pixels += lit;

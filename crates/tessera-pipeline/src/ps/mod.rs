@@ -5,6 +5,7 @@ use tessera_format::NumericKind;
 use wide::f32x8;
 
 mod msaa;
+mod sample_rate;
 pub(crate) mod solid;
 
 use crate::band::{Band, BandStats, RasterContext, Scratch};
@@ -245,6 +246,10 @@ impl<'a> BandJob<'_, 'a> {
             front_face: tri.front,
             primitive_id: tri.primitive_id,
             coverage: mask,
+            // A shader that reads SV_Coverage runs through the per-sample stage
+            // (`RasterContext::msaa` is set for it even at one sample).
+            sample_index: 0,
+            input_coverage: [0; 8],
         };
         // Reset what this draw can read back: o0 (a fixed-size store the compiler keeps inline),
         // then the other bound targets and o1 for dual-source blending.
@@ -314,8 +319,10 @@ pub(crate) fn flat_varying(p: &[Plane], mode: Interpolation, w: f32) -> Reg {
 }
 
 /// One varying (its four planes `p`) at the block's lanes, `dx`/`dy` from the triangle's
-/// origin: the flat value when the triangle's varyings are flat (`flat_w`), else the planes,
-/// times `w` when perspective-correct.
+/// origin: the flat value when the triangle's varyings are flat (`flat_w`) or the input is
+/// `Constant` (the leading vertex's bits, untouched by arithmetic: D3D11.3 §16.4 keeps −0,
+/// signalling NaNs and integer bit patterns), else the planes, times `w` when
+/// perspective-correct.
 #[inline(always)]
 fn interpolate(
     p: &[Plane],
@@ -327,6 +334,9 @@ fn interpolate(
 ) -> Reg {
     if let Some(wf) = flat_w {
         return flat_varying(p, mode, wf);
+    }
+    if mode == Interpolation::Constant {
+        return [0, 1, 2, 3].map(|c| f32x8::splat(p[c].v0));
     }
     let e = [
         eval(&p[0], dx, dy),

@@ -1,9 +1,11 @@
 //! The pixel stage of one block of a multisampled target (SPEC §3.8, §5.1): the sample mask,
 //! depth/stencil per sample at the sample's position, the pixel shader once per pixel at its
-//! centre, and blending and writes per covered sample.
+//! centre (or once per covered sample, `sample_rate.rs`), and blending and writes per covered
+//! sample.
 
 use wide::f32x8;
 
+use super::sample_rate::{Centre, centroid_offsets, input_coverage, interpolate_inputs};
 use super::{
     BandJob, BlockAt, block_w, block_z, clamp_depth, depth_stencil, eval, interpolate, write_target,
 };
@@ -21,7 +23,9 @@ impl BandJob<'_, '_> {
     /// sample's position, clamped) tested against its own depth/stencil plane (through `early`,
     /// the band's D32 test, where it applies; its writes recorded in the plane's coarse
     /// bounds when they are on); the shader run once for every lane with a sample left, at the
-    /// pixel centres (not at all for a pass-through shader: its varying is the colour); its
+    /// pixel centres (not at all for a pass-through shader: its varying is the colour;
+    /// `centroid` inputs at their centroids; once per covered sample at sample frequency,
+    /// [`Self::shade_samples`]); its
     /// discards drop every sample of the lane; with late depth each sample tested then (the
     /// shader's depth, if it writes one, for every sample); then each sample's targets blended
     /// and written with the lanes whose sample passed. Where blending is off and every sample
@@ -36,6 +40,14 @@ impl BandJob<'_, '_> {
         early: Option<&D32Test>,
     ) {
         let (ctx, tri, planes) = (self.ctx, self.tri, self.planes);
+        let io = ctx.ps_io;
+        // Lanes with every sample covered (before the sample mask): their centroid is the
+        // pixel centre (D3D11.3 §3.5.5 (1)).
+        let full = if io.centroid {
+            cov[..ms.count].iter().fold(0xff, |a, &c| a & c)
+        } else {
+            0
+        };
         if ms.sample_mask & (u32::MAX >> (32 - ms.count)) != u32::MAX >> (32 - ms.count) {
             for (s, c) in cov.iter_mut().enumerate().take(ms.count) {
                 if ms.sample_mask & (1 << s) == 0 {
@@ -43,6 +55,9 @@ impl BandJob<'_, '_> {
                 }
             }
         }
+        // The rasterizer's coverage in the sample mask, before depth/stencil takes samples
+        // away: the SV_Coverage input and the centroids read it (§16.3.2, §3.5.5).
+        let raster = cov;
         let (_, px, py, dx, dy) = block_z(tri, bx, by);
         // Depth at sample `s`: the plane at the sample's offset from the centre (exact sixteenths).
         let sample_z = |s: usize| {
@@ -72,20 +87,45 @@ impl BandJob<'_, '_> {
             scratch.out.targets[0] = v;
             self.stats.ps_lanes += 8;
         } else {
-            for ((v, mode), p) in scratch
-                .varyings
-                .iter_mut()
-                .zip(inputs)
-                .zip(planes.chunks_exact(4))
-            {
-                *v = interpolate(p, *mode, flat_w, w, dx, dy);
+            let centre = Centre {
+                px,
+                py,
+                z: eval(&tri.z, dx, dy),
+                w,
+                flat_w,
+                dx,
+                dy,
+            };
+            let centroid = io.centroid.then(|| {
+                let (ox, oy) = centroid_offsets(ms, full, &raster);
+                (dx + ox, dy + oy)
+            });
+            interpolate_inputs(
+                &mut scratch.varyings,
+                inputs,
+                &io,
+                planes,
+                tri,
+                &centre,
+                centroid,
+            );
+            let input_coverage = if io.coverage_in {
+                input_coverage(&raster, ms.count)
+            } else {
+                [0; 8]
+            };
+            if io.sample_frequency {
+                self.shade_samples(bx, by, ms, &cov, &centre, input_coverage);
+                return;
             }
             let input = PsInput {
-                position: [px, py, eval(&tri.z, dx, dy), w],
+                position: [px, py, centre.z, w],
                 varyings: &scratch.varyings[..inputs.len()],
                 front_face: tri.front,
                 primitive_id: tri.primitive_id,
                 coverage: any,
+                sample_index: 0,
+                input_coverage,
             };
             let out = &mut scratch.out;
             let read = band
@@ -127,7 +167,7 @@ impl BandJob<'_, '_> {
     /// its colour encoded once and stored to each plane (the bytes each plane's own encode
     /// would write).
     #[inline(always)]
-    fn write_samples(&mut self, bx: u32, by: u32, ms: &Msaa, cov: &SampleCoverage) {
+    pub(super) fn write_samples(&mut self, bx: u32, by: u32, ms: &Msaa, cov: &SampleCoverage) {
         let ctx = self.ctx;
         let band = &mut *self.band;
         let mask0 = cov[0];
@@ -193,7 +233,7 @@ impl BandJob<'_, '_> {
     /// bounds, the lanes whose every sample passed (and was written) are recorded with the
     /// largest of their samples' depths: the band's bounds hold for every sample plane.
     #[inline(always)]
-    fn test_samples(
+    pub(super) fn test_samples(
         &mut self,
         bx: u32,
         by: u32,

@@ -100,6 +100,8 @@ fn shade_once(
         front_face: tri.front,
         primitive_id: tri.primitive_id,
         coverage: 0xff,
+        sample_index: 0,
+        input_coverage: [0; 8],
     };
     let out = &mut scratch.out;
     out.targets[0] = ZERO_REG;

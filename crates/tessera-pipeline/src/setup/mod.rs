@@ -10,6 +10,7 @@ use crate::shader::Interpolation;
 pub(crate) mod clip;
 mod lanes;
 pub(crate) mod line;
+pub(crate) mod quad_line;
 pub(crate) use lanes::{
     LaneVertices, SETUP_LANES, ScreenTriangle, lane_setup_applies, setup_screen_lanes,
 };

@@ -151,6 +151,37 @@ fn om10_sample_mask_gates_samples() {
     }
 }
 
+/// OM-10 at 4× with stencil: SampleMask 0xFFFFFFFE leaves sample 0's depth and stencil (D24S8
+/// bytes) untouched and writes depth 0.5 (0x800000) and stencil REPLACE 0xAB to samples 1..3.
+#[test]
+fn om10_sample_mask_gates_stencil() {
+    use tessera_types::StencilOp;
+    let init = [0xff, 0xff, 0xff, 0x11];
+    let mut rig = Rig::new(4, 2, Format::R8G8B8A8Unorm)
+        .with_depth(Format::D24UnormS8Uint, &init)
+        .multisampled(&P4);
+    rig.ds.depth_func = ComparisonFunc::Less;
+    rig.ds.stencil_enable = true;
+    rig.ds.front_face.pass_op = StencilOp::Replace;
+    rig.ds.back_face.pass_op = StencilOp::Replace;
+    rig.stencil_ref = 0xab;
+    rig.sample_mask = 0xffff_fffe;
+    let verts = rect(&rig, [0.0, 0.0, 4.0, 2.0], [0.5; 2], [0.0; 4]);
+    rig.draw(&verts, Some(&FlatPs::new([1.0; 4]))).unwrap();
+    for (x, y) in [(0, 0), (3, 1), (2, 0)] {
+        assert_eq!(rig.ds_sample_bytes(x, y, 0), init, "({x}, {y}) sample 0");
+        assert_eq!(rig.sample_bytes(0, x, y, 0), [0; 4]);
+        for s in 1..4 {
+            assert_eq!(
+                rig.ds_sample_bytes(x, y, s),
+                [0, 0, 0x80, 0xab],
+                "({x}, {y}) {s}"
+            );
+            assert_eq!(rig.sample_bytes(0, x, y, s), [255; 4]);
+        }
+    }
+}
+
 /// Depth per sample: the plane z = x / 8 stored at each sample's own position
 /// (x + 0.5 + ox/16, exact in f32), and tested there: a flat triangle at z = 0.2 (x = 1.6)
 /// then passes LESS at pixel 1's samples 1 (x 1.875) and 3 (x 1.625) only.
@@ -256,24 +287,94 @@ fn discard_and_late_depth_per_sample() {
     }
 }
 
-/// What the pipeline refuses on multisampled targets: lines and wireframe (quadrilateral
-/// lines are not implemented), patterns of other counts or with offsets outside [-8, 7], and
-/// targets whose planes do not match the pattern.
+/// A shader that reads `SV_SampleIndex` (sample frequency), writing white.
+struct SampleIndexPs;
+
+impl tessera_pipeline::PixelShader for SampleIndexPs {
+    fn signature(&self) -> tessera_pipeline::shader::ShaderSignature {
+        tessera_pipeline::shader::ShaderSignature::new(
+            tessera_pipeline::shader::ShaderProfile::Ps4_1,
+        )
+    }
+    fn inputs(&self) -> &[tessera_pipeline::Interpolation] {
+        &[]
+    }
+    fn reads_sample_index(&self) -> bool {
+        true
+    }
+    fn shade(
+        &self,
+        _env: &tessera_pipeline::ShaderEnv<'_>,
+        _input: &tessera_pipeline::PsInput<'_>,
+        out: &mut tessera_pipeline::PsOutput,
+    ) {
+        out.targets[0] = tessera_pipeline::shader::splat4([1.0; 4]);
+    }
+}
+
+/// Aliased lines and wireframe on a 4× target light whole pixels (D3D11.3 §15.14.1): every
+/// sample of each pixel the single-sample draw lights, nothing else.
+#[test]
+fn aliased_lines_light_every_sample_of_their_pixels() {
+    let c = [1.0, 0.5, 0.25, 1.0];
+    for (topology, fill) in [
+        (PrimitiveTopology::LineList, FillMode::Solid),
+        (PrimitiveTopology::TriangleList, FillMode::Wireframe),
+    ] {
+        let draw = |pattern: &'static [[i8; 2]]| {
+            let mut rig = Rig::new(16, 12, Format::R8G8B8A8Unorm).multisampled(pattern);
+            rig.topology = topology;
+            rig.rasterizer.fill_mode = fill;
+            let verts = [
+                rig.at(0.3, 0.7, 0.5, c),
+                rig.at(15.2, 9.6, 0.5, c),
+                rig.at(3.5, 11.5, 0.5, c),
+                rig.at(12.25, 0.5, 0.5, c),
+                rig.at(13.0, 11.0, 0.5, c),
+                rig.at(1.0, 4.0, 0.5, c),
+            ];
+            let stats = rig.draw(&verts, Some(&VertexColorPs)).unwrap();
+            (rig, stats)
+        };
+        let (one, s1) = draw(&[]);
+        let (four, s4) = draw(&P4);
+        assert!(s1.samples_passed > 20, "{s1:?}");
+        assert_eq!(s4.samples_passed, 4 * s1.samples_passed);
+        assert_eq!(s4.ps_invocations, s1.ps_invocations);
+        for (x, y) in (0..16).flat_map(|x| (0..12).map(move |y| (x, y))) {
+            for s in 0..4 {
+                assert_eq!(
+                    four.sample_bytes(0, x, y, s),
+                    one.bytes(0, x, y),
+                    "({x}, {y}) {s}"
+                );
+            }
+        }
+    }
+}
+
+/// What the pipeline refuses on multisampled targets: aliased lines and wireframe with a
+/// sample-frequency shader (undefined, D3D11.3 §15.14.1), patterns of other counts or with
+/// offsets outside [-8, 7], and targets whose planes do not match the pattern.
 #[test]
 fn multisampled_refusals() {
     let mut rig = Rig::new(4, 2, Format::R8G8B8A8Unorm).multisampled(&P4);
     let verts = rect(&rig, [0.0, 0.0, 4.0, 2.0], [0.5; 2], [0.0; 4]);
     rig.topology = PrimitiveTopology::LineList;
     assert_eq!(
-        rig.draw(&verts, Some(&VertexColorPs)),
+        rig.draw(&verts, Some(&SampleIndexPs)),
         Err(PipelineError::MultisampledLines { samples: 4 })
     );
     rig.topology = PrimitiveTopology::TriangleList;
     rig.rasterizer.fill_mode = FillMode::Wireframe;
     assert_eq!(
-        rig.draw(&verts, Some(&VertexColorPs)),
+        rig.draw(&verts, Some(&SampleIndexPs)),
         Err(PipelineError::MultisampledLines { samples: 4 })
     );
+    // At one sample, sample frequency is pixel frequency: lines draw.
+    let mut single = Rig::new(4, 2, Format::R8G8B8A8Unorm);
+    single.topology = PrimitiveTopology::LineList;
+    assert!(single.draw(&verts, Some(&SampleIndexPs)).is_ok());
     rig.rasterizer.fill_mode = FillMode::Solid;
     static THREE: [[i8; 2]; 3] = [[0, 0], [1, 1], [2, 2]];
     static FAR: [[i8; 2]; 2] = [[8, 0], [0, 0]];

@@ -6,7 +6,7 @@ use super::shape::{Kind, shape_of_handle};
 use super::{Compiler, Val};
 use crate::error::CompileError;
 use crate::ir::R;
-use crate::program::{Input, InputBind, Interp, Output, OutputBind, Stage};
+use crate::program::{Input, InputBind, Interp, Output, OutputBind, Sampling, Stage};
 
 use tessera_pipeline::shader::{MAX_RENDER_TARGETS, MAX_VARYINGS, MAX_VERTEX_INPUTS};
 
@@ -76,11 +76,13 @@ impl Compiler<'_> {
         let mut found = Vec::new();
         self.leaves(ty, binding, regs, &mut |b, t, r| {
             let kind = shape_of_handle(module, t)?.kind();
+            let mut sampling = Sampling::Center;
             let (source, interp) = match (b.clone(), stage) {
                 (
                     Binding::Location {
                         location,
                         interpolation,
+                        sampling: where_,
                         ..
                     },
                     _,
@@ -103,6 +105,12 @@ impl Compiler<'_> {
                         Some(Interpolation::Linear) => Interp::Linear,
                         _ => Interp::Perspective,
                     };
+                    sampling = match (stage, where_) {
+                        (Stage::Fragment, Some(naga::Sampling::Centroid)) => Sampling::Centroid,
+                        (Stage::Fragment, Some(naga::Sampling::Sample)) => Sampling::Sample,
+                        // `center`, and `first`/`either` of `flat` (D3D's leading vertex).
+                        _ => Sampling::Center,
+                    };
                     (Input::Location(location), interp)
                 }
                 (Binding::BuiltIn(BuiltIn::VertexIndex), Stage::Vertex) => {
@@ -119,6 +127,12 @@ impl Compiler<'_> {
                 }
                 (Binding::BuiltIn(BuiltIn::PrimitiveIndex), Stage::Fragment) => {
                     (Input::PrimitiveIndex, Interp::Flat)
+                }
+                (Binding::BuiltIn(BuiltIn::SampleIndex), Stage::Fragment) => {
+                    (Input::SampleIndex, Interp::Flat)
+                }
+                (Binding::BuiltIn(BuiltIn::SampleMask), Stage::Fragment) => {
+                    (Input::SampleMask, Interp::Flat)
                 }
                 (Binding::BuiltIn(BuiltIn::GlobalInvocationId), Stage::Compute) => {
                     (Input::GlobalInvocationId, Interp::Flat)
@@ -150,6 +164,7 @@ impl Compiler<'_> {
                 source,
                 regs: r.to_vec(),
                 interp,
+                sampling,
             });
             Ok(())
         })?;
@@ -158,6 +173,17 @@ impl Compiler<'_> {
             .any(|i| !matches!(i.source, Input::Location(_) | Input::Position))
         {
             self.uses.needs_sm4 = true;
+        }
+        // SV_SampleIndex and `sample` interpolation are ps_4_1 (10_1); the SV_Coverage input
+        // is ps_5_0 (11_0).
+        if found
+            .iter()
+            .any(|i| i.source == Input::SampleIndex || i.sampling == Sampling::Sample)
+        {
+            self.uses.needs_sm41 = true;
+        }
+        if found.iter().any(|i| i.source == Input::SampleMask) {
+            self.uses.needs_sm5 = true;
         }
         self.inputs.extend(found);
         Ok(())

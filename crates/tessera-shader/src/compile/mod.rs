@@ -114,13 +114,16 @@ pub fn parse_spirv_with(bytes: &[u8], options: &SpirvOptions) -> Result<Validate
 
 fn validate(module: Module) -> Result<Validated, CompileError> {
     // Cube arrays exist from 10_1 (the profile says `*_4_1`, the caps layer checks the level);
-    // `@early_depth_test` is ps_5_0's `[earlydepthstencil]` (the profile says `ps_5_0`).
-    // `quantizeToF16`, `pack2x16float` and `unpack2x16float` convert through binary16 (naga's
-    // `SHADER_FLOAT16_IN_FLOAT32`; the profile says `*_5_0`, HLSL's `f32tof16`/`f16tof32`).
+    // `@early_depth_test` is ps_5_0's `[earlydepthstencil]` (the profile says `ps_5_0`);
+    // multisampled shading (`sample_index`, `sample_mask` in, `sample` interpolation) is
+    // ps_4_1 / ps_5_0 (the profile says which). `quantizeToF16`, `pack2x16float` and
+    // `unpack2x16float` convert through binary16 (naga's `SHADER_FLOAT16_IN_FLOAT32`; the
+    // profile says `*_5_0`, HLSL's `f32tof16`/`f16tof32`).
     let caps = Capabilities::PRIMITIVE_INDEX
         | Capabilities::CUBE_ARRAY_TEXTURES
         | Capabilities::EARLY_DEPTH_TEST
-        | Capabilities::SHADER_FLOAT16_IN_FLOAT32;
+        | Capabilities::SHADER_FLOAT16_IN_FLOAT32
+        | Capabilities::MULTISAMPLED_SHADING;
     let info = Validator::new(ValidationFlags::all(), caps)
         .validate(&module)
         .map_err(|e| {

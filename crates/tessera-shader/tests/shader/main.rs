@@ -9,6 +9,7 @@ mod decompose;
 mod device_compute;
 mod device_hang;
 mod device_hazard;
+mod device_msaa;
 mod device_msaa_srv;
 mod device_pixel_uav;
 mod device_profile;

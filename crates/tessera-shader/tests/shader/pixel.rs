@@ -30,6 +30,8 @@ fn run(p: &Program, varyings: &[Reg], front: bool) -> tessera_pipeline::shader::
         front_face: front,
         primitive_id: 5,
         coverage: 0xff,
+        sample_index: 0,
+        input_coverage: [0; 8],
     };
     p.run_pixel(&ShaderEnv::default(), &input).unwrap()
 }
@@ -226,4 +228,64 @@ fn sample_mask_output_is_sv_coverage() {
     ]);
     let out = run(&p, &[v], true);
     assert_eq!(out.coverage, [5, 0xf0, 5, 0xf0, 5, 0xf0, 5, 0xf0]);
+}
+
+/// `@builtin(sample_index)` and `@builtin(sample_mask)` as fragment inputs are `SV_SampleIndex`
+/// (`ps_4_1`, sample-frequency shading) and the `SV_Coverage` input (`ps_5_0`), read from
+/// `PsInput::sample_index` / `input_coverage`; `@interpolate(_, centroid | sample)` is
+/// reflected per input (`flat`'s `first`/`either` and `center` are the centre).
+#[test]
+fn sample_index_coverage_input_and_sampling() {
+    use tessera_pipeline::shader::{Sampling, ShaderProfile};
+    let p = ps(
+        "@fragment fn main(@builtin(sample_index) s: u32, @builtin(sample_mask) m: u32)
+            -> @location(0) vec4<u32> { return vec4<u32>(s, m, 0u, 0u); }",
+    );
+    assert!(p.reads_sample_index() && p.reads_coverage() && !p.uniform_output());
+    assert_eq!(p.signature().unwrap().profile, ShaderProfile::Ps5_0);
+    let input = PsInput {
+        position: position(),
+        varyings: &[],
+        front_face: true,
+        primitive_id: 0,
+        coverage: 0xff,
+        sample_index: 3,
+        input_coverage: [1, 2, 3, 4, 5, 6, 7, 0xff],
+    };
+    let out = p.run_pixel(&ShaderEnv::default(), &input).unwrap();
+    let bits = |v: f32x8| v.to_array().map(f32::to_bits);
+    assert_eq!(bits(out.targets[0][0]), [3; 8]);
+    assert_eq!(bits(out.targets[0][1]), [1, 2, 3, 4, 5, 6, 7, 0xff]);
+    let idx = ps(
+        "@fragment fn main(@builtin(sample_index) s: u32) -> @location(0) vec4<f32> {
+            return vec4<f32>(f32(s)); }",
+    );
+    assert!(idx.reads_sample_index() && !idx.reads_coverage());
+    assert_eq!(idx.signature().unwrap().profile, ShaderProfile::Ps4_1);
+    let at = ps("@fragment fn main(
+            @location(0) @interpolate(perspective, centroid) a: vec4<f32>,
+            @location(1) @interpolate(linear, sample) b: vec4<f32>,
+            @location(2) @interpolate(flat, either) c: vec4<f32>,
+            @location(3) @interpolate(linear, center) d: vec4<f32>,
+        ) -> @location(0) vec4<f32> { return a + b + c + d; }");
+    assert_eq!(
+        at.input_sampling(),
+        [
+            Sampling::Centroid,
+            Sampling::Sample,
+            Sampling::Center,
+            Sampling::Center
+        ]
+    );
+    assert_eq!(at.signature().unwrap().profile, ShaderProfile::Ps4_1);
+    assert!(!at.reads_sample_index());
+    let centroid = ps(
+        "@fragment fn main(@location(0) @interpolate(perspective, centroid) a: vec4<f32>)
+            -> @location(0) vec4<f32> { return a; }",
+    );
+    assert_eq!(centroid.input_sampling(), [Sampling::Centroid]);
+    assert_eq!(
+        centroid.signature().unwrap().profile,
+        ShaderProfile::Ps4_0Level9_1
+    );
 }
