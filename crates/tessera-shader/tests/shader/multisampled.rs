@@ -57,6 +57,8 @@ fn run(src: &str, env: &ShaderEnv<'_>) -> [[u32; 8]; 4] {
         front_face: true,
         primitive_id: 0,
         coverage: 0xff,
+        sample_index: 0,
+        input_coverage: [0; 8],
     };
     let out = p.run_pixel(env, &input).unwrap();
     out.targets[0].map(|v| v.to_array().map(f32::to_bits))
