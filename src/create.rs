@@ -304,6 +304,14 @@ impl Device {
             if cs4 && shader.uses_uav_atomics() {
                 limit("UAV atomics with cs_4_x", 0, 1)?;
             }
+            if level < tessera_caps::FeatureLevel::L10_1 && shader.needs_cs_4_1() {
+                limit(
+                    "cs_4_1 instructions (sampleinfo, ld2dms with a computed sample index or of \
+                     depth, gather4, cube arrays) with cs_4_0",
+                    0,
+                    1,
+                )?;
+            }
             if cs4 && shader.needs_cs_5_0() {
                 limit(
                     "cs_5_0 instructions (bit counts and fields, binary16 conversions) with cs_4_x",

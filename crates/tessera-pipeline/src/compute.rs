@@ -97,6 +97,12 @@ pub trait ComputeShader: Send + Sync + Debug {
     fn texture_uses(&self) -> Vec<TextureUse> {
         Vec::new()
     }
+    /// True when the shader uses instructions cs_4_0 lacks (SM 4.1: `sampleinfo` /
+    /// `textureNumSamples`, `ld2dms` with a computed sample index or of a depth texture,
+    /// `gather4`, cube arrays); `CreateComputeShader` refuses it at 10_0. False by default.
+    fn needs_cs_4_1(&self) -> bool {
+        false
+    }
     /// True when the shader uses instructions cs_4_x lacks (SM 5.0 only: `countbits`,
     /// `reversebits`, `firstbithigh`/`firstbitlow`, `ubfe`/`ibfe`/`bfi`, `f32tof16`/
     /// `f16tof32`, gathers of other components); `CreateComputeShader` refuses it below

@@ -73,6 +73,10 @@ impl ComputeShader for WgslComputeShader {
         self.program.uses.texture_uses()
     }
 
+    fn needs_cs_4_1(&self) -> bool {
+        self.program.uses.needs_sm41
+    }
+
     fn needs_cs_5_0(&self) -> bool {
         self.program.uses.needs_sm5
     }

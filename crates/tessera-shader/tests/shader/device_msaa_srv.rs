@@ -204,6 +204,34 @@ fn a_compute_shader_writes_each_sample_to_a_buffer() {
     assert_eq!(words(&dst.read()), want);
 }
 
+/// cs_4_0 (10_0) has no `sampleinfo` and takes only a literal `ld2dms` sample index: the
+/// compute shader above (a computed index) is refused there and created at 10_1.
+#[test]
+fn computed_sample_indices_need_cs_4_1() {
+    let make = |level| {
+        let d = Device::new(&DeviceDesc {
+            threads: Some(1),
+            ..DeviceDesc::at(level)
+        })
+        .unwrap();
+        d.create_compute_shader(Arc::new(
+            WgslComputeShader::new(CS, "main", &opts()).unwrap(),
+        ))
+        .map(|_| ())
+    };
+    match make(FeatureLevel::L10_0) {
+        Err(Error::ComputeLimit {
+            call: "CreateComputeShader",
+            rule,
+            level: FeatureLevel::L10_0,
+            limit: 0,
+            value: 1,
+        }) if rule.starts_with("cs_4_1 instructions") => {}
+        other => panic!("{other:?}"),
+    }
+    make(FeatureLevel::L10_1).unwrap();
+}
+
 #[test]
 fn the_bound_view_must_match_the_declared_texture_kind() {
     let d = device();
