@@ -21,7 +21,7 @@ pub use tessera_sampler::quad::{ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};
 use std::sync::{Mutex, PoisonError};
 
 use crate::compute::PixelUavs;
-use crate::compute::StorageTextureUse;
+use crate::compute::{StorageTextureUse, TextureUse};
 use crate::env::ShaderEnv;
 
 /// One float4 register over 8 lanes: `[x, y, z, w]`.
@@ -125,10 +125,10 @@ pub trait VertexShader: Send + Sync {
     }
 
     /// The texture slots the shader reads and their declared kind
-    /// ([`TextureUse`](crate::TextureUse)); none by default (a shader that declares none is
+    /// ([`TextureUse`]); none by default (a shader that declares none is
     /// not checked). A draw refuses a multisampled view at a single-sample slot and the
     /// reverse.
-    fn texture_uses(&self) -> Vec<crate::TextureUse> {
+    fn texture_uses(&self) -> Vec<TextureUse> {
         Vec::new()
     }
 
@@ -263,10 +263,10 @@ pub trait PixelShader: Send + Sync {
     }
 
     /// The texture slots the shader reads and their declared kind
-    /// ([`TextureUse`](crate::TextureUse)); none by default (a shader that declares none is
+    /// ([`TextureUse`]); none by default (a shader that declares none is
     /// not checked). A draw refuses a multisampled view at a single-sample slot and the
     /// reverse.
-    fn texture_uses(&self) -> Vec<crate::TextureUse> {
+    fn texture_uses(&self) -> Vec<TextureUse> {
         Vec::new()
     }
 
