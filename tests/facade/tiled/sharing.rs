@@ -66,8 +66,11 @@ fn draw_red(d: &Device, ctx: &mut DeviceContext) {
     .unwrap();
 }
 
+/// A stored message as (id, call, text).
+type Msg = (MessageId, &'static str, String);
+
 /// The stored messages as (id, call, text).
-fn messages(d: &Device) -> Vec<(MessageId, &'static str, String)> {
+fn messages(d: &Device) -> Vec<Msg> {
     d.info_queue()
         .messages()
         .iter()
@@ -78,10 +81,7 @@ fn messages(d: &Device) -> Vec<(MessageId, &'static str, String)> {
 /// Output `a` (tiles 0, 1 on pool tiles 0, 1) drawn red while a PS tiled SRV of `b` (tile 0
 /// on pool tile `b_pool`, cleared to 0x40 first) is bound; threads `n`. Returns the messages
 /// of the draw, `a`'s bytes and `b`'s bytes after it.
-fn input_and_output(
-    n: usize,
-    b_pool: u32,
-) -> (Vec<(MessageId, &'static str, String)>, Vec<u8>, Vec<u8>) {
+fn input_and_output(n: usize, b_pool: u32) -> (Vec<Msg>, Vec<u8>, Vec<u8>) {
     let d = device_n(n);
     let mut ctx = d.immediate_context();
     let p = pool(&d, 3);
@@ -140,7 +140,7 @@ fn input_and_output_on_distinct_pool_tiles_warn_nothing() {
 
 /// Slice 0 of a 2-slice texture (tiles 0, 1 on pool tiles 0, 1) drawn red twice while slice
 /// 1's tile 3 maps pool tile `outside_pool`. Returns the messages of the draws.
-fn duplicated_outside(n: usize, outside_pool: u32) -> Vec<(MessageId, &'static str, String)> {
+fn duplicated_outside(n: usize, outside_pool: u32) -> Vec<Msg> {
     let d = device_n(n);
     let mut ctx = d.immediate_context();
     let p = pool(&d, 3);
