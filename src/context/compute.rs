@@ -227,6 +227,7 @@ impl DeviceContext {
             return Ok(());
         }
         // Tiled views: their shadows hold the tiles' bytes for the dispatch.
+        self.report_tiled_dispatch_sharing(call)?;
         let mut reported = Vec::new();
         self.load_tiled_compute(call, &mut reported)?;
         self.dispatch_bound(call, groups, shader, &mut reported)?;

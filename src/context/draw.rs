@@ -205,6 +205,7 @@ impl DeviceContext {
         }
 
         // Tiled outputs: their shadows hold the tiles' bytes for the draw (issue #16 part 6).
+        self.report_tiled_draw_sharing(call)?;
         let mut reported = Vec::new();
         self.load_tiled_outputs(call, &mut reported)?;
         // Lock targets for writing, one guard per distinct texture.

@@ -8,7 +8,8 @@ use super::tiled_bind::clear_slots;
 use super::{DeviceContext, set_slots};
 use crate::error::Result;
 use crate::tiled::{
-    TiledBufferShaderResourceView, TiledShaderResourceView, TiledUnorderedAccessView,
+    BoundTiles, TiledBufferShaderResourceView, TiledShaderResourceView, TiledUnorderedAccessView,
+    report_shared_tiles,
 };
 
 impl DeviceContext {
@@ -150,6 +151,40 @@ impl DeviceContext {
     pub(super) fn clear_tiled_srv_slots(&mut self, start: usize, len: usize) {
         clear_slots(&mut self.cs_tiled_srvs, start, len);
         clear_slots(&mut self.cs.tiled_resources, start, len);
+    }
+
+    /// Reports the SPEC §6.9 sharings of a dispatch's tiled views
+    /// (`crate::tiled::report_shared_tiles`): the bound tiled UAVs ("CS unordered access view
+    /// slot k") against the tiled shader-resource views (buffer and texture) and the other
+    /// tiles of their resources.
+    pub(super) fn report_tiled_dispatch_sharing(&self, call: &'static str) -> Result<()> {
+        let outputs: Vec<BoundTiles<'_>> = self
+            .cs_tiled_uavs
+            .iter()
+            .enumerate()
+            .filter_map(|(k, t)| {
+                let t = t.as_ref()?;
+                let name = format!("CS unordered access view slot {k}");
+                Some(BoundTiles::new(t.resource(), t.covered_tiles(), name))
+            })
+            .collect();
+        if outputs.is_empty() {
+            return Ok(());
+        }
+        let mut inputs = Vec::new();
+        for (slot, t) in self.cs_tiled_srvs.iter().enumerate() {
+            if let Some(t) = t {
+                let name = format!("CS shader resource slot {slot}");
+                inputs.push(BoundTiles::new(t.resource(), t.covered_tiles(), name));
+            }
+        }
+        for (slot, v) in self.cs.tiled_resources.iter().enumerate() {
+            if let Some(v) = v {
+                let name = format!("CS shader resource slot {slot}");
+                inputs.push(BoundTiles::new(v.resource(), v.covered_tiles()?, name));
+            }
+        }
+        report_shared_tiles(&self.device, call, &outputs, &inputs)
     }
 
     /// Loads every bound tiled compute view's shadow before a dispatch (NULL tiles: the tier's

@@ -10,8 +10,8 @@ use super::tiled_om_uav::split_outputs;
 use crate::debug::MessageId;
 use crate::error::Result;
 use crate::tiled::{
-    OmDepthStencil, OmRenderTarget, TiledDepthStencilView, TiledRenderTargetView,
-    TiledShaderResourceView, TiledTarget,
+    BoundTiles, OmDepthStencil, OmRenderTarget, TiledDepthStencilView, TiledRenderTargetView,
+    TiledShaderResourceView, TiledTarget, report_shared_tiles,
 };
 
 impl DeviceContext {
@@ -85,6 +85,36 @@ impl DeviceContext {
             self.device.report_id(id, CALL, text)?;
         }
         Ok(())
+    }
+
+    /// Reports the SPEC §6.9 sharings of a draw's tiled views (`crate::tiled::report_shared_tiles`):
+    /// the bound tiled outputs ("tiled output k", binding order: targets, depth, UAVs) against
+    /// the VS and PS tiled shader-resource views and the other tiles of their resources.
+    pub(super) fn report_tiled_draw_sharing(&self, call: &'static str) -> Result<()> {
+        if self.tiled_outputs.is_empty() {
+            return Ok(());
+        }
+        let outputs: Vec<BoundTiles<'_>> = self
+            .tiled_outputs
+            .iter()
+            .enumerate()
+            .map(|(k, t)| {
+                BoundTiles::new(t.resource(), t.covered_tiles(), format!("tiled output {k}"))
+            })
+            .collect();
+        let mut inputs = Vec::new();
+        for (stage, slots) in [
+            ("VS", &self.vs.tiled_resources),
+            ("PS", &self.ps.tiled_resources),
+        ] {
+            for (slot, v) in slots.iter().enumerate() {
+                if let Some(v) = v {
+                    let name = format!("{stage} shader resource slot {slot}");
+                    inputs.push(BoundTiles::new(v.resource(), v.covered_tiles()?, name));
+                }
+            }
+        }
+        report_shared_tiles(&self.device, call, &outputs, &inputs)
     }
 
     /// Loads every bound tiled output's shadow before a draw.

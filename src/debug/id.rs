@@ -128,6 +128,13 @@ message_ids! {
     /// Two resource tiles that one render-target or depth-stencil view covers map the same
     /// pool tile (SPEC §6.9: undefined within one draw; Tessera stores the higher tile last).
     DuplicateTileMappingsInCoveredArea = 0x0030_0196, "DUPLICATE_TILE_MAPPINGS_IN_COVERED_AREA", d3d, Warning, Execution;
+    /// A pool tile that a render-target, depth-stencil or UAV view covers is also mapped by a
+    /// tile of the same resource outside the view or by another resource bound to the call
+    /// (SPEC §6.9: the other views may not see the results).
+    TileMappingsInCoveredAreaDuplicatedOutside = 0x0030_0197, "TILE_MAPPINGS_IN_COVERED_AREA_DUPLICATED_OUTSIDE", d3d, Warning, Execution;
+    /// A tiled input (shader-resource view) and a tiled output of one draw or dispatch cover
+    /// the same pool tile (SPEC §6.9: undefined; Tessera's input sees the tile before the call).
+    TileMappingsSharedBetweenInputAndOutput = 0x0030_0199, "TILE_MAPPINGS_SHARED_BETWEEN_INPUT_AND_OUTPUT", d3d, Warning, Execution;
     /// A shrunk tile pool keeps mapped tiles past its new end alive (SPEC §6.6, §6.12).
     ResizeTilePoolShrinkWithMappingsStillDefinedPastEnd = 0x0030_019C, "RESIZETILEPOOL_SHRINK_WITH_MAPPINGS_STILL_DEFINED_PAST_END", d3d, Warning, ResourceManipulation;
     /// Tier 1: pool tiles last mapped by a buffer read or written through a texture, or the

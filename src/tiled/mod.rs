@@ -62,6 +62,7 @@
 
 mod access;
 mod create;
+mod overlap;
 mod shadow;
 mod stand_in;
 mod target;
@@ -75,6 +76,7 @@ use tessera_resource::tiled::{ResourceTiling, TileMappings, TiledDesc, TiledTier
 
 pub use crate::device::Tier1NullRead;
 pub(crate) use access::Access;
+pub(crate) use overlap::{BoundTiles, report_shared_tiles};
 pub use stand_in::AnyResource;
 pub(crate) use stand_in::{StandIn, Subresources, union as stand_in_union};
 pub(crate) use target::TiledTarget;

@@ -125,6 +125,11 @@ impl TiledTarget {
                 ))
     }
 
+    /// The resource tiles the view covers (its parts' tiles, in part order).
+    pub(crate) fn covered_tiles(&self) -> Vec<u32> {
+        self.parts.iter().flat_map(|p| p.tiles.clone()).collect()
+    }
+
     /// Loads the view's rows into the shadow (NULL tiles: the tier's NULL value). `reported`
     /// holds the resources this draw already reported (once per draw and resource).
     pub(crate) fn load(

@@ -52,6 +52,22 @@ impl TiledShaderResourceView {
     }
 }
 
+impl TiledShaderResourceView {
+    /// The resource tiles the view covers: its mips of its slices (a 3D view: its mips whole).
+    pub(crate) fn covered_tiles(&self) -> Result<Vec<u32>> {
+        let tiling = self.resource.tiling();
+        let r = self.desc.range;
+        let mut tiles = Vec::new();
+        for slice in r.first_array_slice..r.first_array_slice + r.array_size {
+            for mip in r.most_detailed_mip..r.most_detailed_mip + r.mip_levels {
+                let sub = calc_subresource(mip, slice, tiling.mip_levels);
+                tiles.extend(subresource_placement(self.resource.desc(), &tiling, sub)?.tiles());
+            }
+        }
+        Ok(tiles)
+    }
+}
+
 impl Device {
     /// `CreateShaderResourceView` of a tiled texture (`None` = the whole resource in its own
     /// format): the ordinary SRV rules (bind flag, format cast, range), then Tessera's scope:

@@ -367,3 +367,77 @@ fn a_tiled_texture_srv_is_read_by_a_compute_shader() {
     assert_eq!(word(&out, 128), 0, "NULL tile");
     assert_eq!(word(&out, 255), 0, "NULL tile");
 }
+
+/// A dispatch `uav[i] = srv[i] + 1` with the UAV on one-tile buffer `u` (pool tile 0) and the
+/// SRV on one-tile buffer `s` (pool tile `s_pool`, word i = i); threads `n`. Returns the
+/// dispatch's messages as (id, text) and `u`'s bytes.
+fn shared_dispatch(n: usize, s_pool: u32) -> (Vec<(MessageId, String)>, Vec<u8>) {
+    const ONE: u32 = 65536 / 4;
+    let d = device_threads(FeatureLevel::L11_1, 2, Tier1NullRead::Zero, n);
+    let desc = BufferDesc {
+        bind_flags: BindFlags(BindFlags::UNORDERED_ACCESS.0 | BindFlags::SHADER_RESOURCE.0),
+        ..tiled_buf(65536)
+    };
+    let (u, s) = (
+        d.create_tiled_buffer(&desc, None).unwrap(),
+        d.create_tiled_buffer(&desc, None).unwrap(),
+    );
+    let p = pool(&d, 2);
+    let mut ctx = d.immediate_context();
+    map(&mut ctx, &u, &p, c(0, 0, 0), 1, 0);
+    map(&mut ctx, &s, &p, c(0, 0, 0), 1, s_pool);
+    let bytes: Vec<u8> = (0..ONE).flat_map(u32::to_le_bytes).collect();
+    ctx.write_tiled_subresource(&s, 0, &bytes).unwrap();
+    let cs = d
+        .create_compute_shader(Arc::new(Words { texture: false }))
+        .unwrap();
+    let uav = d
+        .create_tiled_unordered_access_view(&u, Some(&r32_buffer_view(ONE)))
+        .unwrap();
+    let srv = d
+        .create_tiled_buffer_shader_resource_view(&s, Some(&r32_buffer_view(ONE)))
+        .unwrap();
+    ctx.cs_set_shader(Some(&cs)).unwrap();
+    ctx.cs_set_tiled_unordered_access_views(0, &[Some(uav)])
+        .unwrap();
+    ctx.cs_set_tiled_buffer_shader_resources(0, &[Some(srv)])
+        .unwrap();
+    d.info_queue().clear();
+    ctx.dispatch(ONE / 64, 1, 1).unwrap();
+    let m = d
+        .info_queue()
+        .messages()
+        .iter()
+        .inspect(|m| assert_eq!(m.call, "Dispatch"))
+        .map(|m| (m.id, m.text.clone()))
+        .collect();
+    (m, ctx.read_tiled_subresource(&u, 0).unwrap())
+}
+
+#[test]
+fn a_dispatch_reading_and_writing_one_pool_tile_warns() {
+    let (m, out) = shared_dispatch(1, 0);
+    assert_eq!(
+        m,
+        [
+            (
+                MessageId::TileMappingsSharedBetweenInputAndOutput,
+                "CS shader resource slot 0 resource tile 0 and CS unordered access view slot 0 resource tile 0 both map pool tile 0 (SPEC §6.9: reading and writing one pool tile in one call is undefined; Tessera's input sees the tile as it was before the call)".to_string()
+            ),
+            (
+                MessageId::TileMappingsInCoveredAreaDuplicatedOutside,
+                "CS unordered access view slot 0 resource tile 0 maps pool tile 0, which resource tile 0 of another resource (CS shader resource slot 0) also maps (SPEC §6.9: views of the other tiles may not see the results)".to_string()
+            ),
+        ]
+    );
+    // The SRV read the tile before the dispatch: u[i] = i + 1.
+    assert_eq!(
+        (word(&out, 0), word(&out, 10), word(&out, 16383)),
+        (1, 11, 16384)
+    );
+    assert_eq!(shared_dispatch(8, 0), (m, out));
+    // Distinct pool tiles: no message, the same bytes.
+    let (m, out2) = shared_dispatch(1, 1);
+    assert_eq!(m, []);
+    assert_eq!(out2, shared_dispatch(8, 0).1);
+}

@@ -14,6 +14,7 @@ mod probe;
 mod sampling;
 mod sampling_reports;
 mod shapes;
+mod sharing;
 mod status;
 mod target_views;
 mod targets;
