@@ -14,13 +14,15 @@
 //! footprint straddling NULL and mapped tiles weighs the NULL texels as 0 with their normal
 //! weights.
 
+use tessera_caps::MiscFlags;
 use tessera_caps::{ViewDesc, ViewDimension};
 use tessera_format::memory::{TILE_SIZE_BYTES, TileTexels, TiledSubresource};
-use tessera_format::{Format, Layout};
+use tessera_format::{Format, Layout, Surface};
 use tessera_resource::tiled::{TiledDesc, TiledTier, subresource_placement};
-use tessera_resource::{ResourceError, ViewKind, calc_subresource, resolve_view_of_desc};
+use tessera_resource::{Resource, ResourceError, ViewKind, calc_subresource, resolve_view_of_desc};
 use tessera_sampler::TextureView;
 
+use super::stand_in::{StandIn, Subresources};
 use super::{Access, Tier1NullRead, TiledResource};
 use crate::device::Device;
 use crate::error::{Error, Result};
@@ -71,8 +73,8 @@ impl TiledShaderResourceView {
 impl Device {
     /// `CreateShaderResourceView` of a tiled texture (`None` = the whole resource in its own
     /// format): the ordinary SRV rules (bind flag, format cast, range), then Tessera's scope:
-    /// Texture2D, Texture2DArray, TextureCube, TextureCubeArray and (Tier 3) Texture3D views
-    /// (`Error::Unsupported` for multisampled views, not implemented; buffers take
+    /// Texture2D, Texture2DArray, TextureCube, TextureCubeArray, Texture2DMS(Array) and (Tier 3)
+    /// Texture3D views (buffers take
     /// [`Device::create_tiled_buffer_shader_resource_view`]).
     pub fn create_tiled_shader_resource_view(
         &self,
@@ -103,9 +105,11 @@ impl Device {
                     | ViewDimension::TextureCube
                     | ViewDimension::TextureCubeArray
                     | ViewDimension::Texture3D
+                    | ViewDimension::Texture2DMs
+                    | ViewDimension::Texture2DMsArray
             ) {
                 return Err(Error::Unsupported(
-                    "tiled shader-resource views other than Texture2D / Texture2DArray / TextureCube / TextureCubeArray / Texture3D are not implemented (multisampled SRVs: not yet)",
+                    "tiled shader-resource views other than Texture2D(Array) / TextureCube(Array) / Texture3D / Texture2DMS(Array) are not implemented",
                 ));
             }
             Ok(TiledShaderResourceView {
@@ -130,6 +134,10 @@ pub(crate) struct ResolvedTiled {
     /// 64 KiB entries one after the other: entry 0 the NULL value, then one copy of each
     /// mapped tile the view covers.
     store: Vec<u8>,
+    /// A multisampled view (Texture2DMS / 2DMSArray): each slice's sample planes, staged
+    /// through a stand-in (`stand_in.rs`: samples moved from the tile layout by the memory
+    /// owner's `scatter_sample`), in the view's format; empty for other views.
+    planes: Vec<(Layout, Vec<u8>)>,
 }
 
 /// Index of a resource tile the view does not cover (never read).
@@ -144,6 +152,12 @@ impl ResolvedTiled {
         view: &TiledShaderResourceView,
         reported: &mut Vec<usize>,
     ) -> Result<Self> {
+        if matches!(
+            view.desc.dimension,
+            ViewDimension::Texture2DMs | ViewDimension::Texture2DMsArray
+        ) {
+            return Self::read_multisampled(device, view, reported);
+        }
         let res = &view.resource;
         let TiledDesc::Texture(td) = res.desc() else {
             return Err(Error::Unsupported(
@@ -235,11 +249,68 @@ impl ResolvedTiled {
             subresources,
             index,
             store,
+            planes: Vec::new(),
+        })
+    }
+
+    /// [`Self::read`] of a multisampled view: its slices staged in an ordinary multisampled
+    /// stand-in through the tiles (NULL tiles: the tier's NULL value, Tier 1 reported as for
+    /// the other views), then copied out as sample planes in the view's format.
+    fn read_multisampled(
+        device: &Device,
+        view: &TiledShaderResourceView,
+        reported: &mut Vec<usize>,
+    ) -> Result<Self> {
+        let res = &view.resource;
+        let map = res.lock();
+        let r = view.desc.range;
+        let slices = r.first_array_slice..r.first_array_slice + r.array_size;
+        let subs = Subresources::View {
+            mips: 0..1,
+            slices,
+            keep: MiscFlags(0),
+        };
+        let stand = StandIn::new(device, res, &map, &subs, None)?;
+        let mut access = Access::new(device, res, &map);
+        stand.load(&mut access)?;
+        let addr = res.addr();
+        if !reported.contains(&addr) && access.reports() {
+            reported.push(addr);
+            access.report(device, "Draw", "view bound for a draw")?;
+        }
+        let Resource::Texture(t) = stand.resource() else {
+            return Err(Error::Unsupported("a multisampled tiled view of a buffer"));
+        };
+        let g = t.read();
+        let mut planes = Vec::with_capacity(r.array_size as usize);
+        for slice in 0..r.array_size {
+            let s = g
+                .surface(slice)?
+                .with_format(view.desc.format)
+                .map_err(ResourceError::from)?;
+            planes.push((s.layout(), s.as_bytes().to_vec()));
+        }
+        Ok(Self {
+            format: view.desc.format,
+            dimension: view.desc.dimension,
+            array_size: r.array_size,
+            extents: Vec::new(),
+            subresources: Vec::new(),
+            index: Vec::new(),
+            store: Vec::new(),
+            planes,
         })
     }
 
     /// The sampler's view: each texel read on demand through the tiles, in the view's format.
     pub(crate) fn texture_view(&self) -> Result<TextureView<'_>> {
+        if !self.planes.is_empty() {
+            let mut surfaces = Vec::with_capacity(self.planes.len());
+            for (layout, bytes) in &self.planes {
+                surfaces.push(Surface::from_layout(*layout, bytes).map_err(ResourceError::from)?);
+            }
+            return Ok(TextureView::multisampled(self.dimension, surfaces)?);
+        }
         debug_assert!(self.extents.iter().all(|l| l.format() == self.format));
         // Store entry 0 is the NULL tile: the residency feedback (`*_status`) reports reads of it.
         let tiles =

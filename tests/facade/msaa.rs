@@ -55,7 +55,7 @@ fn standard_and_centre_patterns_draw_and_resolve() {
 
 /// `SV_Target0 = t0.Load(int3(SV_Position.xy, cb0[0].x), cb0[0].y)` of a
 /// `Texture2DMSArray<float4>` (`ShaderEnv::load_sample`), declaring its slot multisampled.
-struct MsArrayLoadPs;
+pub(crate) struct MsArrayLoadPs;
 
 impl tessera::pipeline::PixelShader for MsArrayLoadPs {
     fn signature(&self) -> tessera::pipeline::shader::ShaderSignature {

@@ -8,6 +8,7 @@ mod data;
 mod layouts;
 mod mappings;
 mod mips;
+mod ms_views;
 mod ops;
 mod pixel_uavs;
 mod probe;
