@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use tessera::caps::{Rect, Viewport};
 use tessera::{DeviceContext, VertexBufferView};
 
-use super::{Objects, get};
+use super::{Objects, TargetOut, bind_targets, get};
 use crate::error::SceneError;
 use crate::format::Command;
 use crate::scene::Scene;
@@ -88,9 +88,13 @@ impl Scene {
                 if let Some(t) = target {
                     o.color(self, t, format!("{path}.target"))?;
                 }
-                for (n, _, v) in &o.colors {
+                for (n, t) in &o.colors {
                     if target.as_ref().is_none_or(|t| t == n) {
-                        ctx.clear_render_target_view(v, *color).map_err(dev)?;
+                        match t {
+                            TargetOut::Plain(_, v) => ctx.clear_render_target_view(v, *color),
+                            TargetOut::Tiled(_, v) => ctx.clear_tiled_render_target_view(v, *color),
+                        }
+                        .map_err(dev)?;
                     }
                 }
             }
@@ -111,15 +115,14 @@ impl Scene {
             Command::SetRenderTargets { colors, depth } => {
                 let mut views = Vec::new();
                 for (i, c) in colors.iter().enumerate() {
-                    let (_, _, v) = o.color(self, c, format!("{path}.colors[{i}]"))?;
-                    views.push(Some(v.clone()));
+                    views.push(o.color(self, c, format!("{path}.colors[{i}]"))?);
                 }
                 let d = if *depth {
                     o.depth.as_ref().map(|(_, v)| v)
                 } else {
                     None
                 };
-                ctx.om_set_render_targets(&views, d).map_err(dev)?;
+                bind_targets(ctx, &views, d).map_err(dev)?;
             }
             Command::SetTopology(t) => ctx.ia_set_primitive_topology((*t).into()).map_err(dev)?,
             Command::SetInputLayout(n) => {

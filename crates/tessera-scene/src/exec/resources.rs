@@ -6,13 +6,13 @@ use std::sync::Arc;
 
 use tessera::caps::{
     APPEND_ALIGNED_ELEMENT, BindFlags, BufferDesc, InputClassification, InputElementDesc,
-    SampleDesc, SubresourceRange, TextureDesc, Usage, ViewDesc, ViewDimension,
+    MiscFlags, SampleDesc, SubresourceRange, TextureDesc, Usage, ViewDesc, ViewDimension,
 };
 use tessera::resource::DsvFlags;
 use tessera::resource::UnorderedAccessView;
 use tessera::{Buffer, DepthStencilView, Device, InputLayoutHandle, ShaderResourceView, Texture};
 
-use super::{ColorTarget, Objects, procedural};
+use super::{ColorTarget, Objects, TargetOut, procedural};
 use crate::error::SceneError;
 use crate::format::Command;
 use crate::scene::Scene;
@@ -271,7 +271,7 @@ impl Scene {
         let mut colors: Vec<ColorTarget> = Vec::new();
         for (i, c) in self.file.targets.colors.iter().enumerate() {
             let p = format!("targets.colors[{i}]");
-            if colors.iter().any(|(n, _, _)| *n == c.name) {
+            if colors.iter().any(|(n, _)| *n == c.name) {
                 return Err(self.invalid(p, format!("duplicate target name {:?}", c.name)));
             }
             let desc = TextureDesc {
@@ -279,15 +279,37 @@ impl Scene {
                     count: c.sample_count,
                     quality: c.sample_quality,
                 },
+                misc_flags: if c.tiled {
+                    MiscFlags::TILED
+                } else {
+                    MiscFlags::default()
+                },
                 ..TextureDesc::tex2d(w, h, c.format.0, BindFlags::RENDER_TARGET)
             };
-            let tex = device
-                .create_texture(&desc, None)
-                .map_err(self.dev(p.clone()))?;
-            let rtv = device
-                .create_render_target_view(&tex, None)
-                .map_err(self.dev(p))?;
-            colors.push((c.name.clone(), tex, rtv));
+            let out = if c.tiled {
+                if self.file.textures.get(&c.name).is_some_and(|t| t.tiled) {
+                    return Err(self.invalid(
+                        format!("{p}.name"),
+                        format!("{:?} also names a tiled texture", c.name),
+                    ));
+                }
+                let tex = device
+                    .create_tiled_texture(&desc, None)
+                    .map_err(self.dev(format!("{p}.tiled")))?;
+                let rtv = device
+                    .create_tiled_render_target_view(&tex, None)
+                    .map_err(self.dev(format!("{p}.tiled")))?;
+                TargetOut::Tiled(tex, rtv)
+            } else {
+                let tex = device
+                    .create_texture(&desc, None)
+                    .map_err(self.dev(p.clone()))?;
+                let rtv = device
+                    .create_render_target_view(&tex, None)
+                    .map_err(self.dev(p))?;
+                TargetOut::Plain(tex, rtv)
+            };
+            colors.push((c.name.clone(), out));
         }
         Ok(colors)
     }

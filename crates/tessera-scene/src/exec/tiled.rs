@@ -1,6 +1,7 @@
 //! Tiled resources of a scene (issue #16, SPEC §6): tile pools, `"tiled": true` textures and
-//! their views, and the `update_tile_mappings`, `update_tiles`, `copy_tile_mappings`,
-//! `copy_tiles`, `resize_tile_pool` and `tiled_resource_barrier` commands. The device does
+//! their views (tiled colour targets are made with the targets, `resources.rs`), and the
+//! `update_tile_mappings`, `update_tiles`, `copy_tile_mappings`, `copy_tiles`,
+//! `resize_tile_pool` and `tiled_resource_barrier` commands. The device does
 //! every check; a refusal is a [`SceneError::Device`] at the field's path.
 
 use std::collections::BTreeMap;
@@ -115,7 +116,7 @@ impl Scene {
         path: &str,
     ) -> Result<(), SceneError> {
         let t = &o.tiled;
-        let res = get(self, &t.textures, &s.tiled_resource, "tiled texture", path)?;
+        let res = o.tiled_resource(self, &s.tiled_resource, path)?;
         let pool = match &s.tile_pool {
             Some(n) => Some(get(
                 self,
@@ -172,14 +173,7 @@ impl Scene {
         s: &UpdateTilesSpec,
         path: &str,
     ) -> Result<(), SceneError> {
-        let t = &o.tiled;
-        let res = get(
-            self,
-            &t.textures,
-            &s.dest_tiled_resource,
-            "tiled texture",
-            path,
-        )?;
+        let res = o.tiled_resource(self, &s.dest_tiled_resource, path)?;
         let sp = format!("{path}.source_tile_data");
         let src = self.file.textures.get(&s.source_tile_data);
         let bytes = match (src, self.images.get(&s.source_tile_data)) {
@@ -209,21 +203,8 @@ impl Scene {
         s: &CopyTileMappingsSpec,
         path: &str,
     ) -> Result<(), SceneError> {
-        let t = &o.tiled;
-        let dst = get(
-            self,
-            &t.textures,
-            &s.dest_tiled_resource,
-            "tiled texture",
-            path,
-        )?;
-        let src = get(
-            self,
-            &t.textures,
-            &s.source_tiled_resource,
-            "tiled texture",
-            path,
-        )?;
+        let dst = o.tiled_resource(self, &s.dest_tiled_resource, path)?;
+        let src = o.tiled_resource(self, &s.source_tiled_resource, path)?;
         ctx.copy_tile_mappings(
             dst,
             coordinate(s.dest_region_start_coordinate),
@@ -243,13 +224,7 @@ impl Scene {
         s: &CopyTilesSpec,
         path: &str,
     ) -> Result<(), SceneError> {
-        let res = get(
-            self,
-            &o.tiled.textures,
-            &s.tiled_resource,
-            "tiled texture",
-            path,
-        )?;
+        let res = o.tiled_resource(self, &s.tiled_resource, path)?;
         let buffer = get(
             self,
             &o.buffers,
@@ -298,15 +273,7 @@ impl Scene {
     ) -> Result<(), SceneError> {
         let one = |n: &Option<String>, field: &str| -> Result<Option<&TiledResource>, SceneError> {
             n.as_ref()
-                .map(|n| {
-                    get(
-                        self,
-                        &o.tiled.textures,
-                        n,
-                        "tiled texture",
-                        &format!("{path}.{field}"),
-                    )
-                })
+                .map(|n| o.tiled_resource(self, n, &format!("{path}.{field}")))
                 .transpose()
         };
         let before = one(

@@ -41,6 +41,7 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
                 format: FormatName(tessera::Format::R8G8B8A8Unorm),
                 sample_count: 1,
                 sample_quality: 0,
+                tiled: false,
             }],
             depth: Some(DepthTargetSpec {
                 format: FormatName(tessera::Format::D24UnormS8Uint),

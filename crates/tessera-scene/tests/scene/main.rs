@@ -10,4 +10,5 @@ mod scene_fuzz;
 mod scene_golden_api;
 mod spirv;
 mod tiled;
+mod tiled_target;
 mod wgsl;
