@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use tessera::caps::{Rect, Viewport};
 use tessera::{DeviceContext, VertexBufferView};
 
-use super::{Objects, TargetOut, bind_targets, get};
+use super::{DepthOut, Objects, TargetOut, bind_targets, get};
 use crate::error::SceneError;
 use crate::format::Command;
 use crate::scene::Scene;
@@ -99,17 +99,19 @@ impl Scene {
                 }
             }
             Command::ClearDsv { depth, stencil } => {
-                let dsv = o.depth.as_ref().map(|(_, v)| v).ok_or_else(|| {
+                let dsv = o.depth.as_ref().ok_or_else(|| {
                     self.invalid(path.to_owned(), "the scene has no depth target")
                 })?;
                 let clear_depth = depth.is_some() || stencil.is_none();
-                ctx.clear_depth_stencil_view(
-                    dsv,
-                    clear_depth,
-                    stencil.is_some(),
-                    depth.unwrap_or(1.0),
-                    stencil.unwrap_or(0),
-                )
+                let (d, s) = (depth.unwrap_or(1.0), stencil.unwrap_or(0));
+                match dsv {
+                    DepthOut::Plain(_, v) => {
+                        ctx.clear_depth_stencil_view(v, clear_depth, stencil.is_some(), d, s)
+                    }
+                    DepthOut::Tiled(_, v) => {
+                        ctx.clear_tiled_depth_stencil_view(v, clear_depth, stencil.is_some(), d, s)
+                    }
+                }
                 .map_err(dev)?;
             }
             Command::SetRenderTargets { colors, depth } => {
@@ -117,11 +119,7 @@ impl Scene {
                 for (i, c) in colors.iter().enumerate() {
                     views.push(o.color(self, c, format!("{path}.colors[{i}]"))?);
                 }
-                let d = if *depth {
-                    o.depth.as_ref().map(|(_, v)| v)
-                } else {
-                    None
-                };
+                let d = if *depth { o.depth.as_ref() } else { None };
                 bind_targets(ctx, &views, d).map_err(dev)?;
             }
             Command::SetTopology(t) => ctx.ia_set_primitive_topology((*t).into()).map_err(dev)?,

@@ -12,9 +12,9 @@ use tessera::caps::Viewport;
 use tessera::debug::Message;
 use tessera::tiled::TiledResource;
 use tessera::{
-    BlendState, Buffer, DepthStencilState, DepthStencilView, Device, DeviceDesc, FeatureLevel,
-    InputLayoutHandle, PixelShaderHandle, RasterizerState, SamplerState, ShaderResourceView,
-    Texture, VertexShaderHandle,
+    BlendState, Buffer, DepthStencilState, Device, DeviceDesc, FeatureLevel, InputLayoutHandle,
+    PixelShaderHandle, RasterizerState, SamplerState, ShaderResourceView, Texture,
+    VertexShaderHandle,
 };
 
 use crate::error::SceneError;
@@ -29,7 +29,7 @@ mod targets;
 mod tiled;
 
 pub(crate) use procedural::procedural;
-use targets::{TargetOut, TargetRef, bind_targets};
+use targets::{DepthOut, TargetOut, TargetRef, bind_targets};
 
 /// How to render a scene: overrides of what the file says.
 #[derive(Clone, Debug, Default)]
@@ -101,7 +101,7 @@ struct Objects {
     vs: BTreeMap<String, VertexShaderHandle>,
     ps: BTreeMap<String, PixelShaderHandle>,
     colors: Vec<ColorTarget>,
-    depth: Option<(Texture, DepthStencilView)>,
+    depth: Option<DepthOut>,
     /// Tile pools, tiled textures and their views.
     tiled: tiled::TiledObjects,
 }
@@ -129,9 +129,16 @@ impl Objects {
         }
         match self.colors.iter().find(|(n, _)| n == name) {
             Some((_, TargetOut::Tiled(t, _))) => Ok(t),
+            None if name == DEPTH_OUTPUT => match &self.depth {
+                Some(DepthOut::Tiled(t, _)) => Ok(t),
+                _ => Err(scene.invalid(
+                    path.to_owned(),
+                    format!("no tiled texture or tiled target named {name:?}"),
+                )),
+            },
             _ => Err(scene.invalid(
                 path.to_owned(),
-                format!("no tiled texture or tiled colour target named {name:?}"),
+                format!("no tiled texture or tiled target named {name:?}"),
             )),
         }
     }
@@ -144,7 +151,8 @@ impl Objects {
             None => {}
         }
         match &self.depth {
-            Some((tex, _)) if name == DEPTH_OUTPUT => Ok(TargetRef::Plain(tex)),
+            Some(DepthOut::Plain(tex, _)) if name == DEPTH_OUTPUT => Ok(TargetRef::Plain(tex)),
+            Some(DepthOut::Tiled(t, _)) if name == DEPTH_OUTPUT => Ok(TargetRef::Tiled(t)),
             _ => Err(scene.invalid(
                 path,
                 format!(
@@ -228,7 +236,7 @@ impl Scene {
         let mut ctx = device.immediate_context();
         // Initial bindings: every colour target plus the depth target, and a full viewport.
         let rtvs: Vec<_> = objs.colors.iter().map(|(_, t)| t).collect();
-        bind_targets(&mut ctx, &rtvs, objs.depth.as_ref().map(|(_, v)| v))
+        bind_targets(&mut ctx, &rtvs, objs.depth.as_ref())
             .map_err(|e| self.device_err("targets".into(), e))?;
         ctx.rs_set_viewports(&[Viewport {
             top_left_x: 0.0,

@@ -10,9 +10,9 @@ use tessera::caps::{
 };
 use tessera::resource::DsvFlags;
 use tessera::resource::UnorderedAccessView;
-use tessera::{Buffer, DepthStencilView, Device, InputLayoutHandle, ShaderResourceView, Texture};
+use tessera::{Buffer, Device, InputLayoutHandle, ShaderResourceView};
 
-use super::{ColorTarget, Objects, TargetOut, procedural};
+use super::{ColorTarget, DEPTH_OUTPUT, DepthOut, Objects, TargetOut, procedural};
 use crate::error::SceneError;
 use crate::format::Command;
 use crate::scene::Scene;
@@ -319,7 +319,7 @@ impl Scene {
         device: &Device,
         w: u32,
         h: u32,
-    ) -> Result<Option<(Texture, DepthStencilView)>, SceneError> {
+    ) -> Result<Option<DepthOut>, SceneError> {
         let Some(d) = &self.file.targets.depth else {
             return Ok(None);
         };
@@ -329,14 +329,46 @@ impl Scene {
                 count: d.sample_count,
                 quality: d.sample_quality,
             },
+            misc_flags: if d.tiled {
+                MiscFlags::TILED
+            } else {
+                MiscFlags::default()
+            },
             ..TextureDesc::tex2d(w, h, d.format.0, BindFlags::DEPTH_STENCIL)
         };
+        if d.tiled {
+            let p = format!("{p}.tiled");
+            let taken = self
+                .file
+                .textures
+                .get(DEPTH_OUTPUT)
+                .is_some_and(|t| t.tiled)
+                || self
+                    .file
+                    .targets
+                    .colors
+                    .iter()
+                    .any(|c| c.name == DEPTH_OUTPUT);
+            if taken {
+                return Err(self.invalid(
+                    p,
+                    format!("{DEPTH_OUTPUT:?} also names a tiled texture or a colour target"),
+                ));
+            }
+            let tex = device
+                .create_tiled_texture(&desc, None)
+                .map_err(self.dev(p.clone()))?;
+            let dsv = device
+                .create_tiled_depth_stencil_view(&tex, None, DsvFlags::default())
+                .map_err(self.dev(p))?;
+            return Ok(Some(DepthOut::Tiled(tex, dsv)));
+        }
         let tex = device
             .create_texture(&desc, None)
             .map_err(self.dev(p.clone()))?;
         let dsv = device
             .create_depth_stencil_view(&tex, None, DsvFlags::default())
             .map_err(self.dev(p))?;
-        Ok(Some((tex, dsv)))
+        Ok(Some(DepthOut::Plain(tex, dsv)))
     }
 }

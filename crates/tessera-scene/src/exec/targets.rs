@@ -2,7 +2,9 @@
 //! bound (`OMSetRenderTargets`, the tiled call where a target is tiled) and how a tiled one is
 //! read back through its tiles.
 
-use tessera::tiled::{OmDepthStencil, OmRenderTarget, TiledRenderTargetView, TiledResource};
+use tessera::tiled::{
+    OmDepthStencil, OmRenderTarget, TiledDepthStencilView, TiledRenderTargetView, TiledResource,
+};
 use tessera::{DepthStencilView, Device, RenderTargetView, Texture};
 
 use crate::error::SceneError;
@@ -28,16 +30,36 @@ impl TargetOut {
     }
 }
 
+/// The texture and view of the depth target: ordinary, or `"tiled": true`.
+#[derive(Clone)]
+pub(super) enum DepthOut {
+    /// An ordinary texture.
+    Plain(Texture, DepthStencilView),
+    /// A tiled texture (`MISC_TILED`) and its whole-texture depth-stencil view.
+    Tiled(TiledResource, TiledDepthStencilView),
+}
+
+impl DepthOut {
+    /// The view as the depth output of `om_set_render_targets_tiled`.
+    fn om(&self) -> OmDepthStencil {
+        match self {
+            Self::Plain(_, v) => OmDepthStencil::View(v.clone()),
+            Self::Tiled(_, v) => OmDepthStencil::Tiled(v.clone()),
+        }
+    }
+}
+
 /// `OMSetRenderTargets` of scene targets: the ordinary call, or the tiled one where a target
 /// is tiled.
 pub(super) fn bind_targets(
     ctx: &mut tessera::DeviceContext,
     views: &[&TargetOut],
-    depth: Option<&DepthStencilView>,
+    depth: Option<&DepthOut>,
 ) -> Result<(), tessera::Error> {
-    if views.iter().any(|v| matches!(v, TargetOut::Tiled(..))) {
+    let tiled_depth = matches!(depth, Some(DepthOut::Tiled(..)));
+    if tiled_depth || views.iter().any(|v| matches!(v, TargetOut::Tiled(..))) {
         let list: Vec<_> = views.iter().map(|v| Some(v.om())).collect();
-        let d = depth.map(|d| OmDepthStencil::View(d.clone()));
+        let d = depth.map(DepthOut::om);
         ctx.om_set_render_targets_tiled(&list, d.as_ref())
     } else {
         let list: Vec<_> = views
@@ -47,7 +69,11 @@ pub(super) fn bind_targets(
                 TargetOut::Tiled(..) => None,
             })
             .collect();
-        ctx.om_set_render_targets(&list, depth)
+        let d = match depth {
+            Some(DepthOut::Plain(_, v)) => Some(v),
+            _ => None,
+        };
+        ctx.om_set_render_targets(&list, d)
     }
 }
 
@@ -60,7 +86,7 @@ pub(super) enum TargetRef<'a> {
 }
 
 impl Scene {
-    /// A tiled colour target copied through its tiles (`CopySubresourceRegion`, SPEC §6.5:
+    /// A tiled colour or depth target copied through its tiles (`CopySubresourceRegion`, SPEC §6.5:
     /// NULL tiles read as SPEC §6.8 says) into a new ordinary texture of its description.
     pub(super) fn read_through_tiles(
         &self,
@@ -78,7 +104,11 @@ impl Scene {
                 d.width,
                 d.height,
                 d.format,
-                tessera::caps::BindFlags::RENDER_TARGET,
+                if d.format.is_depth_stencil() {
+                    tessera::caps::BindFlags::DEPTH_STENCIL
+                } else {
+                    tessera::caps::BindFlags::RENDER_TARGET
+                },
             )
         };
         let dst = device

@@ -215,6 +215,10 @@ pub struct DepthTargetSpec {
     /// `DXGI_SAMPLE_DESC.Quality` (default 0).
     #[serde(default)]
     pub sample_quality: u32,
+    /// A tiled depth target (`MISC_TILED`; D16 / D32 only, SPEC §6.1): as a tiled colour
+    /// target, named `"depth"` by the tile commands and `outputs`.
+    #[serde(default)]
+    pub tiled: bool,
 }
 
 /// Serde default of the sample counts: one sample.

@@ -47,6 +47,7 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
                 format: FormatName(tessera::Format::D24UnormS8Uint),
                 sample_count: 1,
                 sample_quality: 0,
+                tiled: false,
             }),
         },
         buffers: BTreeMap::new(),

@@ -104,3 +104,54 @@ fn bad_tiled_target_fields_are_typed_errors_naming_the_field() {
     );
     assert!(matches!(bad, Err(SceneError::Parse { .. })), "{bad:?}");
 }
+
+/// The scene with an ordinary colour target and a tiled `D32_FLOAT` depth target whose tile 0
+/// is mapped, cleared to 1 before the draw; outputs colour and depth.
+fn tiled_depth() -> String {
+    edited(|v| {
+        v["targets"] = serde_json::json!({
+            "colors": [{"name": "color"}],
+            "depth": {"format": "D32_FLOAT", "tiled": true}
+        });
+        v["commands"][0]["update_tile_mappings"]["tiled_resource"] = "depth".into();
+        let cmds = v["commands"].as_array_mut().unwrap();
+        cmds.insert(2, serde_json::json!({"clear_dsv": {"depth": 1.0}}));
+        v["outputs"] = serde_json::json!(["color", "depth"]);
+    })
+}
+
+#[test]
+fn a_tiled_depth_target_tests_against_its_null_tile_and_reads_back_through_the_tiles() {
+    let s = Scene::from_str_at(&tiled_depth(), "tiled_depth.json").unwrap();
+    let out = s
+        .render(&RenderOptions {
+            threads: Some(2),
+            ..Default::default()
+        })
+        .unwrap();
+    let (color, depth) = (out.get("color").unwrap(), out.get("depth").unwrap());
+    // Tile 0: depth cleared to 1, the triangle (z = 0.5) passes LESS and writes 0.5.
+    let inside = color.get_pixel(100, 100).0;
+    assert_eq!(inside[3], 255);
+    assert_ne!(inside, GREY);
+    assert_eq!(depth.get_pixel(2, 2).0, [255, 255, 255, 255]);
+    assert_eq!(depth.get_pixel(100, 100).0, [128, 128, 128, 255]);
+    // Tile 1 is NULL: the clear is dropped, the depth test reads 0 (Tier 2) and fails, so the
+    // colour keeps the clear; the depth output reads 0 there.
+    assert_eq!(color.get_pixel(150, 100).0, GREY);
+    assert_eq!(color.get_pixel(200, 100).0, GREY);
+    assert_eq!(depth.get_pixel(200, 100).0, [0, 0, 0, 255]);
+    assert_eq!(depth.get_pixel(250, 2).0, [0, 0, 0, 255]);
+}
+
+#[test]
+fn bad_tiled_depth_fields_are_typed_errors_naming_the_field() {
+    // A stencil format: tiled textures have no stencil (SPEC §6.1).
+    let mut v: serde_json::Value = serde_json::from_str(&tiled_depth()).unwrap();
+    v["targets"]["depth"]["format"] = "D24_UNORM_S8_UINT".into();
+    assert_eq!(device_path(&v.to_string()).0, "targets.depth.tiled");
+    // A colour target named "depth" beside a tiled depth target.
+    let mut v: serde_json::Value = serde_json::from_str(&tiled_depth()).unwrap();
+    v["targets"]["colors"][0]["name"] = "depth".into();
+    assert_eq!(invalid_path(&v.to_string()), "targets.depth.tiled");
+}
