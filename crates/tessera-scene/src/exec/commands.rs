@@ -73,6 +73,35 @@ impl Scene {
         Ok(())
     }
 
+    /// `set_cs_textures` naming a tiled texture: slot by slot, tiled views through
+    /// `cs_set_tiled_shader_resources`, buffers and untiled textures through the ordinary call.
+    fn set_cs_textures_tiled(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        start: usize,
+        textures: &[String],
+        path: &str,
+    ) -> Result<(), SceneError> {
+        let dev = |e: tessera::Error| self.device_err(path.to_owned(), e);
+        for (i, n) in textures.iter().enumerate() {
+            let slot = start + i;
+            if let Some(v) = o.tiled.srvs.get(n) {
+                ctx.cs_set_tiled_shader_resources(slot, &[Some(v.clone())])
+                    .map_err(dev)?;
+            } else {
+                let p = format!("{path}.textures[{i}]");
+                let v = match o.buffer_srvs.get(n) {
+                    Some(v) => v,
+                    None => get(self, &o.srvs, n, "texture or buffer", &p)?,
+                };
+                ctx.cs_set_shader_resources(slot, &[Some(v.clone())])
+                    .map_err(dev)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Runs `cmd` (found at `path`) with explicit viewports and scissors scaled by `(sx, sy)`.
     pub(super) fn execute(
         &self,
@@ -241,6 +270,9 @@ impl Scene {
                     .map_err(dev)?;
             }
             Command::SetCsTextures { start, textures } => {
+                if textures.iter().any(|n| o.tiled.srvs.contains_key(n)) {
+                    return self.set_cs_textures_tiled(ctx, o, *start, textures, path);
+                }
                 let mut list = Vec::with_capacity(textures.len());
                 for (i, n) in textures.iter().enumerate() {
                     let p = format!("{path}.textures[{i}]");
