@@ -89,6 +89,9 @@ impl Scene {
             if let Some(v) = o.tiled.srvs.get(n) {
                 ctx.cs_set_tiled_shader_resources(slot, &[Some(v.clone())])
                     .map_err(dev)?;
+            } else if let Some(v) = o.tiled.buffer_srvs.get(n) {
+                ctx.cs_set_tiled_buffer_shader_resources(slot, &[Some(v.clone())])
+                    .map_err(dev)?;
             } else {
                 let p = format!("{path}.textures[{i}]");
                 let v = match o.buffer_srvs.get(n) {
@@ -96,6 +99,32 @@ impl Scene {
                     None => get(self, &o.srvs, n, "texture or buffer", &p)?,
                 };
                 ctx.cs_set_shader_resources(slot, &[Some(v.clone())])
+                    .map_err(dev)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `set_cs_uavs` naming a tiled buffer: slot by slot, tiled views through
+    /// `cs_set_tiled_unordered_access_views`, the others through the ordinary call.
+    fn set_cs_uavs_tiled(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        start: usize,
+        buffers: &[String],
+        path: &str,
+    ) -> Result<(), SceneError> {
+        let dev = |e: tessera::Error| self.device_err(path.to_owned(), e);
+        for (i, n) in buffers.iter().enumerate() {
+            let slot = start + i;
+            if let Some(v) = o.tiled.buffer_uavs.get(n) {
+                ctx.cs_set_tiled_unordered_access_views(slot, &[Some(v.clone())])
+                    .map_err(dev)?;
+            } else {
+                let p = format!("{path}.buffers[{i}]");
+                let v = get(self, &o.uavs, n, "UAV buffer", &p)?;
+                ctx.cs_set_unordered_access_views(slot, &[Some(v.clone())], &[0])
                     .map_err(dev)?;
             }
         }
@@ -258,6 +287,9 @@ impl Scene {
                 ctx.cs_set_constant_buffers(*start, &list).map_err(dev)?;
             }
             Command::SetCsUavs { start, buffers } => {
+                if buffers.iter().any(|n| o.tiled.buffer_uavs.contains_key(n)) {
+                    return self.set_cs_uavs_tiled(ctx, o, *start, buffers, path);
+                }
                 let list = self.lookup_all(&o.uavs, buffers, "UAV buffer", path, "buffers")?;
                 let counts = vec![0; list.len()];
                 ctx.cs_set_unordered_access_views(*start, &list, &counts)
@@ -270,7 +302,10 @@ impl Scene {
                     .map_err(dev)?;
             }
             Command::SetCsTextures { start, textures } => {
-                if textures.iter().any(|n| o.tiled.srvs.contains_key(n)) {
+                let tiled = |n: &String| {
+                    o.tiled.srvs.contains_key(n) || o.tiled.buffer_srvs.contains_key(n)
+                };
+                if textures.iter().any(tiled) {
                     return self.set_cs_textures_tiled(ctx, o, *start, textures, path);
                 }
                 let mut list = Vec::with_capacity(textures.len());

@@ -127,18 +127,21 @@ impl Objects {
         if let Some(t) = self.tiled.textures.get(name) {
             return Ok(t);
         }
+        if let Some(t) = self.tiled.buffers.get(name) {
+            return Ok(t);
+        }
         match self.colors.iter().find(|(n, _)| n == name) {
             Some((_, TargetOut::Tiled(t, _))) => Ok(t),
             None if name == DEPTH_OUTPUT => match &self.depth {
                 Some(DepthOut::Tiled(t, _)) => Ok(t),
                 _ => Err(scene.invalid(
                     path.to_owned(),
-                    format!("no tiled texture or tiled target named {name:?}"),
+                    format!("no tiled texture, buffer or target named {name:?}"),
                 )),
             },
             _ => Err(scene.invalid(
                 path.to_owned(),
-                format!("no tiled texture or tiled target named {name:?}"),
+                format!("no tiled texture, buffer or target named {name:?}"),
             )),
         }
     }

@@ -71,6 +71,9 @@ impl Scene {
         }
         let mut buffers = BTreeMap::new();
         for (name, bytes) in &self.buffers {
+            if self.file.buffers.get(name).is_some_and(|b| b.tiled) {
+                continue; // made in `tiled`
+            }
             let p = format!("buffers.{name}");
             let len =
                 u32::try_from(bytes.len()).map_err(|_| self.invalid(p.clone(), "too large"))?;

@@ -6,11 +6,15 @@
 
 use std::collections::BTreeMap;
 
-use tessera::caps::{BindFlags, BufferDesc, MiscFlags, TextureDesc};
+use tessera::caps::{
+    BindFlags, BufferDesc, MiscFlags, SubresourceRange, TextureDesc, ViewDesc, ViewDimension,
+};
 use tessera::resource::tiled::{
     TilePool, TileRegionSize, TiledResourceCoordinate, UpdateTileMappings,
 };
-use tessera::tiled::{TiledResource, TiledShaderResourceView};
+use tessera::tiled::{
+    TiledBufferShaderResourceView, TiledResource, TiledShaderResourceView, TiledUnorderedAccessView,
+};
 use tessera::{Device, DeviceContext};
 
 use super::{Objects, get, procedural};
@@ -30,6 +34,21 @@ pub(super) struct TiledObjects {
     pub(super) textures: BTreeMap<String, TiledResource>,
     /// Their whole-texture shader-resource views, by texture name.
     pub(super) srvs: BTreeMap<String, TiledShaderResourceView>,
+    /// `"tiled": true` buffers by name.
+    pub(super) buffers: BTreeMap<String, TiledResource>,
+    /// Their whole-buffer `R32_UINT` UAVs, by buffer name.
+    pub(super) buffer_uavs: BTreeMap<String, TiledUnorderedAccessView>,
+    /// Their whole-buffer `R32_UINT` shader-resource views, by buffer name.
+    pub(super) buffer_srvs: BTreeMap<String, TiledBufferShaderResourceView>,
+}
+
+/// A whole-buffer `R32_UINT` view description (the scene's buffer views).
+fn r32_buffer_view() -> ViewDesc {
+    ViewDesc {
+        format: tessera::Format::R32Uint,
+        dimension: ViewDimension::Buffer,
+        range: SubresourceRange::ALL,
+    }
 }
 
 fn coordinate(c: CoordinateSpec) -> TiledResourceCoordinate {
@@ -76,6 +95,37 @@ impl Scene {
             };
             let pool = device.create_tile_pool(&desc).map_err(self.dev(p))?;
             out.pools.insert(name.clone(), pool);
+        }
+        for (name, spec) in self.file.buffers.iter().filter(|(_, s)| s.tiled) {
+            let p = format!("buffers.{name}");
+            let Some(byte_width) = spec
+                .zeros
+                .filter(|_| spec.data.is_none() && spec.file.is_none())
+            else {
+                return Err(self.invalid(
+                    format!("{p}.tiled"),
+                    "a tiled buffer takes its size from `zeros` and no `data` or `file` (tiled resources take no initial data, SPEC §6.1)",
+                ));
+            };
+            let desc = BufferDesc {
+                byte_width,
+                bind_flags: BindFlags::UNORDERED_ACCESS | BindFlags::SHADER_RESOURCE,
+                misc_flags: MiscFlags::TILED,
+                ..BufferDesc::default()
+            };
+            let buf = device
+                .create_tiled_buffer(&desc, None)
+                .map_err(self.dev(format!("{p}.tiled")))?;
+            let view = r32_buffer_view();
+            let uav = device
+                .create_tiled_unordered_access_view(&buf, Some(&view))
+                .map_err(self.dev(p.clone()))?;
+            let srv = device
+                .create_tiled_buffer_shader_resource_view(&buf, Some(&view))
+                .map_err(self.dev(p))?;
+            out.buffers.insert(name.clone(), buf);
+            out.buffer_uavs.insert(name.clone(), uav);
+            out.buffer_srvs.insert(name.clone(), srv);
         }
         for (name, spec) in self.file.textures.iter().filter(|(_, s)| s.tiled) {
             let p = format!("textures.{name}");

@@ -135,6 +135,7 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
                 data: Some(data),
                 file: None,
                 zeros: None,
+                tiled: false,
             },
         );
         f.buffers.insert(
@@ -144,6 +145,7 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
                 data: Some(part.indices.iter().map(|&v| f64::from(v)).collect()),
                 file: None,
                 zeros: None,
+                tiled: false,
             },
         );
         let textured = part.texture.and_then(|t| model.images.get(t));
