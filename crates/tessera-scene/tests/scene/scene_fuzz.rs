@@ -16,6 +16,8 @@ fn seeds() -> Vec<String> {
     ]
     .iter()
     .map(|n| std::fs::read_to_string(dir.join(format!("{n}.json"))).unwrap())
+    // The tiled buffer and tiled compute-texture scenes (`"tiled": true` on a buffer).
+    .chain([crate::tiled_cs::BUFFER_SCENE, crate::tiled_cs::SCENE].map(str::to_owned))
     .collect()
 }
 
@@ -84,7 +86,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
-    fn mutated_scenes_never_panic(seed in 0usize..6, muts in prop::collection::vec(mutation(), 1..4)) {
+    fn mutated_scenes_never_panic(seed in 0usize..8, muts in prop::collection::vec(mutation(), 1..4)) {
         let seeds = seeds();
         let mut text = seeds[seed % seeds.len()].clone();
         for m in &muts {

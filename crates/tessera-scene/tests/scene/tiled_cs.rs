@@ -5,7 +5,7 @@
 use tessera_scene::{RenderOptions, Scene};
 use tessera_testkit::workspace_root as root;
 
-const SCENE: &str = r#"{
+pub(crate) const SCENE: &str = r#"{
  "format": "tessera-scene", "version": 1, "feature_level": "11_1", "size": [8, 8],
  "tiled_resources_tier": 2,
  "tile_pools": {"pool": {"size_bytes": 65536}},
@@ -85,7 +85,7 @@ fn a_compute_pass_samples_the_mapped_tile_and_reads_zero_from_the_null_one() {
 /// A compute pass writes `tb` (a 2-tile tiled buffer, tile 0 mapped, tile 1 NULL) through its
 /// tiled UAV at words 0, 1 (tile 0) and 16384, 16385 (tile 1); a second pass reads those words
 /// back through its tiled SRV into `dst`.
-const BUFFER_SCENE: &str = r#"{
+pub(crate) const BUFFER_SCENE: &str = r#"{
  "format": "tessera-scene", "version": 1, "feature_level": "11_1", "size": [8, 8],
  "tiled_resources_tier": 2,
  "tile_pools": {"pool": {"size_bytes": 65536}},
