@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use tessera::caps::{Rect, Viewport};
 use tessera::{DeviceContext, VertexBufferView};
 
-use super::{Objects, get};
+use super::{DepthOut, Objects, TargetOut, bind_targets, get};
 use crate::error::SceneError;
 use crate::format::Command;
 use crate::scene::Scene;
@@ -73,6 +73,64 @@ impl Scene {
         Ok(())
     }
 
+    /// `set_cs_textures` naming a tiled texture: slot by slot, tiled views through
+    /// `cs_set_tiled_shader_resources`, buffers and untiled textures through the ordinary call.
+    fn set_cs_textures_tiled(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        start: usize,
+        textures: &[String],
+        path: &str,
+    ) -> Result<(), SceneError> {
+        let dev = |e: tessera::Error| self.device_err(path.to_owned(), e);
+        for (i, n) in textures.iter().enumerate() {
+            let slot = start + i;
+            if let Some(v) = o.tiled.srvs.get(n) {
+                ctx.cs_set_tiled_shader_resources(slot, &[Some(v.clone())])
+                    .map_err(dev)?;
+            } else if let Some(v) = o.tiled.buffer_srvs.get(n) {
+                ctx.cs_set_tiled_buffer_shader_resources(slot, &[Some(v.clone())])
+                    .map_err(dev)?;
+            } else {
+                let p = format!("{path}.textures[{i}]");
+                let v = match o.buffer_srvs.get(n) {
+                    Some(v) => v,
+                    None => get(self, &o.srvs, n, "texture or buffer", &p)?,
+                };
+                ctx.cs_set_shader_resources(slot, &[Some(v.clone())])
+                    .map_err(dev)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `set_cs_uavs` naming a tiled buffer: slot by slot, tiled views through
+    /// `cs_set_tiled_unordered_access_views`, the others through the ordinary call.
+    fn set_cs_uavs_tiled(
+        &self,
+        ctx: &mut DeviceContext,
+        o: &Objects,
+        start: usize,
+        buffers: &[String],
+        path: &str,
+    ) -> Result<(), SceneError> {
+        let dev = |e: tessera::Error| self.device_err(path.to_owned(), e);
+        for (i, n) in buffers.iter().enumerate() {
+            let slot = start + i;
+            if let Some(v) = o.tiled.buffer_uavs.get(n) {
+                ctx.cs_set_tiled_unordered_access_views(slot, &[Some(v.clone())])
+                    .map_err(dev)?;
+            } else {
+                let p = format!("{path}.buffers[{i}]");
+                let v = get(self, &o.uavs, n, "UAV buffer", &p)?;
+                ctx.cs_set_unordered_access_views(slot, &[Some(v.clone())], &[0])
+                    .map_err(dev)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Runs `cmd` (found at `path`) with explicit viewports and scissors scaled by `(sx, sy)`.
     pub(super) fn execute(
         &self,
@@ -88,38 +146,39 @@ impl Scene {
                 if let Some(t) = target {
                     o.color(self, t, format!("{path}.target"))?;
                 }
-                for (n, _, v) in &o.colors {
+                for (n, t) in &o.colors {
                     if target.as_ref().is_none_or(|t| t == n) {
-                        ctx.clear_render_target_view(v, *color).map_err(dev)?;
+                        match t {
+                            TargetOut::Plain(_, v) => ctx.clear_render_target_view(v, *color),
+                            TargetOut::Tiled(_, v) => ctx.clear_tiled_render_target_view(v, *color),
+                        }
+                        .map_err(dev)?;
                     }
                 }
             }
             Command::ClearDsv { depth, stencil } => {
-                let dsv = o.depth.as_ref().map(|(_, v)| v).ok_or_else(|| {
+                let dsv = o.depth.as_ref().ok_or_else(|| {
                     self.invalid(path.to_owned(), "the scene has no depth target")
                 })?;
                 let clear_depth = depth.is_some() || stencil.is_none();
-                ctx.clear_depth_stencil_view(
-                    dsv,
-                    clear_depth,
-                    stencil.is_some(),
-                    depth.unwrap_or(1.0),
-                    stencil.unwrap_or(0),
-                )
+                let (d, s) = (depth.unwrap_or(1.0), stencil.unwrap_or(0));
+                match dsv {
+                    DepthOut::Plain(_, v) => {
+                        ctx.clear_depth_stencil_view(v, clear_depth, stencil.is_some(), d, s)
+                    }
+                    DepthOut::Tiled(_, v) => {
+                        ctx.clear_tiled_depth_stencil_view(v, clear_depth, stencil.is_some(), d, s)
+                    }
+                }
                 .map_err(dev)?;
             }
             Command::SetRenderTargets { colors, depth } => {
                 let mut views = Vec::new();
                 for (i, c) in colors.iter().enumerate() {
-                    let (_, _, v) = o.color(self, c, format!("{path}.colors[{i}]"))?;
-                    views.push(Some(v.clone()));
+                    views.push(o.color(self, c, format!("{path}.colors[{i}]"))?);
                 }
-                let d = if *depth {
-                    o.depth.as_ref().map(|(_, v)| v)
-                } else {
-                    None
-                };
-                ctx.om_set_render_targets(&views, d).map_err(dev)?;
+                let d = if *depth { o.depth.as_ref() } else { None };
+                bind_targets(ctx, &views, d).map_err(dev)?;
             }
             Command::SetTopology(t) => ctx.ia_set_primitive_topology((*t).into()).map_err(dev)?,
             Command::SetInputLayout(n) => {
@@ -228,6 +287,9 @@ impl Scene {
                 ctx.cs_set_constant_buffers(*start, &list).map_err(dev)?;
             }
             Command::SetCsUavs { start, buffers } => {
+                if buffers.iter().any(|n| o.tiled.buffer_uavs.contains_key(n)) {
+                    return self.set_cs_uavs_tiled(ctx, o, *start, buffers, path);
+                }
                 let list = self.lookup_all(&o.uavs, buffers, "UAV buffer", path, "buffers")?;
                 let counts = vec![0; list.len()];
                 ctx.cs_set_unordered_access_views(*start, &list, &counts)
@@ -240,6 +302,12 @@ impl Scene {
                     .map_err(dev)?;
             }
             Command::SetCsTextures { start, textures } => {
+                let tiled = |n: &String| {
+                    o.tiled.srvs.contains_key(n) || o.tiled.buffer_srvs.contains_key(n)
+                };
+                if textures.iter().any(tiled) {
+                    return self.set_cs_textures_tiled(ctx, o, *start, textures, path);
+                }
                 let mut list = Vec::with_capacity(textures.len());
                 for (i, n) in textures.iter().enumerate() {
                     let p = format!("{path}.textures[{i}]");

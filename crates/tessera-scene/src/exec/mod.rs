@@ -10,10 +10,11 @@ use std::collections::BTreeMap;
 use image::RgbaImage;
 use tessera::caps::Viewport;
 use tessera::debug::Message;
+use tessera::tiled::TiledResource;
 use tessera::{
-    BlendState, Buffer, DepthStencilState, DepthStencilView, Device, DeviceDesc, FeatureLevel,
-    InputLayoutHandle, PixelShaderHandle, RasterizerState, RenderTargetView, SamplerState,
-    ShaderResourceView, Texture, VertexShaderHandle,
+    BlendState, Buffer, DepthStencilState, Device, DeviceDesc, FeatureLevel, InputLayoutHandle,
+    PixelShaderHandle, RasterizerState, SamplerState, ShaderResourceView, Texture,
+    VertexShaderHandle,
 };
 
 use crate::error::SceneError;
@@ -24,9 +25,11 @@ mod procedural;
 mod resources;
 mod shaders;
 mod states;
+mod targets;
 mod tiled;
 
 pub(crate) use procedural::procedural;
+use targets::{DepthOut, TargetOut, TargetRef, bind_targets};
 
 /// How to render a scene: overrides of what the file says.
 #[derive(Clone, Debug, Default)]
@@ -76,8 +79,8 @@ impl RenderedTargets {
     }
 }
 
-/// A colour target: (name, texture, view).
-type ColorTarget = (String, Texture, RenderTargetView);
+/// A colour target: (name, its texture and view).
+type ColorTarget = (String, TargetOut);
 
 /// Every device object a scene creates, by name.
 struct Objects {
@@ -98,27 +101,61 @@ struct Objects {
     vs: BTreeMap<String, VertexShaderHandle>,
     ps: BTreeMap<String, PixelShaderHandle>,
     colors: Vec<ColorTarget>,
-    depth: Option<(Texture, DepthStencilView)>,
+    depth: Option<DepthOut>,
     /// Tile pools, tiled textures and their views.
     tiled: tiled::TiledObjects,
 }
 
 impl Objects {
     /// The colour target `name`; the error names `path`.
-    fn color(&self, scene: &Scene, name: &str, path: String) -> Result<&ColorTarget, SceneError> {
+    fn color(&self, scene: &Scene, name: &str, path: String) -> Result<&TargetOut, SceneError> {
         self.colors
             .iter()
-            .find(|(n, _, _)| n == name)
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t)
             .ok_or_else(|| scene.invalid(path, format!("no colour target named {name:?}")))
     }
 
-    /// The texture `outputs[i]` names: a colour target, or `"depth"` for the depth target.
-    fn output(&self, scene: &Scene, name: &str, path: String) -> Result<&Texture, SceneError> {
-        if let Some((_, tex, _)) = self.colors.iter().find(|(n, _, _)| n == name) {
-            return Ok(tex);
+    /// The tiled resource `name`: a `"tiled": true` texture or colour target; the error names
+    /// `path`.
+    fn tiled_resource(
+        &self,
+        scene: &Scene,
+        name: &str,
+        path: &str,
+    ) -> Result<&TiledResource, SceneError> {
+        if let Some(t) = self.tiled.textures.get(name) {
+            return Ok(t);
+        }
+        if let Some(t) = self.tiled.buffers.get(name) {
+            return Ok(t);
+        }
+        match self.colors.iter().find(|(n, _)| n == name) {
+            Some((_, TargetOut::Tiled(t, _))) => Ok(t),
+            None if name == DEPTH_OUTPUT => match &self.depth {
+                Some(DepthOut::Tiled(t, _)) => Ok(t),
+                _ => Err(scene.invalid(
+                    path.to_owned(),
+                    format!("no tiled texture, buffer or target named {name:?}"),
+                )),
+            },
+            _ => Err(scene.invalid(
+                path.to_owned(),
+                format!("no tiled texture, buffer or target named {name:?}"),
+            )),
+        }
+    }
+
+    /// The target `outputs[i]` names: a colour target, or `"depth"` for the depth target.
+    fn output(&self, scene: &Scene, name: &str, path: String) -> Result<TargetRef<'_>, SceneError> {
+        match self.colors.iter().find(|(n, _)| n == name) {
+            Some((_, TargetOut::Plain(tex, _))) => return Ok(TargetRef::Plain(tex)),
+            Some((_, TargetOut::Tiled(t, _))) => return Ok(TargetRef::Tiled(t)),
+            None => {}
         }
         match &self.depth {
-            Some((tex, _)) if name == DEPTH_OUTPUT => Ok(tex),
+            Some(DepthOut::Plain(tex, _)) if name == DEPTH_OUTPUT => Ok(TargetRef::Plain(tex)),
+            Some(DepthOut::Tiled(t, _)) if name == DEPTH_OUTPUT => Ok(TargetRef::Tiled(t)),
             _ => Err(scene.invalid(
                 path,
                 format!(
@@ -201,12 +238,8 @@ impl Scene {
         let objs = self.create_objects(device, w, h, aspect)?;
         let mut ctx = device.immediate_context();
         // Initial bindings: every colour target plus the depth target, and a full viewport.
-        let rtvs: Vec<_> = objs
-            .colors
-            .iter()
-            .map(|(_, _, v)| Some(v.clone()))
-            .collect();
-        ctx.om_set_render_targets(&rtvs, objs.depth.as_ref().map(|(_, v)| v))
+        let rtvs: Vec<_> = objs.colors.iter().map(|(_, t)| t).collect();
+        bind_targets(&mut ctx, &rtvs, objs.depth.as_ref())
             .map_err(|e| self.device_err("targets".into(), e))?;
         ctx.rs_set_viewports(&[Viewport {
             top_left_x: 0.0,
@@ -238,12 +271,20 @@ impl Scene {
     ) -> Result<RenderedTargets, SceneError> {
         let names: Vec<String> = match &self.file.outputs {
             Some(o) => o.clone(),
-            None => objs.colors.iter().map(|(n, _, _)| n.clone()).collect(),
+            None => objs.colors.iter().map(|(n, _)| n.clone()).collect(),
         };
         let mut images = Vec::new();
         let mut textures = Vec::new();
         for (i, name) in names.iter().enumerate() {
-            let tex = objs.output(self, name, format!("outputs[{i}]"))?;
+            let p = format!("outputs[{i}]");
+            let through_tiles;
+            let tex = match objs.output(self, name, p.clone())? {
+                TargetRef::Plain(t) => t,
+                TargetRef::Tiled(t) => {
+                    through_tiles = self.read_through_tiles(device, ctx, t, &p)?;
+                    &through_tiles
+                }
+            };
             let resolved = self.resolved(device, ctx, tex, &format!("outputs[{i}]"))?;
             let tex = resolved.as_ref().unwrap_or(tex);
             let img = tessera::resource::read_rgba8(tex, 0)

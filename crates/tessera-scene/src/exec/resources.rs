@@ -6,13 +6,13 @@ use std::sync::Arc;
 
 use tessera::caps::{
     APPEND_ALIGNED_ELEMENT, BindFlags, BufferDesc, InputClassification, InputElementDesc,
-    SampleDesc, SubresourceRange, TextureDesc, Usage, ViewDesc, ViewDimension,
+    MiscFlags, SampleDesc, SubresourceRange, TextureDesc, Usage, ViewDesc, ViewDimension,
 };
 use tessera::resource::DsvFlags;
 use tessera::resource::UnorderedAccessView;
-use tessera::{Buffer, DepthStencilView, Device, InputLayoutHandle, ShaderResourceView, Texture};
+use tessera::{Buffer, Device, InputLayoutHandle, ShaderResourceView};
 
-use super::{ColorTarget, Objects, procedural};
+use super::{ColorTarget, DEPTH_OUTPUT, DepthOut, Objects, TargetOut, procedural};
 use crate::error::SceneError;
 use crate::format::Command;
 use crate::scene::Scene;
@@ -71,6 +71,9 @@ impl Scene {
         }
         let mut buffers = BTreeMap::new();
         for (name, bytes) in &self.buffers {
+            if self.file.buffers.get(name).is_some_and(|b| b.tiled) {
+                continue; // made in `tiled`
+            }
             let p = format!("buffers.{name}");
             let len =
                 u32::try_from(bytes.len()).map_err(|_| self.invalid(p.clone(), "too large"))?;
@@ -271,7 +274,7 @@ impl Scene {
         let mut colors: Vec<ColorTarget> = Vec::new();
         for (i, c) in self.file.targets.colors.iter().enumerate() {
             let p = format!("targets.colors[{i}]");
-            if colors.iter().any(|(n, _, _)| *n == c.name) {
+            if colors.iter().any(|(n, _)| *n == c.name) {
                 return Err(self.invalid(p, format!("duplicate target name {:?}", c.name)));
             }
             let desc = TextureDesc {
@@ -279,15 +282,37 @@ impl Scene {
                     count: c.sample_count,
                     quality: c.sample_quality,
                 },
+                misc_flags: if c.tiled {
+                    MiscFlags::TILED
+                } else {
+                    MiscFlags::default()
+                },
                 ..TextureDesc::tex2d(w, h, c.format.0, BindFlags::RENDER_TARGET)
             };
-            let tex = device
-                .create_texture(&desc, None)
-                .map_err(self.dev(p.clone()))?;
-            let rtv = device
-                .create_render_target_view(&tex, None)
-                .map_err(self.dev(p))?;
-            colors.push((c.name.clone(), tex, rtv));
+            let out = if c.tiled {
+                if self.file.textures.get(&c.name).is_some_and(|t| t.tiled) {
+                    return Err(self.invalid(
+                        format!("{p}.name"),
+                        format!("{:?} also names a tiled texture", c.name),
+                    ));
+                }
+                let tex = device
+                    .create_tiled_texture(&desc, None)
+                    .map_err(self.dev(format!("{p}.tiled")))?;
+                let rtv = device
+                    .create_tiled_render_target_view(&tex, None)
+                    .map_err(self.dev(format!("{p}.tiled")))?;
+                TargetOut::Tiled(tex, rtv)
+            } else {
+                let tex = device
+                    .create_texture(&desc, None)
+                    .map_err(self.dev(p.clone()))?;
+                let rtv = device
+                    .create_render_target_view(&tex, None)
+                    .map_err(self.dev(p))?;
+                TargetOut::Plain(tex, rtv)
+            };
+            colors.push((c.name.clone(), out));
         }
         Ok(colors)
     }
@@ -297,7 +322,7 @@ impl Scene {
         device: &Device,
         w: u32,
         h: u32,
-    ) -> Result<Option<(Texture, DepthStencilView)>, SceneError> {
+    ) -> Result<Option<DepthOut>, SceneError> {
         let Some(d) = &self.file.targets.depth else {
             return Ok(None);
         };
@@ -307,14 +332,46 @@ impl Scene {
                 count: d.sample_count,
                 quality: d.sample_quality,
             },
+            misc_flags: if d.tiled {
+                MiscFlags::TILED
+            } else {
+                MiscFlags::default()
+            },
             ..TextureDesc::tex2d(w, h, d.format.0, BindFlags::DEPTH_STENCIL)
         };
+        if d.tiled {
+            let p = format!("{p}.tiled");
+            let taken = self
+                .file
+                .textures
+                .get(DEPTH_OUTPUT)
+                .is_some_and(|t| t.tiled)
+                || self
+                    .file
+                    .targets
+                    .colors
+                    .iter()
+                    .any(|c| c.name == DEPTH_OUTPUT);
+            if taken {
+                return Err(self.invalid(
+                    p,
+                    format!("{DEPTH_OUTPUT:?} also names a tiled texture or a colour target"),
+                ));
+            }
+            let tex = device
+                .create_tiled_texture(&desc, None)
+                .map_err(self.dev(p.clone()))?;
+            let dsv = device
+                .create_tiled_depth_stencil_view(&tex, None, DsvFlags::default())
+                .map_err(self.dev(p))?;
+            return Ok(Some(DepthOut::Tiled(tex, dsv)));
+        }
         let tex = device
             .create_texture(&desc, None)
             .map_err(self.dev(p.clone()))?;
         let dsv = device
             .create_depth_stencil_view(&tex, None, DsvFlags::default())
             .map_err(self.dev(p))?;
-        Ok(Some((tex, dsv)))
+        Ok(Some(DepthOut::Plain(tex, dsv)))
     }
 }

@@ -1,15 +1,20 @@
 //! Tiled resources of a scene (issue #16, SPEC §6): tile pools, `"tiled": true` textures and
-//! their views, and the `update_tile_mappings`, `update_tiles`, `copy_tile_mappings`,
-//! `copy_tiles`, `resize_tile_pool` and `tiled_resource_barrier` commands. The device does
+//! their views (tiled colour targets are made with the targets, `resources.rs`), and the
+//! `update_tile_mappings`, `update_tiles`, `copy_tile_mappings`, `copy_tiles`,
+//! `resize_tile_pool` and `tiled_resource_barrier` commands. The device does
 //! every check; a refusal is a [`SceneError::Device`] at the field's path.
 
 use std::collections::BTreeMap;
 
-use tessera::caps::{BindFlags, BufferDesc, MiscFlags, TextureDesc};
+use tessera::caps::{
+    BindFlags, BufferDesc, MiscFlags, SubresourceRange, TextureDesc, ViewDesc, ViewDimension,
+};
 use tessera::resource::tiled::{
     TilePool, TileRegionSize, TiledResourceCoordinate, UpdateTileMappings,
 };
-use tessera::tiled::{TiledResource, TiledShaderResourceView};
+use tessera::tiled::{
+    TiledBufferShaderResourceView, TiledResource, TiledShaderResourceView, TiledUnorderedAccessView,
+};
 use tessera::{Device, DeviceContext};
 
 use super::{Objects, get, procedural};
@@ -29,6 +34,21 @@ pub(super) struct TiledObjects {
     pub(super) textures: BTreeMap<String, TiledResource>,
     /// Their whole-texture shader-resource views, by texture name.
     pub(super) srvs: BTreeMap<String, TiledShaderResourceView>,
+    /// `"tiled": true` buffers by name.
+    pub(super) buffers: BTreeMap<String, TiledResource>,
+    /// Their whole-buffer `R32_UINT` UAVs, by buffer name.
+    pub(super) buffer_uavs: BTreeMap<String, TiledUnorderedAccessView>,
+    /// Their whole-buffer `R32_UINT` shader-resource views, by buffer name.
+    pub(super) buffer_srvs: BTreeMap<String, TiledBufferShaderResourceView>,
+}
+
+/// A whole-buffer `R32_UINT` view description (the scene's buffer views).
+fn r32_buffer_view() -> ViewDesc {
+    ViewDesc {
+        format: tessera::Format::R32Uint,
+        dimension: ViewDimension::Buffer,
+        range: SubresourceRange::ALL,
+    }
 }
 
 fn coordinate(c: CoordinateSpec) -> TiledResourceCoordinate {
@@ -76,6 +96,37 @@ impl Scene {
             let pool = device.create_tile_pool(&desc).map_err(self.dev(p))?;
             out.pools.insert(name.clone(), pool);
         }
+        for (name, spec) in self.file.buffers.iter().filter(|(_, s)| s.tiled) {
+            let p = format!("buffers.{name}");
+            let Some(byte_width) = spec
+                .zeros
+                .filter(|_| spec.data.is_none() && spec.file.is_none())
+            else {
+                return Err(self.invalid(
+                    format!("{p}.tiled"),
+                    "a tiled buffer takes its size from `zeros` and no `data` or `file` (tiled resources take no initial data, SPEC §6.1)",
+                ));
+            };
+            let desc = BufferDesc {
+                byte_width,
+                bind_flags: BindFlags::UNORDERED_ACCESS | BindFlags::SHADER_RESOURCE,
+                misc_flags: MiscFlags::TILED,
+                ..BufferDesc::default()
+            };
+            let buf = device
+                .create_tiled_buffer(&desc, None)
+                .map_err(self.dev(format!("{p}.tiled")))?;
+            let view = r32_buffer_view();
+            let uav = device
+                .create_tiled_unordered_access_view(&buf, Some(&view))
+                .map_err(self.dev(p.clone()))?;
+            let srv = device
+                .create_tiled_buffer_shader_resource_view(&buf, Some(&view))
+                .map_err(self.dev(p))?;
+            out.buffers.insert(name.clone(), buf);
+            out.buffer_uavs.insert(name.clone(), uav);
+            out.buffer_srvs.insert(name.clone(), srv);
+        }
         for (name, spec) in self.file.textures.iter().filter(|(_, s)| s.tiled) {
             let p = format!("textures.{name}");
             // A solid source gives its size without being generated (a virtual texture's
@@ -115,7 +166,7 @@ impl Scene {
         path: &str,
     ) -> Result<(), SceneError> {
         let t = &o.tiled;
-        let res = get(self, &t.textures, &s.tiled_resource, "tiled texture", path)?;
+        let res = o.tiled_resource(self, &s.tiled_resource, path)?;
         let pool = match &s.tile_pool {
             Some(n) => Some(get(
                 self,
@@ -172,14 +223,7 @@ impl Scene {
         s: &UpdateTilesSpec,
         path: &str,
     ) -> Result<(), SceneError> {
-        let t = &o.tiled;
-        let res = get(
-            self,
-            &t.textures,
-            &s.dest_tiled_resource,
-            "tiled texture",
-            path,
-        )?;
+        let res = o.tiled_resource(self, &s.dest_tiled_resource, path)?;
         let sp = format!("{path}.source_tile_data");
         let src = self.file.textures.get(&s.source_tile_data);
         let bytes = match (src, self.images.get(&s.source_tile_data)) {
@@ -209,21 +253,8 @@ impl Scene {
         s: &CopyTileMappingsSpec,
         path: &str,
     ) -> Result<(), SceneError> {
-        let t = &o.tiled;
-        let dst = get(
-            self,
-            &t.textures,
-            &s.dest_tiled_resource,
-            "tiled texture",
-            path,
-        )?;
-        let src = get(
-            self,
-            &t.textures,
-            &s.source_tiled_resource,
-            "tiled texture",
-            path,
-        )?;
+        let dst = o.tiled_resource(self, &s.dest_tiled_resource, path)?;
+        let src = o.tiled_resource(self, &s.source_tiled_resource, path)?;
         ctx.copy_tile_mappings(
             dst,
             coordinate(s.dest_region_start_coordinate),
@@ -243,13 +274,7 @@ impl Scene {
         s: &CopyTilesSpec,
         path: &str,
     ) -> Result<(), SceneError> {
-        let res = get(
-            self,
-            &o.tiled.textures,
-            &s.tiled_resource,
-            "tiled texture",
-            path,
-        )?;
+        let res = o.tiled_resource(self, &s.tiled_resource, path)?;
         let buffer = get(
             self,
             &o.buffers,
@@ -298,15 +323,7 @@ impl Scene {
     ) -> Result<(), SceneError> {
         let one = |n: &Option<String>, field: &str| -> Result<Option<&TiledResource>, SceneError> {
             n.as_ref()
-                .map(|n| {
-                    get(
-                        self,
-                        &o.tiled.textures,
-                        n,
-                        "tiled texture",
-                        &format!("{path}.{field}"),
-                    )
-                })
+                .map(|n| o.tiled_resource(self, n, &format!("{path}.{field}")))
                 .transpose()
         };
         let before = one(

@@ -165,6 +165,7 @@ fn default_colors() -> Vec<ColorTargetSpec> {
         format: default_color_format(),
         sample_count: 1,
         sample_quality: 0,
+        tiled: false,
     }]
 }
 
@@ -193,6 +194,12 @@ pub struct ColorTargetSpec {
     /// standard / centre pattern).
     #[serde(default)]
     pub sample_quality: u32,
+    /// A tiled target (`MISC_TILED`, SPEC §6.1; the device's tiled-target rules apply):
+    /// every tile starts NULL, the tile commands name it by its
+    /// name, draws and clears write through its tiles (writes to NULL tiles are dropped) and
+    /// its output is read back through them (NULL tiles read 0 at Tier 2/3).
+    #[serde(default)]
+    pub tiled: bool,
 }
 
 /// The depth-stencil target.
@@ -208,6 +215,10 @@ pub struct DepthTargetSpec {
     /// `DXGI_SAMPLE_DESC.Quality` (default 0).
     #[serde(default)]
     pub sample_quality: u32,
+    /// A tiled depth target (`MISC_TILED`; D16 / D32 only, SPEC §6.1): as a tiled colour
+    /// target, named `"depth"` by the tile commands and `outputs`.
+    #[serde(default)]
+    pub tiled: bool,
 }
 
 /// Serde default of the sample counts: one sample.

@@ -41,6 +41,11 @@ pub struct BufferSpec {
     /// A zero-filled buffer of this many bytes (for a buffer a compute shader fills).
     #[serde(default)]
     pub zeros: Option<u32>,
+    /// A tiled buffer (`MISC_TILED`, SPEC §6.1) of `zeros` bytes (no `data` or `file`: tiled
+    /// resources take no initial data): every tile starts NULL, the tile commands name it,
+    /// `set_cs_uavs` and `set_cs_textures` bind its whole-buffer `R32_UINT` tiled views.
+    #[serde(default)]
+    pub tiled: bool,
 }
 
 /// Procedural checkerboard.

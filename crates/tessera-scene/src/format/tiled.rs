@@ -88,7 +88,7 @@ impl RangeFlagName {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateTileMappingsSpec {
-    /// `pTiledResource`: a `"tiled": true` texture.
+    /// `pTiledResource`: a `"tiled": true` texture, buffer or target.
     pub tiled_resource: String,
     /// `NumTiledResourceRegions`.
     #[serde(default)]
@@ -123,7 +123,7 @@ pub struct UpdateTileMappingsSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateTilesSpec {
-    /// `pDestTiledResource`: a `"tiled": true` texture.
+    /// `pDestTiledResource`: a `"tiled": true` texture, buffer or target.
     pub dest_tiled_resource: String,
     /// `pDestTileRegionStartCoordinate`.
     #[serde(default)]

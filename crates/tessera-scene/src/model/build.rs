@@ -41,11 +41,13 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
                 format: FormatName(tessera::Format::R8G8B8A8Unorm),
                 sample_count: 1,
                 sample_quality: 0,
+                tiled: false,
             }],
             depth: Some(DepthTargetSpec {
                 format: FormatName(tessera::Format::D24UnormS8Uint),
                 sample_count: 1,
                 sample_quality: 0,
+                tiled: false,
             }),
         },
         buffers: BTreeMap::new(),
@@ -133,6 +135,7 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
                 data: Some(data),
                 file: None,
                 zeros: None,
+                tiled: false,
             },
         );
         f.buffers.insert(
@@ -142,6 +145,7 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
                 data: Some(part.indices.iter().map(|&v| f64::from(v)).collect()),
                 file: None,
                 zeros: None,
+                tiled: false,
             },
         );
         let textured = part.texture.and_then(|t| model.images.get(t));

@@ -82,6 +82,7 @@ const SCENES: &[&str] = &[
     "storage_ripple",
     "tiled_tier2",
     "tiled_virtual_tier2",
+    "tiled_target_tier2",
 ];
 
 /// The 16384² virtual texture at Tier 1 (issue #16 done-when): the NULL tiles show the poison

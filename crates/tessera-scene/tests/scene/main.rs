@@ -10,4 +10,6 @@ mod scene_fuzz;
 mod scene_golden_api;
 mod spirv;
 mod tiled;
+mod tiled_cs;
+mod tiled_target;
 mod wgsl;

@@ -12,9 +12,12 @@ fn seeds() -> Vec<String> {
         "instancing",
         "texture_trilinear",
         "level_index32_9_1",
+        "tiled_target_tier2",
     ]
     .iter()
     .map(|n| std::fs::read_to_string(dir.join(format!("{n}.json"))).unwrap())
+    // The tiled buffer and tiled compute-texture scenes (`"tiled": true` on a buffer).
+    .chain([crate::tiled_cs::BUFFER_SCENE, crate::tiled_cs::SCENE].map(str::to_owned))
     .collect()
 }
 
@@ -83,7 +86,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
-    fn mutated_scenes_never_panic(seed in 0usize..5, muts in prop::collection::vec(mutation(), 1..4)) {
+    fn mutated_scenes_never_panic(seed in 0usize..8, muts in prop::collection::vec(mutation(), 1..4)) {
         let seeds = seeds();
         let mut text = seeds[seed % seeds.len()].clone();
         for m in &muts {
