@@ -86,16 +86,13 @@ fn tiled_views_follow_the_srv_rules_and_tesseras_scope() {
     // Texture3D (Tier 3): a view of its one mip (tiled::volume samples through it).
     let v = d.create_tiled_shader_resource_view(&vol, None).unwrap();
     assert_eq!(v.desc().dimension, ViewDimension::Texture3D);
-    // Multisampled views: not implemented (untiled 2DMS SRVs are not read by shaders either).
+    // Multisampled: a Texture2DMS view (tiled::ms_views reads its samples).
     let mut ms = tiled_tex(128, 128, 1, 1, Format::R8G8B8A8Unorm);
     ms.bind_flags = BindFlags::SHADER_RESOURCE | BindFlags::RENDER_TARGET;
     ms.sample_desc.count = 4;
     let ms = d.create_tiled_texture(&ms, None).unwrap();
-    let r = d.create_tiled_shader_resource_view(&ms, None);
-    assert!(
-        matches!(r, Err(Error::Unsupported(s)) if s.contains("multisampled")),
-        "{r:?}"
-    );
+    let v = d.create_tiled_shader_resource_view(&ms, None).unwrap();
+    assert_eq!(v.desc().dimension, ViewDimension::Texture2DMs);
     // Another device's resource.
     let other = device(3);
     let r = other.create_tiled_shader_resource_view(&arr, None);
