@@ -72,44 +72,46 @@ fn rs_14_line_strip_corner_is_lit_once() {
     assert_eq!(lit(&strip).len(), 8);
 }
 
-/// An indexed line strip restarts at the strip-cut index (SPEC §3.10).
-#[test]
-fn line_strip_cut_index_restarts_the_strip() {
-    let mut r = rig(PrimitiveTopology::LineStrip);
-    let v = pts(&r, &[(0.5, 0.5), (4.5, 0.5), (0.5, 2.5), (4.5, 2.5)]);
+/// Draws `v` indexed by the R16 `indices` (an index count of `indices.len()`) with a flat
+/// white pixel shader, and returns the draw's statistics.
+fn draw_indexed_flat(r: &mut Rig, v: &[Cv], indices: &[u16]) -> tessera_pipeline::DrawStats {
     let bytes: Vec<u8> = v.iter().flatten().flat_map(|f| f.to_le_bytes()).collect();
-    let indices: Vec<u8> = [0u16, 1, 0xFFFF, 2, 3]
-        .iter()
-        .flat_map(|i| i.to_le_bytes())
-        .collect();
+    let index_bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
     let vbs = [VertexBufferBinding {
         data: &bytes,
         stride: 32,
         offset: 0,
     }];
     let ib = IndexBufferBinding {
-        data: &indices,
+        data: &index_bytes,
         format: Format::R16Uint,
         offset: 0,
     };
     let args = tessera_pipeline::DrawArgs::Indexed {
-        index_count: 5,
+        index_count: indices.len() as u32,
         start_index: 0,
         base_vertex: 0,
         instance_count: 1,
         start_instance: 0,
     };
     let ps = FlatPs::new([1.0; 4]);
-    let stats = r
-        .draw_full(
-            &layout(),
-            &vbs,
-            Some(ib),
-            &TransformVs { varyings: 1 },
-            Some(&ps),
-            args,
-        )
-        .unwrap();
+    r.draw_full(
+        &layout(),
+        &vbs,
+        Some(ib),
+        &TransformVs { varyings: 1 },
+        Some(&ps),
+        args,
+    )
+    .unwrap()
+}
+
+/// An indexed line strip restarts at the strip-cut index (SPEC §3.10).
+#[test]
+fn line_strip_cut_index_restarts_the_strip() {
+    let mut r = rig(PrimitiveTopology::LineStrip);
+    let v = pts(&r, &[(0.5, 0.5), (4.5, 0.5), (0.5, 2.5), (4.5, 2.5)]);
+    let stats = draw_indexed_flat(&mut r, &v, &[0u16, 1, 0xFFFF, 2, 3]);
     let expect: Vec<_> = [0, 2]
         .iter()
         .flat_map(|&y| (0..4).map(move |x| (x, y)))
@@ -301,39 +303,7 @@ fn line_adjacency_draws_the_inner_vertices() {
             far,
         ],
     );
-    let bytes: Vec<u8> = v.iter().flatten().flat_map(|f| f.to_le_bytes()).collect();
-    let indices: Vec<u8> = [0u16, 1, 2, 3, 0xFFFF, 4, 5, 6, 7]
-        .iter()
-        .flat_map(|i| i.to_le_bytes())
-        .collect();
-    let vbs = [VertexBufferBinding {
-        data: &bytes,
-        stride: 32,
-        offset: 0,
-    }];
-    let ib = IndexBufferBinding {
-        data: &indices,
-        format: Format::R16Uint,
-        offset: 0,
-    };
-    let args = tessera_pipeline::DrawArgs::Indexed {
-        index_count: 9,
-        start_index: 0,
-        base_vertex: 0,
-        instance_count: 1,
-        start_instance: 0,
-    };
-    let ps = FlatPs::new([1.0; 4]);
-    let stats = r
-        .draw_full(
-            &layout(),
-            &vbs,
-            Some(ib),
-            &TransformVs { varyings: 1 },
-            Some(&ps),
-            args,
-        )
-        .unwrap();
+    let stats = draw_indexed_flat(&mut r, &v, &[0u16, 1, 2, 3, 0xFFFF, 4, 5, 6, 7]);
     let expect: Vec<_> = [0, 2]
         .iter()
         .flat_map(|&y| (0..4).map(move |x| (x, y)))
