@@ -5,7 +5,9 @@
 
 use wide::f32x8;
 
-use super::sample_rate::{Centre, centroid_offsets, input_coverage, interpolate_inputs};
+use super::sample_rate::{
+    Centre, centroid_offsets, input_coverage, interpolate_inputs, reset_and_shade,
+};
 use super::{
     BandJob, BlockAt, block_w, block_z, clamp_depth, depth_stencil, eval, interpolate, write_target,
 };
@@ -128,16 +130,7 @@ impl BandJob<'_, '_> {
                 input_coverage,
             };
             let out = &mut scratch.out;
-            let read = band
-                .colors
-                .len()
-                .max(if ctx.dual_source { 2 } else { 0 })
-                .max(1);
-            out.targets[..read].fill(ZERO_REG);
-            out.depth = f32x8::ZERO;
-            out.discard = [false; 8];
-            out.coverage = [u32::MAX; 8];
-            super::run_pixel_shader(ps, ctx.env, ctx.uavs, &input, out);
+            reset_and_shade(ps, ctx, band.colors.len(), &input, out);
             self.stats.ps_lanes += 8;
             if ctx.may_discard {
                 let kept = (0..8).fold(0u8, |m, k| m | (u8::from(!out.discard[k]) << k));

@@ -6,11 +6,13 @@
 
 use wide::f32x8;
 
-use super::{BandJob, block_w, eval, interpolate};
+use super::{BandJob, RasterContext, block_w, eval, interpolate};
 use crate::band::{Msaa, PsIo};
 use crate::block::{Coverage, MAX_SAMPLES, SampleCoverage};
 use crate::setup::{Plane, TriSetup};
-use crate::shader::{Interpolation, MAX_VARYINGS, PsInput, Reg, Sampling, ZERO_REG};
+use crate::shader::{
+    Interpolation, MAX_VARYINGS, PixelShader, PsInput, PsOutput, Reg, Sampling, ZERO_REG,
+};
 
 /// The block's lanes at their pixel centres: position, `w`, and offsets from the triangle's
 /// origin ([`block_w`]'s flat `w` included).
@@ -91,6 +93,25 @@ pub(super) fn interpolate_inputs(
     }
 }
 
+/// One shader call of the multisampled stages ([`BandJob::shade_msaa`], the per-sample calls):
+/// resets what the call can read back (every bound target of `colors`, o1 for dual-source
+/// blending, depth, discard, the `SV_Coverage` output), then runs the shader.
+#[inline(always)]
+pub(super) fn reset_and_shade(
+    ps: &dyn PixelShader,
+    ctx: &RasterContext<'_>,
+    colors: usize,
+    input: &PsInput<'_>,
+    out: &mut PsOutput,
+) {
+    let read = colors.max(if ctx.dual_source { 2 } else { 0 }).max(1);
+    out.targets[..read].fill(ZERO_REG);
+    out.depth = f32x8::ZERO;
+    out.discard = [false; 8];
+    out.coverage = [u32::MAX; 8];
+    super::run_pixel_shader(ps, ctx.env, ctx.uavs, input, out);
+}
+
 /// Lanes whose bit `s` is set in their sample mask `keep`.
 #[inline]
 fn lanes_keeping(keep: &[u32; 8], s: usize) -> Coverage {
@@ -154,16 +175,7 @@ impl BandJob<'_, '_> {
                 input_coverage,
             };
             let out = &mut scratch.out;
-            let read = band
-                .colors
-                .len()
-                .max(if ctx.dual_source { 2 } else { 0 })
-                .max(1);
-            out.targets[..read].fill(ZERO_REG);
-            out.depth = f32x8::ZERO;
-            out.discard = [false; 8];
-            out.coverage = [u32::MAX; 8];
-            super::run_pixel_shader(ps, ctx.env, ctx.uavs, &input, out);
+            reset_and_shade(ps, ctx, band.colors.len(), &input, out);
             self.stats.ps_lanes += 8;
             if ctx.may_discard {
                 lanes &= (0..8).fold(0u8, |m, k| m | (u8::from(!out.discard[k]) << k));
