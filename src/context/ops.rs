@@ -252,14 +252,11 @@ impl DeviceContext {
             self.device.check_not_removed("ResolveSubresource")?;
             self.owned("ResolveSubresource", "resource", dst.owner())?;
             self.owned("ResolveSubresource", "resource", src.owner())?;
-            Ok(tessera_resource::resolve_subresource(
-                self.device.caps(),
-                dst,
-                dst_sub,
-                src,
-                src_sub,
-                format,
-            )?)
+            // On the device's pool: rows resolve in parallel.
+            let caps = self.device.caps();
+            Ok(self.device.inner.pool.install(|| {
+                tessera_resource::resolve_subresource(caps, dst, dst_sub, src, src_sub, format)
+            })?)
         };
         self.device.refused("ResolveSubresource", run())
     }

@@ -1,6 +1,7 @@
 //! `ResolveSubresource`: the plain average of each pixel's samples (SPEC §3.8: the resolve of a
 //! standard pattern), in the format's float domain, encoded with the format's conversion.
 
+use rayon::prelude::*;
 use tessera_caps::{Caps, FormatSupport, Usage};
 use tessera_format::Format;
 
@@ -89,6 +90,9 @@ fn resolve_row<'r, const N: usize>(
     Ok(())
 }
 
+/// Rows per parallel task of a resolve.
+const RESOLVE_BAND_ROWS: u32 = 16;
+
 /// `ResolveSubresource(dst, dst_sub, src, src_sub, format)`: every pixel of the single-sample
 /// `dst_sub` gets the average of the samples of the same pixel of the multisampled `src_sub`:
 /// each sample decoded to float RGBA by `format` (sRGB to linear), summed in sample order in
@@ -150,25 +154,34 @@ pub fn resolve_subresource(
     let mut dsurf = dg.surface_mut(dst_sub)?;
     let uniform_copies = n <= 16 && equal_samples_resolve_to_themselves(format);
     let bytes = format.info().bytes_per_block as usize;
+    if uniform_copies {
+        // Rows are independent: bands of rows in parallel on the device's pool, each row
+        // exactly as alone, so the bytes do not depend on the thread count.
+        let bands: Vec<_> = dsurf.bands_mut(RESOLVE_BAND_ROWS).collect();
+        let ssurf = &ssurf;
+        return bands.into_par_iter().try_for_each(|mut band| {
+            let y0 = band.y0();
+            for y in y0..(y0 + RESOLVE_BAND_ROWS).min(sl.height) {
+                // Rows of every sample plane: a pixel whose samples hold the same bytes
+                // resolves to those bytes (see `equal_samples_resolve_to_themselves`), so only
+                // the others are decoded, averaged and encoded.
+                let mut rows = [&[][..]; 16];
+                for (s, r) in rows.iter_mut().enumerate().take(n as usize) {
+                    *r = ssurf.row(y, s as u32);
+                }
+                let rows = &rows[..n as usize];
+                let drow = band.row_mut(y);
+                match bytes {
+                    4 => resolve_row::<4>(format, rows, drow)?,
+                    2 => resolve_row::<2>(format, rows, drow)?,
+                    1 => resolve_row::<1>(format, rows, drow)?,
+                    _ => resolve_row::<0>(format, rows, drow)?,
+                }
+            }
+            Ok(())
+        });
+    }
     for y in 0..sl.height {
-        if uniform_copies {
-            // Rows of every sample plane: a pixel whose samples hold the same bytes resolves to
-            // those bytes (see `equal_samples_resolve_to_themselves`), so only the others are
-            // decoded, averaged and encoded.
-            let mut rows = [&[][..]; 16];
-            for (s, r) in rows.iter_mut().enumerate().take(n as usize) {
-                *r = ssurf.row(y, s as u32);
-            }
-            let rows = &rows[..n as usize];
-            let drow = dsurf.row_mut(y, 0);
-            match bytes {
-                4 => resolve_row::<4>(format, rows, drow)?,
-                2 => resolve_row::<2>(format, rows, drow)?,
-                1 => resolve_row::<1>(format, rows, drow)?,
-                _ => resolve_row::<0>(format, rows, drow)?,
-            }
-            continue;
-        }
         for x in 0..sl.width {
             let mut acc = [0.0f32; 4];
             for s in 0..n {

@@ -59,6 +59,15 @@ impl<'a> BandMut<'a> {
             .unwrap_or(&[])
     }
 
+    /// Mutable bytes of row `y`'s elements (the row without its padding); empty outside the
+    /// band.
+    #[inline]
+    pub fn row_mut(&mut self, y: u32) -> &mut [u8] {
+        let o = self.offset(0, y);
+        let n = self.layout.row_bytes();
+        self.data.get_mut(o..o + n).unwrap_or(&mut [])
+    }
+
     /// Mutable bytes of element (x, y); empty outside the band.
     #[inline]
     pub fn texel_mut(&mut self, x: u32, y: u32) -> &mut [u8] {

@@ -229,13 +229,27 @@ impl D32Test {
         }
         // Rows `by` and `by + 1` of the band: 16 bytes each.
         let (row0, row1) = data.block_rows_mut(bx, by)?;
+        Some(self.test_rows(row0, row1, mask, z))
+    }
+
+    /// The test of [`Self::test`] on a block whose two rows of D32 texels are `row0` and
+    /// `row1` (16 bytes each, as the memory owner hands them out): the lanes of `mask` that
+    /// pass, their depths `z` stored when writes are on.
+    #[inline(always)]
+    pub fn test_rows(
+        &self,
+        row0: &mut [u8; 16],
+        row1: &mut [u8; 16],
+        mask: Coverage,
+        z: f32x8,
+    ) -> Coverage {
         let stored: f32x8 = bytemuck::cast(read_block_u32(row0, row1));
         let pass = compare(self.func, z, stored) & mask;
         if self.write && pass != 0 {
             let new = lane_select(pass).blend(z, stored);
             write_block_u32(row0, row1, bytemuck::cast(new));
         }
-        Some(pass)
+        pass
     }
 }
 

@@ -215,12 +215,56 @@ impl BandTarget<'_> {
         new: u32x8,
         write_mask: u8,
     ) {
-        let write = u32x8::splat(channel_bytes(write_mask, block.bgra)) & lane_select(mask);
-        let v = ((new & write) | (block.old & !write)).to_array();
+        let v = merge_packed(block.old, new, mask, write_mask, block.bgra);
         if let Some((a, b)) = self.data.block_rows_mut(block.bx, block.by) {
             write_block_u32(a, b, v);
         }
     }
+
+    /// The two rows of the `count` blocks from (`bx`, `by`) rightwards when the target is
+    /// RGBA8/BGRA8 UNORM and they lie wholly inside it (as [`unorm8_block`](Self::unorm8_block)
+    /// requires of each), with the target's `bgra` flag: for [`store_packed_rows`], block `k`
+    /// being bytes `16k..16k + 16` of each row.
+    #[inline(always)]
+    pub fn unorm8_rows(
+        &mut self,
+        bx: u32,
+        by: u32,
+        count: u32,
+    ) -> Option<(bool, &mut [u8], &mut [u8])> {
+        let TargetKind::Unorm8 { bgra } = self.kind else {
+            return None;
+        };
+        let len = 16 * count as usize;
+        if bx + 4 * count > self.width || self.texel_size != 4 || self.data.row_pitch() < len {
+            return None;
+        }
+        let (a, b) = self.data.row_pair_mut(bx, by, len)?;
+        Some((bgra, a, b))
+    }
+}
+
+/// [`BandTarget::store_packed_unorm8`] of a block whose two rows are `row0` and `row1`
+/// ([`BandTarget::unorm8_rows`]): the same bytes.
+#[inline(always)]
+pub fn store_packed_rows(
+    row0: &mut [u8; 16],
+    row1: &mut [u8; 16],
+    mask: Coverage,
+    new: u32x8,
+    write_mask: u8,
+    bgra: bool,
+) {
+    let old = u32x8::from(read_block_u32(row0, row1));
+    write_block_u32(row0, row1, merge_packed(old, new, mask, write_mask, bgra));
+}
+
+/// Encoded texels `new` in the lanes of `mask` and the channels of `write_mask`, `old`
+/// elsewhere.
+#[inline(always)]
+fn merge_packed(old: u32x8, new: u32x8, mask: Coverage, write_mask: u8, bgra: bool) -> [u32; 8] {
+    let write = u32x8::splat(channel_bytes(write_mask, bgra)) & lane_select(mask);
+    ((new & write) | (old & !write)).to_array()
 }
 
 impl BandTarget<'_> {

@@ -5,6 +5,7 @@ use tessera_format::NumericKind;
 use wide::f32x8;
 
 mod msaa;
+mod msaa_run;
 mod sample_rate;
 pub(crate) mod solid;
 

@@ -12,12 +12,21 @@ use super::{
     BandJob, BlockAt, block_w, block_z, clamp_depth, depth_stencil, eval, interpolate, write_target,
 };
 use crate::band::Msaa;
-use crate::block::SampleCoverage;
+use crate::block::{Coverage, SampleCoverage};
 use crate::om::blend::BlendPlan;
 use crate::om::coverage;
 use crate::om::depth::D32Test;
 use crate::om::target::TargetKind;
+use crate::setup::TriSetup;
 use crate::shader::{MAX_VARYINGS, PsInput, Reg, ZERO_REG};
+
+/// Depth at sample `s` of the block whose lanes lie (`dx`, `dy`) from the triangle's origin:
+/// the depth plane at the sample's offset from the centre (exact sixteenths).
+#[inline(always)]
+pub(super) fn sample_z(tri: &TriSetup, ms: &Msaa, dx: f32x8, dy: f32x8, s: usize) -> f32x8 {
+    let [ox, oy] = ms.offsets[s].map(|o| f32x8::splat(f32::from(o) / 16.0));
+    eval(&tri.z, dx + ox, dy + oy)
+}
 
 impl BandJob<'_, '_> {
     /// One block of a multisampled target with coverage `cov` per sample: samples outside the
@@ -33,7 +42,7 @@ impl BandJob<'_, '_> {
     /// and written with the lanes whose sample passed. Where blending is off and every sample
     /// kept the same lanes, an RGBA8/BGRA8 colour is encoded once for all planes.
     #[inline(always)]
-    pub(crate) fn shade_msaa(
+    pub(crate) fn shade_msaa<const N: usize>(
         &mut self,
         bx: u32,
         by: u32,
@@ -41,17 +50,17 @@ impl BandJob<'_, '_> {
         mut cov: SampleCoverage,
         early: Option<&D32Test>,
     ) {
-        let (ctx, tri, planes) = (self.ctx, self.tri, self.planes);
+        let (ctx, tri) = (self.ctx, self.tri);
         let io = ctx.ps_io;
         // Lanes with every sample covered (before the sample mask): their centroid is the
         // pixel centre (D3D11.3 §3.5.5 (1)).
         let full = if io.centroid {
-            cov[..ms.count].iter().fold(0xff, |a, &c| a & c)
+            cov[..N].iter().fold(0xff, |a, &c| a & c)
         } else {
             0
         };
-        if ms.sample_mask & (u32::MAX >> (32 - ms.count)) != u32::MAX >> (32 - ms.count) {
-            for (s, c) in cov.iter_mut().enumerate().take(ms.count) {
+        if ms.sample_mask & (u32::MAX >> (32 - N)) != u32::MAX >> (32 - N) {
+            for (s, c) in cov.iter_mut().enumerate().take(N) {
                 if ms.sample_mask & (1 << s) == 0 {
                     *c = 0;
                 }
@@ -60,24 +69,57 @@ impl BandJob<'_, '_> {
         // The rasterizer's coverage in the sample mask, before depth/stencil takes samples
         // away: the SV_Coverage input and the centroids read it (§16.3.2, §3.5.5).
         let raster = cov;
-        let (_, px, py, dx, dy) = block_z(tri, bx, by);
-        // Depth at sample `s`: the plane at the sample's offset from the centre (exact sixteenths).
-        let sample_z = |s: usize| {
-            let [ox, oy] = ms.offsets[s].map(|o| f32x8::splat(f32::from(o) / 16.0));
-            eval(&tri.z, dx + ox, dy + oy)
-        };
         if ctx.early_depth {
-            self.test_samples(bx, by, ms, &mut cov, sample_z, early);
+            let (_, _, _, dx, dy) = block_z(tri, bx, by);
+            self.test_samples::<N>(bx, by, &mut cov, |s| sample_z(tri, ms, dx, dy, s), early);
         }
-        let any = cov.iter().fold(0, |a, &c| a | c);
+        self.shade_tested::<N>(bx, by, ms, cov, &raster, full);
+    }
+
+    /// The rest of [`Self::shade_msaa`] for a block whose early depth/stencil test (if the draw
+    /// tests early) has run, leaving `cov`: the shader once per pixel (or per sample), the
+    /// late test, and the writes. `raster` is the coverage after the sample mask and before
+    /// depth/stencil, `full` the lanes with every sample covered before the mask.
+    #[inline(always)]
+    pub(super) fn shade_tested<const N: usize>(
+        &mut self,
+        bx: u32,
+        by: u32,
+        ms: &Msaa,
+        cov: SampleCoverage,
+        raster: &SampleCoverage,
+        full: Coverage,
+    ) {
+        if let Some(cov) = self.shade_pixel::<N>(bx, by, ms, cov, raster, full) {
+            self.write_samples::<N>(bx, by, &cov);
+        }
+    }
+
+    /// [`Self::shade_tested`] but for the writes: the coverage left to write (the shader's
+    /// outputs in the band's scratch), or `None` when nothing is left to write (no lane, no
+    /// shader, or sample-frequency shading, which writes each sample itself).
+    #[inline(always)]
+    pub(super) fn shade_pixel<const N: usize>(
+        &mut self,
+        bx: u32,
+        by: u32,
+        ms: &Msaa,
+        mut cov: SampleCoverage,
+        raster: &SampleCoverage,
+        full: Coverage,
+    ) -> Option<SampleCoverage> {
+        let (ctx, tri, planes) = (self.ctx, self.tri, self.planes);
+        let io = ctx.ps_io;
+        let any = cov[..N].iter().fold(0, |a, &c| a | c);
         if any == 0 {
-            return;
+            return None;
         }
+        let (_, px, py, dx, dy) = block_z(tri, bx, by);
         let band = &mut *self.band;
         let Some(ps) = ctx.ps else {
             let passed: u32 = cov.iter().map(|c| c.count_ones()).sum();
             self.stats.passed += u64::from(passed);
-            return;
+            return None;
         };
         let (w, flat_w) = block_w(tri, dx, dy);
         let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
@@ -99,7 +141,7 @@ impl BandJob<'_, '_> {
                 dy,
             };
             let centroid = io.centroid.then(|| {
-                let (ox, oy) = centroid_offsets(ms, full, &raster);
+                let (ox, oy) = centroid_offsets(ms, full, raster);
                 (dx + ox, dy + oy)
             });
             interpolate_inputs(
@@ -112,13 +154,13 @@ impl BandJob<'_, '_> {
                 centroid,
             );
             let input_coverage = if io.coverage_in {
-                input_coverage(&raster, ms.count)
+                input_coverage(raster, N)
             } else {
                 [0; 8]
             };
             if io.sample_frequency {
-                self.shade_samples(bx, by, ms, &cov, &centre, input_coverage);
-                return;
+                self.shade_samples::<N>(bx, by, ms, &cov, &centre, input_coverage);
+                return None;
             }
             let input = PsInput {
                 position: [px, py, centre.z, w],
@@ -136,22 +178,21 @@ impl BandJob<'_, '_> {
                 let kept = (0..8).fold(0u8, |m, k| m | (u8::from(!out.discard[k]) << k));
                 cov.iter_mut().for_each(|c| *c &= kept);
             }
-            if let Some(keep) = ctx.coverage_out.keep(out, ms.count, bx, by) {
-                coverage::keep_samples(&mut cov, ms.count, &keep);
+            if let Some(keep) = ctx.coverage_out.keep(out, N, bx, by) {
+                coverage::keep_samples(&mut cov, N, &keep);
             }
             if !ctx.early_depth {
                 let shader_z = ps.writes_depth().then_some(out.depth);
-                self.test_samples(
+                self.test_samples::<N>(
                     bx,
                     by,
-                    ms,
                     &mut cov,
-                    |s| shader_z.unwrap_or_else(|| sample_z(s)),
+                    |s| shader_z.unwrap_or_else(|| sample_z(tri, ms, dx, dy, s)),
                     None,
                 );
             }
         }
-        self.write_samples(bx, by, ms, &cov);
+        Some(cov)
     }
 
     /// The output merger of every sample plane for the block: each plane's targets blended and
@@ -160,12 +201,12 @@ impl BandJob<'_, '_> {
     /// its colour encoded once and stored to each plane (the bytes each plane's own encode
     /// would write).
     #[inline(always)]
-    pub(super) fn write_samples(&mut self, bx: u32, by: u32, ms: &Msaa, cov: &SampleCoverage) {
+    pub(super) fn write_samples<const N: usize>(&mut self, bx: u32, by: u32, cov: &SampleCoverage) {
         let ctx = self.ctx;
         let band = &mut *self.band;
         let mask0 = cov[0];
-        let uniform = cov[1..ms.count].iter().all(|&c| c == mask0);
-        let passed: u32 = cov[..ms.count].iter().map(|c| c.count_ones()).sum();
+        let uniform = cov[1..N].iter().all(|&c| c == mask0);
+        let passed: u32 = cov[..N].iter().map(|c| c.count_ones()).sum();
         self.stats.passed += u64::from(passed);
         let slots = band.colors.len();
         for slot in 0..slots {
@@ -189,7 +230,7 @@ impl BandJob<'_, '_> {
             if plain && write_mask != 0 {
                 let src = &src;
                 let mut packed = None;
-                for s in 0..ms.count {
+                for s in 0..N {
                     let Some((colors, _)) = band.sample_views(s) else {
                         continue;
                     };
@@ -206,7 +247,7 @@ impl BandJob<'_, '_> {
                 }
                 continue;
             }
-            for (s, &mask) in cov.iter().enumerate().take(ms.count) {
+            for (s, &mask) in cov.iter().enumerate().take(N) {
                 if mask == 0 {
                     continue;
                 }
@@ -226,11 +267,10 @@ impl BandJob<'_, '_> {
     /// bounds, the lanes whose every sample passed (and was written) are recorded with the
     /// largest of their samples' depths: the band's bounds hold for every sample plane.
     #[inline(always)]
-    pub(super) fn test_samples(
+    pub(super) fn test_samples<const N: usize>(
         &mut self,
         bx: u32,
         by: u32,
-        ms: &Msaa,
         cov: &mut SampleCoverage,
         z: impl Fn(usize) -> f32x8,
         early: Option<&D32Test>,
@@ -240,7 +280,7 @@ impl BandJob<'_, '_> {
             return;
         }
         let (mut all, mut zmax) = (0xffu8, f32x8::splat(f32::NEG_INFINITY));
-        for (s, c) in cov.iter_mut().enumerate().take(ms.count) {
+        for (s, c) in cov.iter_mut().enumerate().take(N) {
             if *c == 0 {
                 all = 0;
                 continue;

@@ -128,7 +128,7 @@ impl BandJob<'_, '_> {
     /// to sample `s` only: its discard, its `SV_Coverage` output and alpha-to-coverage mask
     /// (each ANDed with bit `s`, §16.9.4), then the late depth/stencil test of sample `s` with
     /// the call's `SV_Depth` when written (§16.9.2), then blending and the write.
-    pub(super) fn shade_samples(
+    pub(super) fn shade_samples<const N: usize>(
         &mut self,
         bx: u32,
         by: u32,
@@ -191,9 +191,9 @@ impl BandJob<'_, '_> {
                 } else {
                     eval(&tri.z, sdx, sdy)
                 };
-                self.test_samples(bx, by, ms, &mut one, |_| z, None);
+                self.test_samples::<N>(bx, by, &mut one, |_| z, None);
             }
-            self.write_samples(bx, by, ms, &one);
+            self.write_samples::<N>(bx, by, &one);
         }
     }
 }
