@@ -7,7 +7,7 @@ use tessera_caps::{
     BlendDesc, BufferDesc, DepthStencilDesc, InputElementDesc, QueryType, RasterizerDesc,
     SamplerDesc, ShaderStage, TextureDesc, ViewDesc,
 };
-use tessera_pipeline::{ComputeShader, InputLayout, PixelShader, VertexShader};
+use tessera_pipeline::{ComputeShader, InputLayout, PixelShader, Sampling, VertexShader};
 use tessera_resource::{
     Buffer, DepthStencilView, DsvFlags, RenderTargetView, Resource, ShaderResourceView,
     SubresourceData, Texture, UnorderedAccessView,
@@ -216,6 +216,15 @@ impl Device {
             let signature = shader.signature();
             self.caps()
                 .validate_pixel_shader("CreatePixelShader", &signature)?;
+            let sample_rate =
+                shader.reads_sample_index() || shader.input_sampling().contains(&Sampling::Sample);
+            self.caps().validate_pixel_features(
+                "CreatePixelShader",
+                signature.profile,
+                sample_rate,
+                shader.reads_coverage(),
+                shader.writes_coverage(),
+            )?;
             self.caps()
                 .validate_tiled_shader_use("CreatePixelShader", shader.tiled_shader_use())?;
             self.check_pixel_uavs(shader.as_ref())?;

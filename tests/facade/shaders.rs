@@ -11,8 +11,8 @@ use tessera::caps::{
 use tessera::format::Format;
 use tessera::pipeline::builtin::{TexturedPs, TransformVs};
 use tessera::pipeline::shader::{
-    ConstantBufferUse, Interpolation, PixelShader, PsInput, PsOutput, SamplePair, ShaderProfile,
-    ShaderSignature,
+    ConstantBufferUse, Interpolation, PixelShader, PsInput, PsOutput, SamplePair, Sampling,
+    ShaderProfile, ShaderSignature,
 };
 use tessera::pipeline::{DrawStats, ShaderEnv};
 use tessera::resource::SubresourceData;
@@ -102,6 +102,90 @@ fn create_pixel_shader_applies_the_profile_and_constant_rules() {
         d.create_vertex_shader(Arc::new(TransformVs { varyings: 3 }))
             .is_ok()
     );
+}
+
+/// A pixel shader declaring `profile` that uses per-sample features: reads `SV_SampleIndex`,
+/// has a `sample` input, reads or writes `SV_Coverage`.
+struct SamplePs {
+    profile: ShaderProfile,
+    sample_index: bool,
+    sample_input: bool,
+    coverage_in: bool,
+    coverage_out: bool,
+}
+
+impl PixelShader for SamplePs {
+    fn signature(&self) -> ShaderSignature {
+        ShaderSignature::new(self.profile)
+    }
+    fn inputs(&self) -> &[Interpolation] {
+        &[Interpolation::Perspective]
+    }
+    fn input_sampling(&self) -> &[Sampling] {
+        if self.sample_input {
+            &[Sampling::Sample]
+        } else {
+            &[]
+        }
+    }
+    fn reads_sample_index(&self) -> bool {
+        self.sample_index
+    }
+    fn reads_coverage(&self) -> bool {
+        self.coverage_in
+    }
+    fn writes_coverage(&self) -> bool {
+        self.coverage_out
+    }
+    fn shade(&self, _: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput) {
+        out.targets[0] = input.varyings[0];
+    }
+}
+
+/// `SV_SampleIndex`, `sample` interpolation and the `SV_Coverage` output need ps_4_1, the
+/// `SV_Coverage` input ps_5_0 (D3D11 HLSL): a Rust shader declaring a lower profile is refused
+/// at CreatePixelShader, whatever the level (the WGSL compiler derives the profile itself).
+#[test]
+fn per_sample_features_need_their_profiles() {
+    use ShaderProfile::*;
+    let d = device(L::L11_0);
+    let ps = |profile, [sample_index, sample_input, coverage_in, coverage_out]: [bool; 4]| {
+        Arc::new(SamplePs {
+            profile,
+            sample_index,
+            sample_input,
+            coverage_in,
+            coverage_out,
+        })
+    };
+    let refused = |r: tessera::Result<_>, feature: &str, needs: ShaderProfile| {
+        matches!(r, Err(Error::Caps(CapsError::ShaderFeatureProfile {
+            call: "CreatePixelShader", feature: f, needs: n, profile: Ps4_0, ..
+        })) if f.contains(feature) && n == needs)
+    };
+    for (uses, feature, needs) in [
+        ([true, false, false, false], "SV_SampleIndex", Ps4_1),
+        ([false, true, false, false], "sample interpolation", Ps4_1),
+        ([false, false, false, true], "SV_Coverage output", Ps4_1),
+        ([false, false, true, false], "SV_Coverage input", Ps5_0),
+    ] {
+        let r = d.create_pixel_shader(ps(Ps4_0, uses));
+        assert!(refused(r, feature, needs), "{feature} at ps_4_0");
+        assert!(
+            d.create_pixel_shader(ps(needs, uses)).is_ok(),
+            "{feature} at {needs}"
+        );
+    }
+    // ps_4_1 is not enough for the coverage input; nothing per-sample is fine at ps_4_0.
+    let r = d.create_pixel_shader(ps(Ps4_1, [false, false, true, false]));
+    assert!(matches!(
+        r,
+        Err(Error::Caps(CapsError::ShaderFeatureProfile {
+            needs: Ps5_0,
+            ..
+        }))
+    ));
+    assert!(d.create_pixel_shader(ps(Ps4_0, [false; 4])).is_ok());
 }
 
 /// *SetShader: "same profile rules as Create*Shader", against the context's level; a refused

@@ -310,6 +310,24 @@ pub enum CapsError {
         /// The profiles the call accepts at this level.
         allowed: String,
     },
+    /// A pixel shader uses a per-sample feature that its declared profile lacks: the
+    /// `SV_SampleIndex` input, `sample` interpolation and the `SV_Coverage` output are ps_4_1,
+    /// the `SV_Coverage` input ps_5_0 (D3D11 HLSL system values and interpolation modifiers).
+    #[error(
+        "{call}: {feature} needs a {needs} shader or later; the shader declares {profile} (feature level {level})"
+    )]
+    ShaderFeatureProfile {
+        /// The API call.
+        call: &'static str,
+        /// Device feature level.
+        level: FeatureLevel,
+        /// The declared profile.
+        profile: ShaderProfile,
+        /// The feature, e.g. "the SV_SampleIndex input".
+        feature: &'static str,
+        /// The lowest profile that has it.
+        needs: ShaderProfile,
+    },
     /// A shader reads more float4 constants than the level allows (SPEC §2.2
     /// PSSetConstantBuffers "at most 32 constants in total", VSSetConstantBuffers "at most 255";
     /// SPEC §1.3: 4096 per constant buffer at 10_0+).
@@ -456,6 +474,9 @@ impl CapsError {
             Self::ShaderProfileRefused { .. } => {
                 "SPEC §2.1 Create*Shader / §2.2 *SetShader profile rules"
             }
+            Self::ShaderFeatureProfile { .. } => {
+                "D3D11 HLSL: SV_SampleIndex / sample / SV_Coverage output need ps_4_1, SV_Coverage input ps_5_0"
+            }
             Self::ShaderConstants { .. } => "SPEC §2.2 PS/VSSetConstantBuffers constants in total",
             Self::ShaderSlot { .. } => "SPEC §1.3/§2.2 shader resource and sampler slots",
             Self::SampleMask { .. } => "SPEC §2.2 OMSetBlendState SampleMask",
@@ -494,6 +515,7 @@ impl CapsError {
             | Self::ShaderStage { level, .. }
             | Self::ShaderProfile { level, .. }
             | Self::ShaderProfileRefused { level, .. }
+            | Self::ShaderFeatureProfile { level, .. }
             | Self::ShaderConstants { level, .. }
             | Self::ShaderSlot { level, .. }
             | Self::SampleMask { level, .. }

@@ -109,6 +109,42 @@ impl Caps {
         self.validate_shader(call, ShaderStage::Pixel, sig, slots)
     }
 
+    /// `CreatePixelShader` (`call`): the pixel shader's per-sample features against its
+    /// declared `profile` — `sample_rate` (it reads `SV_SampleIndex` or has a `sample`
+    /// input) and `coverage_out` (it writes `SV_Coverage`) need ps_4_1, `coverage_in` (it
+    /// reads `SV_Coverage`) ps_5_0. The profile itself is checked against the level by
+    /// [`Self::validate_pixel_shader`].
+    pub fn validate_pixel_features(
+        &self,
+        call: &'static str,
+        profile: ShaderProfile,
+        sample_rate: bool,
+        coverage_in: bool,
+        coverage_out: bool,
+    ) -> Result<(), CapsError> {
+        let uses = [
+            (
+                sample_rate,
+                "the SV_SampleIndex input or sample interpolation",
+                ShaderProfile::Ps4_1,
+            ),
+            (coverage_out, "the SV_Coverage output", ShaderProfile::Ps4_1),
+            (coverage_in, "the SV_Coverage input", ShaderProfile::Ps5_0),
+        ];
+        for (used, feature, needs) in uses {
+            if used && profile < needs {
+                return Err(CapsError::ShaderFeatureProfile {
+                    call,
+                    level: self.level(),
+                    profile,
+                    feature,
+                    needs,
+                });
+            }
+        }
+        Ok(())
+    }
+
     fn validate_shader(
         &self,
         call: &'static str,
