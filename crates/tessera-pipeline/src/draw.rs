@@ -56,8 +56,8 @@ pub fn draw(
     let msaa = sample_pattern(targets.sample_positions, state.sample_mask)?;
     let samples = msaa.map_or(1, |m| m.count);
     let lines = matches!(kind, PrimKind::Lines | PrimKind::Wireframe);
-    // Aliased lines light whole pixels (every sample, D3D11.3 §15.14.1); sample-frequency
-    // shading of them is undefined there.
+    // Aliased and alpha-antialiased lines light whole pixels (every sample, D3D11.3 §3.4.4,
+    // §15.14.1); sample-frequency shading of them is undefined there.
     if samples > 1
         && lines
         && !rs.multisample_enable
@@ -74,14 +74,6 @@ pub fn draw(
         if centred.count() > 1 {
             return Err(PipelineError::QuadLinesOnCenterPattern { samples });
         }
-    }
-    if lines && rs.antialiased_line_enable && !rs.multisample_enable {
-        // Aliased and quadrilateral lines are rasterized; alpha-antialiased ones (SPEC §3.5)
-        // are not.
-        return Err(PipelineError::UnsupportedLineMode {
-            multisample_enable: rs.multisample_enable,
-            antialiased_line_enable: rs.antialiased_line_enable,
-        });
     }
     let Some(viewport) = state.viewports.first().copied() else {
         return Ok(DrawStats::default());
@@ -374,13 +366,22 @@ fn raster_context<'a>(
     }
     let dual_source = uses_dual_source(state);
     let ps_io = PsIo::of(state.pixel_shader, inputs);
+    let rs = &state.rasterizer;
     let mut ranges = [None; MAX_RENDER_TARGETS];
+    let mut integer_rt0 = false;
     for (slot, target) in targets.colors.iter().enumerate().take(MAX_RENDER_TARGETS) {
         if let Some(t) = target {
-            TargetKind::of(t.format())?;
+            let kind = TargetKind::of(t.format())?;
+            integer_rt0 |= slot == 0 && kind == TargetKind::Integer;
             ranges[slot] = blend_range(t.format());
         }
     }
+    // Alpha-antialiased lines multiply their coverage into o0.a (SPEC §3.5); an integer
+    // target 0 holds no fraction of it and keeps the shader's bits (docs/pipeline.md).
+    let line_coverage = matches!(prim_kind(state), PrimKind::Lines | PrimKind::Wireframe)
+        && rs.antialiased_line_enable
+        && !rs.multisample_enable
+        && !integer_rt0;
     Ok(RasterContext {
         ps: state.pixel_shader,
         env: state.ps_env,
@@ -408,9 +409,11 @@ fn raster_context<'a>(
                     && !late
                     && !dual_source
                     && state.ps_uavs.is_none()
+                    && !line_coverage
             }),
         msaa: None,
         ps_io,
+        line_coverage,
         uavs: state.ps_uavs,
         lanes: state.simd,
     })

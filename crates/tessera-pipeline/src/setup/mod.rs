@@ -7,6 +7,7 @@ use wide::f32x4;
 use crate::depth_kind::DepthKind;
 use crate::shader::Interpolation;
 
+pub(crate) mod aa_line;
 pub(crate) mod clip;
 mod lanes;
 pub(crate) mod line;
@@ -127,6 +128,11 @@ pub struct TriSetup {
     /// Every vertex lies within [`SMALL_EXTENT`] pixels of the others, so edge values inside
     /// the vertices' bounding box (plus a block) fit in i32.
     pub small: bool,
+    /// The pixel's coverage of an alpha-antialiased line's rectangle (`setup/aa_line.rs`,
+    /// SPEC §3.5), which the pixel stage multiplies into `o0.a` when the draw draws such lines
+    /// ([`RasterContext::line_coverage`](crate::band::RasterContext)); 1.0 for every other
+    /// primitive.
+    pub coverage: f32,
 }
 
 /// Largest vertex extent, in pixels, of a triangle rasterized with 32-bit edge values.
@@ -364,6 +370,7 @@ pub(crate) fn setup_screen_triangle(
         attr_offset,
         front,
         primitive_id,
+        coverage: 1.0,
     })
 }
 
@@ -612,6 +619,7 @@ mod tests {
             attr_offset,
             front,
             primitive_id,
+            coverage: 1.0,
         })
     }
 
