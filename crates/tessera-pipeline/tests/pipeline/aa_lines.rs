@@ -8,6 +8,9 @@ use super::common;
 
 use common::*;
 use tessera_format::Format;
+use tessera_pipeline::builtin::VertexColorPs;
+use tessera_pipeline::shader::{ShaderProfile, ShaderSignature, splat4};
+use tessera_pipeline::{Interpolation, PixelShader, PsInput, PsOutput, ShaderEnv};
 use tessera_types::{Blend, FillMode, PrimitiveTopology};
 
 const P4: [[i8; 2]; 4] = [[-2, -6], [6, -2], [-6, 2], [2, 6]];
@@ -140,6 +143,74 @@ fn coverage_multiplies_o0_alpha_before_blending() {
     }
 }
 
+/// `o0 = 1` from a shader that reads the `SV_Coverage` input and/or `SV_SampleIndex`: at one
+/// sample those run the per-sample stage (`coverage`) and its per-sample calls (both), or the
+/// pixel stage with sample index 0 (`index` alone).
+struct ReadsPs {
+    coverage: bool,
+    index: bool,
+}
+
+impl PixelShader for ReadsPs {
+    fn signature(&self) -> ShaderSignature {
+        ShaderSignature::new(ShaderProfile::Ps5_0)
+    }
+    fn inputs(&self) -> &[Interpolation] {
+        &[]
+    }
+    fn reads_coverage(&self) -> bool {
+        self.coverage
+    }
+    fn reads_sample_index(&self) -> bool {
+        self.index
+    }
+    fn shade(&self, _env: &ShaderEnv<'_>, _input: &PsInput<'_>, out: &mut PsOutput) {
+        out.targets[0] = splat4([1.0; 4]);
+    }
+}
+
+/// Every way the pixel stage runs a shader multiplies the coverage in: the plain call, the
+/// pass-through path of a shader whose output is its colour input (which skips the call: it is
+/// off for these lines), the one-sample per-sample stage of a shader reading `SV_Coverage`, its
+/// per-sample calls, and a shader reading `SV_SampleIndex` at one sample.
+#[test]
+fn every_shader_path_multiplies_the_coverage() {
+    let shaders: [(&str, &dyn PixelShader); 5] = [
+        ("flat", &FlatPs::new([1.0; 4])),
+        ("pass-through", &VertexColorPs),
+        (
+            "coverage input",
+            &ReadsPs {
+                coverage: true,
+                index: false,
+            },
+        ),
+        (
+            "coverage and sample index",
+            &ReadsPs {
+                coverage: true,
+                index: true,
+            },
+        ),
+        (
+            "sample index",
+            &ReadsPs {
+                coverage: false,
+                index: true,
+            },
+        ),
+    ];
+    for (name, ps) in shaders {
+        let mut r = rig(PrimitiveTopology::LineList);
+        let v = pts(&r, &[(0.0, 3.0), (8.0, 3.0)]);
+        r.draw(&v, Some(ps)).unwrap();
+        for x in 0..8 {
+            assert_eq!(r.bytes(0, x, 2), [255, 255, 255, 128], "{name} ({x}, 2)");
+            assert_eq!(r.bytes(0, x, 3), [255, 255, 255, 128], "{name} ({x}, 3)");
+        }
+    }
+}
+
 /// Only `o0.a` is multiplied: a second target gets the shader's `o1` untouched (D3D11.3
 /// §3.4.4 names o0 alone).
 #[test]
@@ -225,8 +296,7 @@ fn identical_at_any_thread_count_and_simd_path() {
                 r.at(next() * 70.0 - 3.0, next() * 54.0 - 3.0, 0.5, c)
             })
             .collect();
-        r.draw(&v, Some(&tessera_pipeline::builtin::VertexColorPs))
-            .unwrap();
+        r.draw(&v, Some(&VertexColorPs)).unwrap();
         r.colors.remove(0).1
     };
     let reference = with_threads(1, || render(tessera_sampler::Lanes::BASELINE));
