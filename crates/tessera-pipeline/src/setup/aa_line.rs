@@ -16,7 +16,7 @@
 //! Pixels with no sub-point inside are not drawn.
 
 use super::line::{line_setup, pixel_triangle};
-use super::{Plane, Primitive, SUBPIXEL_BITS, ScreenVertex, SetupParams};
+use super::{Plane, Primitive, SUBPIXEL_BITS, ScreenVertex, SetupParams, TriSetup};
 
 /// One pixel in 16.8 fixed point.
 const ONE: i64 = 1 << SUBPIXEL_BITS;
