@@ -1,7 +1,7 @@
 //! Alpha-antialiased lines (AntialiasedLineEnable without MultisampleEnable; SPEC §3.5,
 //! D3D11.3 §3.4.4): the rectangle of width 1.0 centred on the snapped segment, its ends through
 //! the two end points, and each pixel's coverage of it, which the pixel stage multiplies into
-//! `o0.a` ([`TriSetup::coverage`]).
+//! `o0.a` ([`TriSetup::coverage`](super::TriSetup::coverage)).
 //!
 //! D3D leaves the coverage estimate to the implementation (a ~3×3-pixel filter is only its
 //! guideline). Tessera's is a box filter sampled exactly: the fraction of the pixel's 16 × 16
@@ -16,7 +16,7 @@
 //! Pixels with no sub-point inside are not drawn.
 
 use super::line::{line_setup, pixel_triangle};
-use super::{Plane, Primitive, SUBPIXEL_BITS, ScreenVertex, SetupParams, TriSetup};
+use super::{Plane, Primitive, SUBPIXEL_BITS, ScreenVertex, SetupParams};
 
 /// One pixel in 16.8 fixed point.
 const ONE: i64 = 1 << SUBPIXEL_BITS;
