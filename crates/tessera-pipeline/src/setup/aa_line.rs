@@ -62,15 +62,47 @@ impl Rect {
         })
     }
 
-    /// Sub-points of pixel (`px`, `py`) inside the rectangle, 0 to [`SUBPOINTS`].
-    fn coverage(&self, px: i64, py: i64) -> u32 {
+    /// `u·d` and `u×d` of the first sub-point of pixel (`px`, `py`) (`u` relative to `p0`).
+    fn first(&self, px: i64, py: i64) -> (i128, i128) {
         let [dx, dy] = self.d;
-        // The first sub-point, relative to p0.
         let ux = i128::from(px * ONE + STEP / 2) - self.p0[0];
         let uy = i128::from(py * ONE + STEP / 2) - self.p0[1];
+        (ux * dx + uy * dy, ux * dy - uy * dx)
+    }
+
+    /// Sub-points of pixel (`px`, `py`) inside the rectangle, 0 to [`SUBPOINTS`]: decided from
+    /// the four corner sub-points where they settle it ([`Self::count`] otherwise). Both values
+    /// are linear over the grid, so their extremes are at the corners: every corner inside a
+    /// half-plane puts every sub-point inside it, every corner outside one puts all outside.
+    fn coverage(&self, px: i64, py: i64) -> u32 {
+        let [dx, dy] = self.d;
+        let (along, cross) = self.first(px, py);
+        let span = i128::from(STEP * (GRID - 1));
+        let (a, c) = ([0, span * dx], [0, span * dy]);
+        let (b, e) = ([0, span * dy], [0, -span * dx]);
+        // The smallest and largest of `v + x + y` over the corners.
+        let corners = |v: i128, x: [i128; 2], y: [i128; 2]| {
+            (
+                v + x[0].min(x[1]) + y[0].min(y[1]),
+                v + x[0].max(x[1]) + y[0].max(y[1]),
+            )
+        };
+        let (along_min, along_max) = corners(along, a, b);
+        let (cross_min, cross_max) = corners(cross, c, e);
+        if along_max < 0 || along_min >= self.len2 || cross_max < self.lo || cross_min > self.hi {
+            return 0;
+        }
+        if along_min >= 0 && along_max < self.len2 && cross_min >= self.lo && cross_max <= self.hi {
+            return SUBPOINTS;
+        }
+        self.count(px, py)
+    }
+
+    /// Sub-points of pixel (`px`, `py`) inside the rectangle, each tested.
+    fn count(&self, px: i64, py: i64) -> u32 {
+        let [dx, dy] = self.d;
         let step = i128::from(STEP);
-        let mut along_row = ux * dx + uy * dy;
-        let mut cross_row = ux * dy - uy * dx;
+        let (mut along_row, mut cross_row) = self.first(px, py);
         let mut count = 0;
         for _ in 0..GRID {
             let (mut along, mut cross) = (along_row, cross_row);
@@ -212,6 +244,50 @@ mod tests {
         // Collinear halves of a diagonal sum to the whole diagonal.
         let (p, q, r) = ([300, 500], [1700, 1500], [3100, 2500]);
         assert_eq!(sum(&[(p, q), (q, r)]), sum(&[(p, r)]));
+    }
+
+    /// The corner shortcut gives every pixel the count of its tested sub-points, for random
+    /// segments (short, long, axis-aligned, on the sub-point grid) and every pixel near them.
+    #[test]
+    fn corner_shortcut_matches_the_count() {
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: i64| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % n as u64) as i64
+        };
+        let (mut full, mut empty, mut partial) = (0, 0, 0);
+        for case in 0..400 {
+            let mut p0 = [next(8 * 256), next(8 * 256)];
+            if case % 4 == 0 {
+                p0[1] = p0[1] / 256 * 256 + 128;
+            }
+            let p1 = match case % 4 {
+                // Horizontal along a row of pixel centres: whole pixels covered.
+                0 => [p0[0] + next(2048) - 1024, p0[1]],
+                1 => [p0[0] + 16 * (next(64) - 32), p0[1] + 16 * (next(64) - 32)],
+                _ => [p0[0] + next(2048) - 1024, p0[1] + next(2048) - 1024],
+            };
+            let Some(r) = Rect::new(p0, p1) else {
+                continue;
+            };
+            for px in -6..14 {
+                for py in -6..14 {
+                    let n = r.count(px, py);
+                    assert_eq!(r.coverage(px, py), n, "{p0:?} {p1:?} ({px}, {py})");
+                    match n {
+                        0 => empty += 1,
+                        SUBPOINTS => full += 1,
+                        _ => partial += 1,
+                    }
+                }
+            }
+        }
+        assert!(
+            full > 50 && empty > 1000 && partial > 1000,
+            "{full} {empty} {partial}"
+        );
     }
 
     /// A zero-length line covers nothing.
