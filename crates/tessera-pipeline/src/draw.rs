@@ -29,7 +29,7 @@ use crate::om::depth::DepthStencilOps;
 use crate::om::target::{TargetKind, blend_range};
 use crate::report::{index_fetches_out_of_bounds, measure_repeat};
 use crate::schedule::{raster_batches, raster_serial, window};
-use crate::setup::{MSAA_SAMPLE_REACH, SetupParams};
+use crate::setup::{LineMode, MSAA_SAMPLE_REACH, SetupParams};
 use crate::shader::{Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, Sampling};
 use crate::state::{DrawArgs, DrawReport, DrawState, DrawStats, Targets, TextureRepeat};
 
@@ -58,9 +58,10 @@ pub fn draw(
     let lines = matches!(kind, PrimKind::Lines | PrimKind::Wireframe);
     // Aliased and alpha-antialiased lines light whole pixels (every sample, D3D11.3 §3.4.4,
     // §15.14.1); sample-frequency shading of them is undefined there.
+    let line_mode = LineMode::of(rs);
     if samples > 1
         && lines
-        && !rs.multisample_enable
+        && line_mode != LineMode::Quadrilateral
         && state
             .pixel_shader
             .is_some_and(|ps| PsIo::of(Some(ps), ps.inputs()).sample_frequency)
@@ -69,7 +70,7 @@ pub fn draw(
     }
     // Quadrilateral lines on a pattern that stacks several samples on the centre are
     // undefined (D3D11.3 §3.4.5).
-    if lines && rs.multisample_enable && samples > 1 {
+    if lines && line_mode == LineMode::Quadrilateral && samples > 1 {
         let centred = targets.sample_positions.iter().filter(|&&o| o == [0, 0]);
         if centred.count() > 1 {
             return Err(PipelineError::QuadLinesOnCenterPattern { samples });
@@ -366,7 +367,6 @@ fn raster_context<'a>(
     }
     let dual_source = uses_dual_source(state);
     let ps_io = PsIo::of(state.pixel_shader, inputs);
-    let rs = &state.rasterizer;
     let mut ranges = [None; MAX_RENDER_TARGETS];
     let mut integer_rt0 = false;
     for (slot, target) in targets.colors.iter().enumerate().take(MAX_RENDER_TARGETS) {
@@ -379,8 +379,7 @@ fn raster_context<'a>(
     // Alpha-antialiased lines multiply their coverage into o0.a (SPEC §3.5); an integer
     // target 0 holds no fraction of it and keeps the shader's bits (docs/pipeline.md).
     let line_coverage = matches!(prim_kind(state), PrimKind::Lines | PrimKind::Wireframe)
-        && rs.antialiased_line_enable
-        && !rs.multisample_enable
+        && LineMode::of(&state.rasterizer) == LineMode::AlphaAntialiased
         && !integer_rt0;
     Ok(RasterContext {
         ps: state.pixel_shader,

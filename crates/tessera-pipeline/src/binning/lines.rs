@@ -6,7 +6,7 @@ use crate::setup::aa_line::setup_aa_line;
 use crate::setup::clip::ClipPlanes;
 use crate::setup::line::{setup_line, wire_facing};
 use crate::setup::quad_line::setup_quad_line;
-use crate::setup::{ScreenVertex, SetupParams, to_screen};
+use crate::setup::{LineMode, ScreenVertex, SetupParams, to_screen};
 
 use super::{NAN_SCREEN, SetupChunk};
 
@@ -69,10 +69,8 @@ impl SetupChunk {
         self.bin_from(before, bands);
     }
 
-    /// Sets up the clipped segment `ends` (screen positions `s`) in the rasterizer state's line
-    /// mode (SPEC §3.5): MultisampleEnable selects quadrilateral lines, else
-    /// AntialiasedLineEnable alpha-antialiased ones, else aliased ones. Returns the primitives
-    /// added.
+    /// Sets up the clipped segment `ends` (screen positions `s`) in the rasterizer state's
+    /// [`LineMode`] (SPEC §3.5). Returns the primitives added.
     fn setup_segment(
         &mut self,
         ends: [&[f32]; 2],
@@ -80,16 +78,17 @@ impl SetupChunk {
         params: &SetupParams<'_>,
         (id, face): (u32, (bool, f32)),
     ) -> usize {
-        let rs = params.rasterizer;
         let (planes, prims) = (&mut self.planes, &mut self.prims);
-        if rs.multisample_enable {
-            setup_quad_line(ends, s, params, id, face, planes, prims)
-        } else if rs.antialiased_line_enable {
-            let pixels = &mut self.aa_pixels;
-            setup_aa_line(ends, s, params, id, face, planes, pixels, prims)
-        } else {
-            let pixels = &mut self.pixels;
-            setup_line(ends, s, params, id, face, planes, pixels, prims)
+        match LineMode::of(params.rasterizer) {
+            LineMode::Quadrilateral => setup_quad_line(ends, s, params, id, face, planes, prims),
+            LineMode::AlphaAntialiased => {
+                let pixels = &mut self.aa_pixels;
+                setup_aa_line(ends, s, params, id, face, planes, pixels, prims)
+            }
+            LineMode::Aliased => {
+                let pixels = &mut self.pixels;
+                setup_line(ends, s, params, id, face, planes, pixels, prims)
+            }
         }
     }
 

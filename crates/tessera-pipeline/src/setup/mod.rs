@@ -138,6 +138,29 @@ pub struct TriSetup {
 /// Largest vertex extent, in pixels, of a triangle rasterized with 32-bit edge values.
 pub const SMALL_EXTENT: i64 = 64;
 
+/// The line rasterization algorithm the rasterizer state selects for line primitives and
+/// wireframe edges (the SPEC §3.5 table; the one place it is read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LineMode {
+    /// MultisampleEnable and AntialiasedLineEnable off: the diamond-exit rule (`line.rs`).
+    Aliased,
+    /// AntialiasedLineEnable without MultisampleEnable: coverage into `o0.a` (`aa_line.rs`).
+    AlphaAntialiased,
+    /// MultisampleEnable: the 1.4-pixel-wide rectangle as two triangles (`quad_line.rs`).
+    Quadrilateral,
+}
+
+impl LineMode {
+    /// The mode of rasterizer state `rs`.
+    pub(crate) fn of(rs: &RasterizerDesc) -> Self {
+        match (rs.multisample_enable, rs.antialiased_line_enable) {
+            (true, _) => Self::Quadrilateral,
+            (false, true) => Self::AlphaAntialiased,
+            (false, false) => Self::Aliased,
+        }
+    }
+}
+
 /// Per-draw constants of setup.
 #[derive(Clone, Copy, Debug)]
 pub struct SetupParams<'a> {
