@@ -78,6 +78,11 @@ pub struct RasterContext<'a> {
     pub ps_io: PsIo<'a>,
     /// The pixel shader's UAVs (`Some`: the draw runs the pixel stage serially, `schedule::raster_serial`).
     pub uavs: Option<&'a (dyn UavLock + 'a)>,
+    /// The draw's primitives are the pixels of alpha-antialiased lines (AntialiasedLineEnable
+    /// without MultisampleEnable on a line or wireframe draw, SPEC §3.5): each shader call's
+    /// `o0.a` is multiplied by the primitive's [`TriSetup::coverage`](crate::setup::TriSetup)
+    /// before the output merger (D3D11.3 §3.4.4).
+    pub line_coverage: bool,
     /// The SIMD path the band loop runs on ([`DrawState::simd`](crate::state::DrawState)).
     pub lanes: Lanes,
 }

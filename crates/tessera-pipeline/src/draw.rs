@@ -29,7 +29,7 @@ use crate::om::depth::DepthStencilOps;
 use crate::om::target::{TargetKind, blend_range};
 use crate::report::{index_fetches_out_of_bounds, measure_repeat};
 use crate::schedule::{raster_batches, raster_serial, window};
-use crate::setup::{MSAA_SAMPLE_REACH, SetupParams};
+use crate::setup::{LineMode, MSAA_SAMPLE_REACH, SetupParams};
 use crate::shader::{Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, Sampling};
 use crate::state::{DrawArgs, DrawReport, DrawState, DrawStats, Targets, TextureRepeat};
 
@@ -56,11 +56,12 @@ pub fn draw(
     let msaa = sample_pattern(targets.sample_positions, state.sample_mask)?;
     let samples = msaa.map_or(1, |m| m.count);
     let lines = matches!(kind, PrimKind::Lines | PrimKind::Wireframe);
-    // Aliased lines light whole pixels (every sample, D3D11.3 §15.14.1); sample-frequency
-    // shading of them is undefined there.
+    // Aliased and alpha-antialiased lines light whole pixels (every sample, D3D11.3 §3.4.4,
+    // §15.14.1); sample-frequency shading of them is undefined there.
+    let line_mode = LineMode::of(rs);
     if samples > 1
         && lines
-        && !rs.multisample_enable
+        && line_mode != LineMode::Quadrilateral
         && state
             .pixel_shader
             .is_some_and(|ps| PsIo::of(Some(ps), ps.inputs()).sample_frequency)
@@ -69,19 +70,11 @@ pub fn draw(
     }
     // Quadrilateral lines on a pattern that stacks several samples on the centre are
     // undefined (D3D11.3 §3.4.5).
-    if lines && rs.multisample_enable && samples > 1 {
+    if lines && line_mode == LineMode::Quadrilateral && samples > 1 {
         let centred = targets.sample_positions.iter().filter(|&&o| o == [0, 0]);
         if centred.count() > 1 {
             return Err(PipelineError::QuadLinesOnCenterPattern { samples });
         }
-    }
-    if lines && rs.antialiased_line_enable && !rs.multisample_enable {
-        // Aliased and quadrilateral lines are rasterized; alpha-antialiased ones (SPEC §3.5)
-        // are not.
-        return Err(PipelineError::UnsupportedLineMode {
-            multisample_enable: rs.multisample_enable,
-            antialiased_line_enable: rs.antialiased_line_enable,
-        });
     }
     let Some(viewport) = state.viewports.first().copied() else {
         return Ok(DrawStats::default());
@@ -375,12 +368,19 @@ fn raster_context<'a>(
     let dual_source = uses_dual_source(state);
     let ps_io = PsIo::of(state.pixel_shader, inputs);
     let mut ranges = [None; MAX_RENDER_TARGETS];
+    let mut integer_rt0 = false;
     for (slot, target) in targets.colors.iter().enumerate().take(MAX_RENDER_TARGETS) {
         if let Some(t) = target {
-            TargetKind::of(t.format())?;
+            let kind = TargetKind::of(t.format())?;
+            integer_rt0 |= slot == 0 && kind == TargetKind::Integer;
             ranges[slot] = blend_range(t.format());
         }
     }
+    // Alpha-antialiased lines multiply their coverage into o0.a (SPEC §3.5); an integer
+    // target 0 holds no fraction of it and keeps the shader's bits (docs/pipeline.md).
+    let line_coverage = matches!(prim_kind(state), PrimKind::Lines | PrimKind::Wireframe)
+        && LineMode::of(&state.rasterizer) == LineMode::AlphaAntialiased
+        && !integer_rt0;
     Ok(RasterContext {
         ps: state.pixel_shader,
         env: state.ps_env,
@@ -408,9 +408,11 @@ fn raster_context<'a>(
                     && !late
                     && !dual_source
                     && state.ps_uavs.is_none()
+                    && !line_coverage
             }),
         msaa: None,
         ps_io,
+        line_coverage,
         uavs: state.ps_uavs,
         lanes: state.simd,
     })

@@ -34,18 +34,6 @@ pub enum PipelineError {
     /// An indexed draw without an index buffer.
     #[error("DrawIndexed needs an index buffer; none is bound")]
     NoIndexBuffer,
-    /// The line algorithm this pipeline does not rasterize yet: alpha-antialiased lines
-    /// (AntialiasedLineEnable without MultisampleEnable, SPEC §3.5); aliased and quadrilateral
-    /// lines are.
-    #[error(
-        "SPEC §3.5: MultisampleEnable = {multisample_enable}, AntialiasedLineEnable = {antialiased_line_enable} select alpha-antialiased lines, not supported yet (aliased and quadrilateral lines are)"
-    )]
-    UnsupportedLineMode {
-        /// The rasterizer state's MultisampleEnable.
-        multisample_enable: bool,
-        /// The rasterizer state's AntialiasedLineEnable.
-        antialiased_line_enable: bool,
-    },
     /// Quadrilateral lines (MultisampleEnable) on a sample pattern that puts several samples at
     /// the pixel centre (`D3D11_CENTER_MULTISAMPLE_PATTERN`): undefined in D3D11.3 §3.4.5.
     #[error(
@@ -55,11 +43,12 @@ pub enum PipelineError {
         /// Samples per pixel of the bound targets.
         samples: usize,
     },
-    /// Aliased lines and wireframe fill on multisampled targets with a pixel shader that runs
-    /// at sample frequency: D3D11.3 §15.14.1 leaves that undefined for more than one sample
-    /// (aliased lines light whole pixels, not samples).
+    /// Aliased or alpha-antialiased lines and wireframe fill (MultisampleEnable off) on
+    /// multisampled targets with a pixel shader that runs at sample frequency: D3D11.3
+    /// §3.5.4.1, §15.14.1 leave that undefined for more than one sample (these lines light
+    /// whole pixels, not samples).
     #[error(
-        "D3D11.3 §15.14.1: aliased lines and wireframe on {samples}-sample targets with a sample-frequency pixel shader (SV_SampleIndex or `sample` inputs) are undefined"
+        "D3D11.3 §3.5.4.1, §15.14.1: aliased or alpha-antialiased lines and wireframe (MultisampleEnable off) on {samples}-sample targets with a sample-frequency pixel shader (SV_SampleIndex or `sample` inputs) are undefined"
     )]
     MultisampledLines {
         /// Samples per pixel of the bound targets.

@@ -213,6 +213,41 @@ fn images_identical_on_every_simd_path() {
     }
 }
 
+/// Alpha-antialiased lines (random, crossing band boundaries and the target's edges, blended
+/// with their coverage-multiplied alpha) give the baseline path's bytes at one thread on every
+/// SIMD path this CPU runs, at 1, 2 and 8 threads.
+#[test]
+fn antialiased_lines_identical_on_every_simd_path_and_thread_count() {
+    let render = |simd: Lanes| {
+        let mut r = Rig::new(64, 48, Format::R8G8B8A8Unorm);
+        r.simd = simd;
+        r.topology = tessera_types::PrimitiveTopology::LineList;
+        r.rasterizer.antialiased_line_enable = true;
+        let rt = &mut r.blend.render_target[0];
+        rt.blend_enable = true;
+        rt.src_blend = Blend::SrcAlpha;
+        rt.dest_blend = Blend::InvSrcAlpha;
+        let mut next = rng(17);
+        let v: Vec<Cv> = (0..400)
+            .map(|_| {
+                let c = [next(), next(), next(), 0.5 + 0.5 * next()];
+                r.at(next() * 70.0 - 3.0, next() * 54.0 - 3.0, 0.5, c)
+            })
+            .collect();
+        r.draw(&v, Some(&VertexColorPs)).unwrap();
+        r.colors.remove(0).1
+    };
+    let reference = with_threads(1, || render(Lanes::BASELINE));
+    assert!(reference.chunks(4).any(|p| p[3] != 0 && p[3] != 255));
+    for path in SimdPath::ALL.into_iter().filter(|p| p.supported()) {
+        let lanes = Lanes::new(path).unwrap();
+        for n in [1, 2, 8] {
+            let other = with_threads(n, || render(lanes));
+            assert!(other == reference, "{path} at {n} threads");
+        }
+    }
+}
+
 /// Draws of more than two batches ([`BATCH_TRIANGLES`] each): every band rasterizes the batches in
 /// submission order on its own schedule, so the last triangle covering a pixel wins and the
 /// bytes do not depend on the thread count.

@@ -2,10 +2,11 @@
 //! clipped exactly to the clip volume, set up once ([`setup_line`]) and its lit pixels binned
 //! as one-pixel primitives beside the triangles.
 
+use crate::setup::aa_line::setup_aa_line;
 use crate::setup::clip::ClipPlanes;
 use crate::setup::line::{setup_line, wire_facing};
 use crate::setup::quad_line::setup_quad_line;
-use crate::setup::{ScreenVertex, SetupParams, to_screen};
+use crate::setup::{LineMode, ScreenVertex, SetupParams, to_screen};
 
 use super::{NAN_SCREEN, SetupChunk};
 
@@ -44,16 +45,9 @@ impl SetupChunk {
         let codes = [vs.codes[a as usize], vs.codes[b as usize]];
         let before = self.prims.len();
         let ends = [vs.vertex(a), vs.vertex(b)];
-        // MultisampleEnable selects quadrilateral lines (SPEC §3.5), else aliased ones.
-        let quad = params.rasterizer.multisample_enable;
         let lit = if codes[0] | codes[1] == 0 {
             let s = [vs.screen[a as usize], vs.screen[b as usize]];
-            let (planes, pixels, prims) = (&mut self.planes, &mut self.pixels, &mut self.prims);
-            if quad {
-                setup_quad_line(ends, s, params, id, face, planes, prims)
-            } else {
-                setup_line(ends, s, params, id, face, planes, pixels, prims)
-            }
+            self.setup_segment(ends, s, params, (id, face))
         } else if codes[0] & codes[1] & !NAN_SCREEN != 0 || (codes[0] | codes[1]) == NAN_SCREEN {
             return;
         } else {
@@ -68,16 +62,34 @@ impl SetupChunk {
             ) else {
                 return;
             };
-            let (planes, pixels, prims) = (&mut self.planes, &mut self.pixels, &mut self.prims);
-            if quad {
-                setup_quad_line(ends, [s0, s1], params, id, face, planes, prims)
-            } else {
-                setup_line(ends, [s0, s1], params, id, face, planes, pixels, prims)
-            }
+            self.setup_segment(ends, [s0, s1], params, (id, face))
         };
         self.lines += 1;
         self.line_pixels += lit;
         self.bin_from(before, bands);
+    }
+
+    /// Sets up the clipped segment `ends` (screen positions `s`) in the rasterizer state's
+    /// [`LineMode`] (SPEC §3.5). Returns the primitives added.
+    fn setup_segment(
+        &mut self,
+        ends: [&[f32]; 2],
+        s: [ScreenVertex; 2],
+        params: &SetupParams<'_>,
+        (id, face): (u32, (bool, f32)),
+    ) -> usize {
+        let (planes, prims) = (&mut self.planes, &mut self.prims);
+        match LineMode::of(params.rasterizer) {
+            LineMode::Quadrilateral => setup_quad_line(ends, s, params, id, face, planes, prims),
+            LineMode::AlphaAntialiased => {
+                let pixels = &mut self.aa_pixels;
+                setup_aa_line(ends, s, params, id, face, planes, pixels, prims)
+            }
+            LineMode::Aliased => {
+                let pixels = &mut self.pixels;
+                setup_line(ends, s, params, id, face, planes, pixels, prims)
+            }
+        }
     }
 
     /// The edges of triangle `t` in wireframe fill (SPEC §3.4): culled first (by its snapped

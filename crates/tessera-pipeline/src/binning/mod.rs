@@ -45,6 +45,8 @@ pub(crate) struct SetupChunk {
     line_pixels: usize,
     /// Scratch list of one line's lit pixels.
     pixels: Vec<[i32; 2]>,
+    /// Scratch list of one alpha-antialiased line's covered pixels and their coverage.
+    aa_pixels: Vec<([i32; 2], u32)>,
 }
 
 /// What the assembled primitives of a draw are rasterized as.
@@ -54,7 +56,7 @@ pub(crate) enum PrimKind {
     Triangles,
     /// Triangles in wireframe fill: their edges as lines (SPEC §3.4).
     Wireframe,
-    /// Aliased lines (a, b, b) (SPEC §3.5).
+    /// Lines (a, b, b), in the rasterizer state's line mode (SPEC §3.5).
     Lines,
     /// Points (i, i, i) (SPEC §3.6).
     Points,
@@ -209,6 +211,7 @@ pub(crate) fn setup_chunks(
                 lines: 0,
                 line_pixels: 0,
                 pixels: Vec::new(),
+                aa_pixels: Vec::new(),
             };
             let vs = lines::Vertices {
                 planes: &planes,

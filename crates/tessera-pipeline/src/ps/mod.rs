@@ -263,6 +263,7 @@ impl<'a> BandJob<'_, 'a> {
         out.discard = [false; 8];
         out.coverage = [u32::MAX; 8];
         run_pixel_shader(ps, ctx.env, ctx.uavs, &input, out);
+        line_coverage(ctx, tri, out);
         stats.ps_lanes += 8;
         if ctx.may_discard {
             for k in 0..8 {
@@ -431,6 +432,18 @@ fn write_target(
         _ => *src,
     };
     target.store(bx, by, mask, &value, write_mask);
+}
+
+/// An alpha-antialiased line pixel's coverage multiplied into the shader's `o0.a` before the
+/// output merger (SPEC §3.5, D3D11.3 §3.4.4: `o0` only, whatever target 0's format; before
+/// alpha-to-coverage and blending read it), when the draw draws such lines
+/// ([`RasterContext::line_coverage`]). A shader that does not write `o0.a` leaves it 0 (the
+/// reset value), so its pixels get alpha 0: D3D calls that undefined.
+#[inline(always)]
+pub(crate) fn line_coverage(ctx: &RasterContext<'_>, tri: &TriSetup, out: &mut PsOutput) {
+    if ctx.line_coverage {
+        out.targets[0][3] *= f32x8::splat(tri.coverage);
+    }
 }
 
 /// Runs `ps` on one 8-lane call: with the draw's UAVs when it has some (locked for the call;

@@ -176,6 +176,7 @@ impl BandJob<'_, '_> {
             };
             let out = &mut scratch.out;
             reset_and_shade(ps, ctx, band.colors.len(), &input, out);
+            super::line_coverage(ctx, tri, out);
             self.stats.ps_lanes += 8;
             if ctx.may_discard {
                 lanes &= (0..8).fold(0u8, |m, k| m | (u8::from(!out.discard[k]) << k));

@@ -328,6 +328,7 @@ pub(crate) fn setup_screen_lanes<P: From<TriSetup>>(
             front: bit(front),
             primitive_id: group[k].primitive_id,
             small: bit(small),
+            coverage: 1.0,
         }));
     }
 }

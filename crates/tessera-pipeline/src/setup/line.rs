@@ -211,7 +211,7 @@ pub(crate) fn setup_line(
     s: [ScreenVertex; 2],
     params: &SetupParams<'_>,
     primitive_id: u32,
-    (front, bias): (bool, f32),
+    face: (bool, f32),
     arena: &mut Vec<Plane>,
     pixels: &mut Vec<[i32; 2]>,
     out: &mut Vec<Primitive>,
@@ -221,6 +221,28 @@ pub(crate) fn setup_line(
     if pixels.is_empty() {
         return 0;
     }
+    let Some(line) = line_setup(verts, s, params, primitive_id, face, arena) else {
+        return 0;
+    };
+    for &[px, py] in pixels.iter() {
+        out.push(Primitive::Triangle(pixel_triangle(&line, px, py)));
+    }
+    pixels.len()
+}
+
+/// The setup shared by a line's pixels (aliased or alpha-antialiased): its depth, 1/w and
+/// attribute planes (into `arena`) vary along the line and are constant across it (the plane
+/// of the triangle of its two vertices and a third one at vertex 0 perpendicular to the line,
+/// carrying vertex 0's values); `front` and `bias` as [`setup_line`] takes them. The edges and
+/// bounds are [`pixel_triangle`]'s to set. `None` when the plane setup fails.
+pub(crate) fn line_setup(
+    verts: [&[f32]; 2],
+    s: [ScreenVertex; 2],
+    params: &SetupParams<'_>,
+    primitive_id: u32,
+    (front, bias): (bool, f32),
+    arena: &mut Vec<Plane>,
+) -> Option<TriSetup> {
     let (dx, dy) = (s[1].fx - s[0].fx, s[1].fy - s[0].fy);
     let side = ScreenVertex {
         fx: s[0].fx - dy,
@@ -239,30 +261,25 @@ pub(crate) fn setup_line(
         rect: ANY_RECT,
         ..*params
     };
-    let Some(mut line) = setup_screen_triangle(
+    let mut line = setup_screen_triangle(
         [verts[0], verts[1], verts[0]],
         [s[0], s[1], side],
         verts[0],
         &plane_params,
         primitive_id,
         arena,
-    ) else {
-        return 0;
-    };
+    )?;
     line.z.v0 += bias;
     line.front = front;
     line.small = true;
     line.rect_cut = false;
-    for &[px, py] in pixels.iter() {
-        out.push(Primitive::Triangle(pixel_triangle(&line, px, py)));
-    }
-    pixels.len()
+    Some(line)
 }
 
 /// `line` confined to pixel (`px`, `py`): the triangle with corners (px, py), (px + 2, py) and
 /// (px, py + 2), whose only covered pixel centre is (px + ½, py + ½) (the two neighbours on its
 /// long edge fail the top-left rule).
-fn pixel_triangle(line: &TriSetup, px: i32, py: i32) -> TriSetup {
+pub(crate) fn pixel_triangle(line: &TriSetup, px: i32, py: i32) -> TriSetup {
     let (x, y) = (i64::from(px) * ONE, i64::from(py) * ONE);
     let at = |fx: i64, fy: i64| ScreenVertex {
         fx,

@@ -7,6 +7,7 @@ use wide::f32x4;
 use crate::depth_kind::DepthKind;
 use crate::shader::Interpolation;
 
+pub(crate) mod aa_line;
 pub(crate) mod clip;
 mod lanes;
 pub(crate) mod line;
@@ -127,10 +128,38 @@ pub struct TriSetup {
     /// Every vertex lies within [`SMALL_EXTENT`] pixels of the others, so edge values inside
     /// the vertices' bounding box (plus a block) fit in i32.
     pub small: bool,
+    /// The pixel's coverage of an alpha-antialiased line's rectangle (`setup/aa_line.rs`,
+    /// SPEC §3.5), which the pixel stage multiplies into `o0.a` when the draw draws such lines
+    /// ([`RasterContext::line_coverage`](crate::band::RasterContext)); 1.0 for every other
+    /// primitive.
+    pub coverage: f32,
 }
 
 /// Largest vertex extent, in pixels, of a triangle rasterized with 32-bit edge values.
 pub const SMALL_EXTENT: i64 = 64;
+
+/// The line rasterization algorithm the rasterizer state selects for line primitives and
+/// wireframe edges (the SPEC §3.5 table; the one place it is read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LineMode {
+    /// MultisampleEnable and AntialiasedLineEnable off: the diamond-exit rule (`line.rs`).
+    Aliased,
+    /// AntialiasedLineEnable without MultisampleEnable: coverage into `o0.a` (`aa_line.rs`).
+    AlphaAntialiased,
+    /// MultisampleEnable: the 1.4-pixel-wide rectangle as two triangles (`quad_line.rs`).
+    Quadrilateral,
+}
+
+impl LineMode {
+    /// The mode of rasterizer state `rs`.
+    pub(crate) fn of(rs: &RasterizerDesc) -> Self {
+        match (rs.multisample_enable, rs.antialiased_line_enable) {
+            (true, _) => Self::Quadrilateral,
+            (false, true) => Self::AlphaAntialiased,
+            (false, false) => Self::Aliased,
+        }
+    }
+}
 
 /// Per-draw constants of setup.
 #[derive(Clone, Copy, Debug)]
@@ -364,6 +393,7 @@ pub(crate) fn setup_screen_triangle(
         attr_offset,
         front,
         primitive_id,
+        coverage: 1.0,
     })
 }
 
@@ -612,6 +642,7 @@ mod tests {
             attr_offset,
             front,
             primitive_id,
+            coverage: 1.0,
         })
     }
 

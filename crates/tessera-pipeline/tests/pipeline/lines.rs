@@ -7,7 +7,7 @@ use common::*;
 use proptest::prelude::*;
 use tessera_format::Format;
 use tessera_pipeline::builtin::{TransformVs, VertexColorPs};
-use tessera_pipeline::{IndexBufferBinding, PipelineError, VertexBufferBinding};
+use tessera_pipeline::{IndexBufferBinding, VertexBufferBinding};
 use tessera_types::{CullMode, FillMode, PrimitiveTopology};
 
 /// An 8×8 RGBA8 rig drawing `topology`.
@@ -240,23 +240,6 @@ fn lines_clip_against_the_near_plane_and_outside_lines_draw_nothing() {
     let stats = r.draw(&v, Some(&FlatPs::new([1.0; 4]))).unwrap();
     assert!(lit(&r).is_empty());
     assert_eq!((stats.ia_primitives, stats.c_primitives), (2, 0));
-}
-
-/// Alpha-antialiased lines (AntialiasedLineEnable without MultisampleEnable) are refused with
-/// a typed error (SPEC §3.5); quadrilateral lines are drawn (`quad_lines.rs`).
-#[test]
-fn antialiased_lines_are_refused() {
-    let mut r = rig(PrimitiveTopology::LineStrip);
-    r.rasterizer.antialiased_line_enable = true;
-    let v = pts(&r, &[(0.5, 0.5), (4.5, 0.5)]);
-    assert_eq!(
-        r.draw(&v, Some(&FlatPs::new([1.0; 4]))),
-        Err(PipelineError::UnsupportedLineMode {
-            multisample_enable: false,
-            antialiased_line_enable: true
-        })
-    );
-    assert!(lit(&r).is_empty());
 }
 
 /// Line adjacency with no geometry shader (SPEC §3.10, §2: 10_0+): each line is its two middle

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod aa_lines;
 mod blend;
 mod clip;
 mod coarse_depth;

@@ -353,9 +353,10 @@ fn aliased_lines_light_every_sample_of_their_pixels() {
     }
 }
 
-/// What the pipeline refuses on multisampled targets: aliased lines and wireframe with a
-/// sample-frequency shader (undefined, D3D11.3 §15.14.1), patterns of other counts or with
-/// offsets outside [-8, 7], and targets whose planes do not match the pattern.
+/// What the pipeline refuses on multisampled targets: aliased and alpha-antialiased lines and
+/// wireframe with a sample-frequency shader (undefined, D3D11.3 §3.5.4.1, §15.14.1), patterns
+/// of other counts or with offsets outside [-8, 7], and targets whose planes do not match the
+/// pattern.
 #[test]
 fn multisampled_refusals() {
     let mut rig = Rig::new(4, 2, Format::R8G8B8A8Unorm).multisampled(&P4);
@@ -371,6 +372,19 @@ fn multisampled_refusals() {
         rig.draw(&verts, Some(&SampleIndexPs)),
         Err(PipelineError::MultisampledLines { samples: 4 })
     );
+    // Alpha-antialiased lines and their wireframe too (D3D11.3 §3.5.4.1).
+    rig.rasterizer.antialiased_line_enable = true;
+    assert_eq!(
+        rig.draw(&verts, Some(&SampleIndexPs)),
+        Err(PipelineError::MultisampledLines { samples: 4 })
+    );
+    rig.topology = PrimitiveTopology::LineList;
+    assert_eq!(
+        rig.draw(&verts, Some(&SampleIndexPs)),
+        Err(PipelineError::MultisampledLines { samples: 4 })
+    );
+    rig.topology = PrimitiveTopology::TriangleList;
+    rig.rasterizer.antialiased_line_enable = false;
     // At one sample, sample frequency is pixel frequency: lines draw.
     let mut single = Rig::new(4, 2, Format::R8G8B8A8Unorm);
     single.topology = PrimitiveTopology::LineList;

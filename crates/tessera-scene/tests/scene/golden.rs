@@ -77,6 +77,7 @@ const SCENES: &[&str] = &[
     "viewport_scissor",
     "lit_sphere",
     "lines",
+    "lines_aa",
     "wgsl_julia",
     "compute_flower",
     "storage_ripple",
