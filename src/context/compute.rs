@@ -15,7 +15,8 @@ use tessera_caps::{FeatureLevel, SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, S
 use tessera_pipeline::ComputeMemory;
 use tessera_resource::{Buffer, ShaderResourceView, Texture, UnorderedAccessView};
 
-use super::reads::StageReads;
+use super::reads::{ReadSet, StageReads};
+use super::staged::Substitutes;
 use super::uav::{self, UavLocks};
 use super::{DeviceContext, set_slots};
 use crate::debug::MessageId;
@@ -247,22 +248,28 @@ impl DeviceContext {
         let storage = shader.0.storage_textures();
         StageReads::check_textures(&self.cs, &shader.0.texture_uses(), call)?;
         let bound = uav::resolve(&self.cs_uavs, &storage, level, call)?;
-        let mut srvs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
+        let mut srvs: Vec<Option<(&Buffer, Range<usize>)>> = Vec::new();
         for v in &self.cs.shader_resources {
             srvs.push(match v {
-                Some(v) if v.texture().is_none() => Some(uav::buffer_range(v, call)?),
+                Some(v) if v.texture().is_none() => Some(uav::buffer_view_bytes(v, call)?),
                 _ => None,
             });
         }
+        // A texture SRV of another subresource of a UAV's texture (D3D's hazard is per
+        // subresource: read mip 0, write mip 1) reads a staged copy (`staged.rs`).
+        let written: Vec<&tessera_resource::ViewInfo> =
+            self.cs_uavs.iter().flatten().map(|v| &**v).collect();
+        let subs = Substitutes::for_stage(&self.device, &self.cs, &written)?;
         // Constant buffers are read-locked for the dispatch too.
-        let mut read_buffers: Vec<&Buffer> = srvs.iter().flatten().map(|(b, _)| b).collect();
+        let mut read_buffers: Vec<&Buffer> = srvs.iter().flatten().map(|(b, _)| *b).collect();
         read_buffers.extend(self.cs.constant_buffers.iter().flatten());
         let read_textures: Vec<&Texture> = self
             .cs
             .shader_resources
             .iter()
-            .flatten()
-            .filter_map(|v| v.texture())
+            .enumerate()
+            .filter(|(slot, _)| subs.keeps(*slot))
+            .filter_map(|(_, v)| v.as_ref()?.texture())
             .collect();
         uav::check_exclusive(
             &bound,
@@ -275,17 +282,20 @@ impl DeviceContext {
             uavs: mut uav_bytes,
             layouts: uav_layouts,
         } = locks.memory()?;
-        let srv_guards: Vec<_> = srvs
-            .iter()
-            .map(|s| s.as_ref().map(|(b, r)| (b.read(), r.clone())))
+        // Read locks: one per distinct resource of the dispatch ([`ReadSet`]).
+        let mut set = ReadSet::default();
+        let srv_slots: Vec<Option<(usize, Range<usize>)>> = srvs
+            .into_iter()
+            .map(|s| s.map(|(b, r)| (set.buffer(b), r)))
             .collect();
-        let srv_bytes: Vec<Option<&[u8]>> = srv_guards
-            .iter()
-            .map(|g| g.as_ref().map(|(g, r)| &g[r.clone()]))
-            .collect();
-        let mut reads = StageReads::lock(&self.cs, &|_| false, false);
+        let mut reads = StageReads::lock(&self.cs, &subs, &mut set, false);
         reads.resolve_tiled(&self.device, &self.cs, reported)?;
-        let env = reads.env(&self.cs)?;
+        let set = set;
+        let srv_bytes: Vec<Option<&[u8]>> = srv_slots
+            .iter()
+            .map(|g| g.as_ref().map(|(i, r)| &set.buffer_bytes(*i)[r.clone()]))
+            .collect();
+        let env = reads.env(&set, &self.cs)?;
         let memory = ComputeMemory {
             uavs: &mut uav_bytes,
             srvs: &srv_bytes,

@@ -12,6 +12,7 @@ mod om;
 mod om_uav;
 mod ops;
 mod reads;
+mod staged;
 mod stages;
 mod tiled;
 mod tiled_bind;

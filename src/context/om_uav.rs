@@ -19,6 +19,7 @@ use tessera_resource::{
 };
 
 use super::DeviceContext;
+use super::staged::Substitutes;
 use super::uav::{self, UavBinding};
 use crate::debug::MessageId;
 use crate::error::{Error, Result};
@@ -92,11 +93,13 @@ impl DeviceContext {
     /// draw runs as one without UAVs). Refused: a bound UAV in a render-target slot (possible
     /// after `OMSetRenderTargets` kept the UAVs), the typed-UAV rules of the compute stage
     /// (one place, `uav`), and a resource bound both as a UAV and in any other slot the draw
-    /// reads or writes (Tessera refuses where D3D unbinds with a warning).
+    /// reads or writes (Tessera refuses where D3D unbinds with a warning); a shader resource
+    /// of another subresource of a UAV's texture is no clash (`subs`: it reads a staged copy).
     pub(super) fn resolve_ps_uavs(
         &self,
         call: &'static str,
         targets: &[(Texture, u32, Option<u32>)],
+        subs: [&Substitutes; 2],
     ) -> Result<Option<Vec<Option<UavBinding>>>> {
         let Some(ps) = self.pixel_shader.as_ref() else {
             return Ok(None);
@@ -131,12 +134,15 @@ impl DeviceContext {
             ));
         }
         let mut textures: Vec<&Texture> = targets.iter().map(|(t, ..)| t).collect();
-        for s in stages {
+        // A shader resource of a UAV's texture reads a staged copy (`staged.rs`), not the
+        // texture the UAV locks.
+        for (s, subs) in stages.into_iter().zip(subs) {
             textures.extend(
                 s.shader_resources
                     .iter()
-                    .flatten()
-                    .filter_map(|v| v.texture()),
+                    .enumerate()
+                    .filter(|(slot, _)| subs.keeps(*slot))
+                    .filter_map(|(_, v)| v.as_ref()?.texture()),
             );
         }
         uav::check_exclusive(

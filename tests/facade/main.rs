@@ -7,6 +7,7 @@ mod context_state;
 mod debug;
 mod device;
 mod fl_draw;
+mod hazards;
 mod input_signature;
 mod limits;
 mod linkage;
