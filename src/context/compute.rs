@@ -13,8 +13,9 @@ use std::ops::Range;
 
 use tessera_caps::{FeatureLevel, SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, ShaderStage};
 use tessera_pipeline::ComputeMemory;
-use tessera_resource::{Buffer, ShaderResourceView, Texture, UnorderedAccessView};
+use tessera_resource::{Buffer, ShaderResourceView, Texture, UnorderedAccessView, ViewInfo};
 
+use super::hazard::OutputSlot;
 use super::reads::{ReadSet, StageReads};
 use super::staged::Substitutes;
 use super::uav::{self, UavLocks};
@@ -140,9 +141,26 @@ impl DeviceContext {
                 c.owned(CALL, "unordered access view", v.owner())?;
             }
             let limit = c.device.caps().check_feature_support().uav_slots as usize;
+            if start.saturating_add(views.len()) > limit {
+                // The slot rule first (set_slots refuses it), then the conflict rule.
+                return set_slots(&mut c.cs_uavs, start, views, limit, CALL);
+            }
+            // Two views of the list sharing a subresource: the call is dropped.
+            let new: Vec<(OutputSlot, &ViewInfo)> = views
+                .iter()
+                .enumerate()
+                .filter_map(|(k, v)| Some((OutputSlot::ComputeUav(start + k), &**v.as_ref()?)))
+                .collect();
+            c.check_output_conflicts(CALL, &new)?;
+            let new: Vec<OutputSlot> = new.into_iter().map(|(o, _)| o).collect();
             set_slots(&mut c.cs_uavs, start, views, limit, CALL)?;
             c.clear_tiled_uav_slots(start, views.len());
-            c.unbind_hazardous_inputs(CALL, MessageId::DeviceCsSetUnorderedAccessViewsHazard)
+            // Compute UAVs of other slots that share a subresource with the new ones: unbound.
+            let id = MessageId::DeviceCsSetUnorderedAccessViewsHazard;
+            c.unbind_conflicting_outputs(CALL, id, &new, |o| {
+                matches!(o, OutputSlot::ComputeUav(_))
+            })?;
+            c.unbind_hazardous_inputs(CALL, id)
         })
     }
 
@@ -257,8 +275,7 @@ impl DeviceContext {
         }
         // A texture SRV of another subresource of a UAV's texture (D3D's hazard is per
         // subresource: read mip 0, write mip 1) reads a staged copy (`staged.rs`).
-        let written: Vec<&tessera_resource::ViewInfo> =
-            self.cs_uavs.iter().flatten().map(|v| &**v).collect();
+        let written: Vec<&ViewInfo> = self.cs_uavs.iter().flatten().map(|v| &**v).collect();
         let subs = Substitutes::for_stage(&self.device, &self.cs, &written)?;
         // Constant buffers are read-locked for the dispatch too.
         let mut read_buffers: Vec<&Buffer> = srvs.iter().flatten().map(|(b, _)| *b).collect();

@@ -15,10 +15,11 @@
 //!   not create: it is ignored.
 
 use tessera_resource::{
-    Buffer, DepthStencilView, RenderTargetView, Resource, Texture, UnorderedAccessView,
+    Buffer, DepthStencilView, RenderTargetView, Resource, Texture, UnorderedAccessView, ViewInfo,
 };
 
 use super::DeviceContext;
+use super::hazard::OutputSlot;
 use super::staged::Substitutes;
 use super::uav::{self, UavBinding};
 use crate::debug::MessageId;
@@ -67,6 +68,21 @@ impl DeviceContext {
             if let Some((views, depth)) = targets {
                 c.check_render_targets(views, depth)?;
             }
+            // The call's own views sharing a subresource: the call is dropped (D3D11).
+            let mut new: Vec<(OutputSlot, &ViewInfo)> = Vec::new();
+            if let Some((views, depth)) = targets {
+                new.extend(views.iter().enumerate().filter_map(|(i, v)| {
+                    Some((OutputSlot::RenderTarget(i), &**v.as_ref()?))
+                }));
+                new.extend(depth.map(|d| (OutputSlot::DepthStencil, &**d)));
+            }
+            if let Some(list) = uavs {
+                new.extend(list.iter().enumerate().filter_map(|(k, v)| {
+                    Some((OutputSlot::PixelUav(uav_start + k), &**v.as_ref()?))
+                }));
+            }
+            c.check_output_conflicts(CALL, &new)?;
+            let new: Vec<OutputSlot> = new.into_iter().map(|(o, _)| o).collect();
             if let Some(list) = uavs {
                 c.ps_uavs.clear();
                 c.ps_tiled_uavs.clear();
@@ -80,10 +96,16 @@ impl DeviceContext {
                 c.depth_stencil_view = depth.cloned();
                 c.tiled_outputs.clear();
             }
-            c.unbind_hazardous_inputs(
-                CALL,
-                MessageId::DeviceOmSetRenderTargetsAndUnorderedAccessViewsHazard,
-            )
+            // Older outputs that share a subresource with the new views are unbound: the
+            // compute UAVs, and the render targets or OM UAVs the call kept.
+            let id = MessageId::DeviceOmSetRenderTargetsAndUnorderedAccessViewsHazard;
+            let (keep_targets, keep_uavs) = (targets.is_none(), uavs.is_none());
+            c.unbind_conflicting_outputs(CALL, id, &new, |o| match o {
+                OutputSlot::ComputeUav(_) => true,
+                OutputSlot::RenderTarget(_) | OutputSlot::DepthStencil => keep_targets,
+                OutputSlot::PixelUav(_) => keep_uavs,
+            })?;
+            c.unbind_hazardous_inputs(CALL, id)
         })
     }
 }

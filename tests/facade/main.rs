@@ -8,6 +8,7 @@ mod debug;
 mod device;
 mod fl_draw;
 mod hazards;
+mod hazards_uav;
 mod input_signature;
 mod limits;
 mod linkage;
