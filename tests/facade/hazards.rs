@@ -181,9 +181,10 @@ impl ComputeShader for Downsample {
     }
 }
 
-#[test]
-fn a_dispatch_reads_mip_0_through_an_srv_and_writes_mip_1_through_a_uav() {
-    let d = device(L::L11_0);
+/// Mip 1 (R32_UINT words) written by [`Downsample`] from mip 0 of the same texture on a device
+/// with `threads` workers; mip 0 and mip 1 as words.
+fn downsample(threads: usize) -> (Vec<u32>, Vec<u32>) {
+    let d = device_threads(L::L11_0, threads);
     let mut ctx = d.immediate_context();
     let binds = BindFlags::UNORDERED_ACCESS | BindFlags::SHADER_RESOURCE;
     let t = two_mips(&d, Format::R32Uint, binds, |x, y| {
@@ -211,11 +212,19 @@ fn a_dispatch_reads_mip_0_through_an_srv_and_writes_mip_1_through_a_uav() {
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect()
     };
+    (words(0), words(1))
+}
+
+#[test]
+fn a_dispatch_reads_mip_0_through_an_srv_and_writes_mip_1_through_a_uav() {
+    let (mip0, mip1) = downsample(1);
     let want1: Vec<u32> = (0..16)
         .map(|i| (2 * (i % 4) + 1) + 100 * (2 * (i / 4) + 1) + 1)
         .collect();
-    assert_eq!(words(1), want1);
+    assert_eq!(mip1, want1);
     assert_eq!(&want1[..2], &[102, 104]);
     let want0: Vec<u32> = (0..64).map(|i| i % 8 + 100 * (i / 8)).collect();
-    assert_eq!(words(0), want0);
+    assert_eq!(mip0, want0);
+    // The same words with 8 workers.
+    assert_eq!(downsample(8), (mip0, mip1));
 }
