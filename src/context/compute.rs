@@ -265,7 +265,10 @@ impl DeviceContext {
         let level = self.device.caps().level();
         let storage = shader.0.storage_textures();
         StageReads::check_textures(&self.cs, &shader.0.texture_uses(), call)?;
-        let bound = uav::resolve(&self.cs_uavs, &storage, level, call)?;
+        let mut bound = uav::resolve(&self.cs_uavs, &storage, level, call)?;
+        // Two UAVs of different subresources of one texture (mip 0 and mip 1): the later one
+        // runs on a staged copy, stored back after the dispatch.
+        let staged = uav::stage_shared(&self.device, &mut bound, &[])?;
         let mut srvs: Vec<Option<(&Buffer, Range<usize>)>> = Vec::new();
         for v in &self.cs.shader_resources {
             srvs.push(match v {
@@ -294,7 +297,31 @@ impl DeviceContext {
             &read_textures,
             "one resource in two compute UAV slots, or as a compute UAV and SRV or constant buffer at once",
         )?;
-        let mut locks = UavLocks::lock(&bound);
+        let ran = self.run_locked(call, groups, shader, reported, &bound, srvs, &subs);
+        ran?;
+        for s in &staged {
+            s.store()?;
+        }
+        Ok(())
+    }
+
+    /// Locks the resolved UAVs (`bound`), the buffer SRVs (`srvs`), constant buffers and
+    /// texture SRVs (as `subs` gives them) and runs the shader.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the dispatch's resolved bindings"
+    )]
+    fn run_locked(
+        &self,
+        call: &'static str,
+        groups: [u32; 3],
+        shader: &ComputeShaderHandle,
+        reported: &mut Vec<usize>,
+        bound: &[Option<uav::UavBinding>],
+        srvs: Vec<Option<(&Buffer, Range<usize>)>>,
+        subs: &Substitutes,
+    ) -> Result<()> {
+        let mut locks = UavLocks::lock(bound);
         let tessera_pipeline::PixelUavs {
             uavs: mut uav_bytes,
             layouts: uav_layouts,
@@ -305,7 +332,7 @@ impl DeviceContext {
             .into_iter()
             .map(|s| s.map(|(b, r)| (set.buffer(b), r)))
             .collect();
-        let mut reads = StageReads::lock(&self.cs, &subs, &mut set, false);
+        let mut reads = StageReads::lock(&self.cs, subs, &mut set, false);
         reads.resolve_tiled(&self.device, &self.cs, reported)?;
         let set = set;
         let srv_bytes: Vec<Option<&[u8]>> = srv_slots

@@ -220,6 +220,24 @@ impl DeviceContext {
         let mut ps_reads = StageReads::lock(&self.ps, &ps_subs, &mut set, true);
         // Lock targets for writing, one guard per distinct texture.
         let target_textures = self.target_textures()?;
+        // The pixel shader's UAVs: write-locked (each resource in no other binding of the
+        // draw) and handed to the pipeline, which then shades serially in a fixed order.
+        // Tiled pixel-stage UAVs: their shadows hold the tiles' bytes for the draw.
+        let ps_tiled_uavs = self.ps_tiled_uavs_for_draw()?;
+        for t in &ps_tiled_uavs {
+            t.load(
+                &self.device,
+                call,
+                "pixel-shader unordered access view",
+                &mut reported,
+            )?;
+        }
+        // A UAV of another subresource of a target's texture runs on a staged copy.
+        let (ps_uav_bound, ps_staged) =
+            match self.resolve_ps_uavs(call, &target_textures, [&vs_subs, &ps_subs])? {
+                Some((bound, staged)) => (Some(bound), staged),
+                None => (None, Vec::new()),
+            };
         let mut write_guards: Vec<(Texture, TextureWriteGuard<'_>)> = Vec::new();
         for (tex, ..) in &target_textures {
             if !write_guards.iter().any(|(t, _)| t.ptr_eq(tex)) {
@@ -268,19 +286,6 @@ impl DeviceContext {
                     .map(|(_, g)| g.bytes().to_vec())
                     .collect()
             });
-        // The pixel shader's UAVs: write-locked (each resource in no other binding of the
-        // draw) and handed to the pipeline, which then shades serially in a fixed order.
-        // Tiled pixel-stage UAVs: their shadows hold the tiles' bytes for the draw.
-        let ps_tiled_uavs = self.ps_tiled_uavs_for_draw()?;
-        for t in &ps_tiled_uavs {
-            t.load(
-                &self.device,
-                call,
-                "pixel-shader unordered access view",
-                &mut reported,
-            )?;
-        }
-        let ps_uav_bound = self.resolve_ps_uavs(call, &target_textures, [&vs_subs, &ps_subs])?;
         let mut ps_uav_locks = ps_uav_bound.as_deref().map(UavLocks::lock);
         let ps_uavs = match ps_uav_locks.as_mut() {
             Some(locks) => Some(Mutex::new(locks.memory()?)),
@@ -344,6 +349,9 @@ impl DeviceContext {
         drop(write_guards);
         drop(ps_uavs);
         drop(ps_uav_locks);
+        for s in &ps_staged {
+            s.store()?;
+        }
         self.store_tiled_outputs(call, &mut reported)?;
         for t in &ps_tiled_uavs {
             t.store(

@@ -21,7 +21,7 @@ use tessera_resource::{
 use super::DeviceContext;
 use super::hazard::OutputSlot;
 use super::staged::Substitutes;
-use super::uav::{self, UavBinding};
+use super::uav::{self, StagedUav, UavBinding};
 use crate::debug::MessageId;
 use crate::error::{Error, Result};
 
@@ -110,19 +110,24 @@ impl DeviceContext {
     }
 }
 
+/// A draw's resolved pixel-stage UAVs by slot, and the UAVs of them that run on staged copies.
+pub(super) type PixelUavBindings = (Vec<Option<UavBinding>>, Vec<StagedUav>);
+
 impl DeviceContext {
     /// The pixel shader's UAVs for a draw, resolved (`None`: the shader uses none, and the
     /// draw runs as one without UAVs). Refused: a bound UAV in a render-target slot (possible
     /// after `OMSetRenderTargets` kept the UAVs), the typed-UAV rules of the compute stage
     /// (one place, `uav`), and a resource bound both as a UAV and in any other slot the draw
-    /// reads or writes (Tessera refuses where D3D unbinds with a warning); a shader resource
-    /// of another subresource of a UAV's texture is no clash (`subs`: it reads a staged copy).
+    /// reads or writes (binding already resolved D3D's rules, so this is a safety net); a
+    /// shader resource of another subresource of a UAV's texture is no clash (`subs`: it
+    /// reads a staged copy), nor a UAV of another subresource of a target's or an earlier
+    /// UAV's texture (it runs on a staged copy, returned to be stored after the draw).
     pub(super) fn resolve_ps_uavs(
         &self,
         call: &'static str,
         targets: &[(Texture, u32, Option<u32>)],
         subs: [&Substitutes; 2],
-    ) -> Result<Option<Vec<Option<UavBinding>>>> {
+    ) -> Result<Option<PixelUavBindings>> {
         let Some(ps) = self.pixel_shader.as_ref() else {
             return Ok(None);
         };
@@ -141,7 +146,11 @@ impl DeviceContext {
                 value: first as u64,
             });
         }
-        let bound = uav::resolve(&self.ps_uavs, &ps.0.storage_textures(), level, call)?;
+        let mut bound = uav::resolve(&self.ps_uavs, &ps.0.storage_textures(), level, call)?;
+        // A UAV of another subresource of a target's texture, or of an earlier UAV's texture,
+        // runs on a staged copy (`uav::stage_shared`), stored back after the draw.
+        let target_textures: Vec<&Texture> = targets.iter().map(|(t, ..)| t).collect();
+        let staged = uav::stage_shared(&self.device, &mut bound, &target_textures)?;
         let stages = [&self.vs, &self.ps];
         let mut buffers: Vec<&Buffer> = Vec::new();
         buffers.extend(self.vertex_buffers.iter().flatten().map(|v| &v.buffer));
@@ -173,6 +182,6 @@ impl DeviceContext {
             &textures,
             "one resource in two pixel-stage UAV slots, or as a pixel-stage UAV and any other binding of the draw at once",
         )?;
-        Ok(Some(bound))
+        Ok(Some((bound, staged)))
     }
 }

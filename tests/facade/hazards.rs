@@ -228,3 +228,166 @@ fn a_dispatch_reads_mip_0_through_an_srv_and_writes_mip_1_through_a_uav() {
     // The same words with 8 workers.
     assert_eq!(downsample(8), (mip0, mip1));
 }
+
+/// UAV slot 0 (R32_UINT, mip 0 of a texture, 8×8) texel (x, y) = 1000 + x + 10y, and UAV slot
+/// 1 (mip 1 of the same texture, 4×4) texel (x, y) = 2000 + x + 10y.
+#[derive(Debug)]
+struct TwoMips;
+
+impl ComputeShader for TwoMips {
+    fn workgroup_size(&self) -> [u32; 3] {
+        [1, 1, 1]
+    }
+    fn workgroup_bytes(&self) -> u32 {
+        0
+    }
+    fn uav_slots(&self) -> Vec<u32> {
+        vec![0, 1]
+    }
+    fn uses_uav_atomics(&self) -> bool {
+        false
+    }
+    fn storage_textures(&self) -> Vec<StorageTextureUse> {
+        (0..2)
+            .map(|slot| StorageTextureUse {
+                slot,
+                format: Format::R32Uint,
+                reads: false,
+                dimension: ViewDimension::Texture2D,
+            })
+            .collect()
+    }
+    fn dispatch(
+        &self,
+        _env: &ShaderEnv<'_>,
+        memory: ComputeMemory<'_, '_>,
+        _groups: [u32; 3],
+    ) -> Result<(), ShaderFault> {
+        for (slot, size) in [(0, 8), (1, 4)] {
+            let Some(layout) = memory.uav_layouts[slot] else {
+                continue;
+            };
+            let Some(uav) = memory.uavs[slot].as_mut() else {
+                continue;
+            };
+            for y in 0..size {
+                for x in 0..size {
+                    if let Some(at) = layout.element_offset(x, y, 0) {
+                        let v = 1000 * (slot as u32 + 1) + x + 10 * y;
+                        uav[at..at + 4].copy_from_slice(&v.to_le_bytes());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn words(t: &Texture, sub: u32) -> Vec<u32> {
+    bytes(t, sub)
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+#[test]
+fn a_dispatch_writes_two_mips_of_one_texture_through_two_uavs() {
+    let d = device(L::L11_0);
+    let mut ctx = d.immediate_context();
+    let binds = BindFlags::UNORDERED_ACCESS | BindFlags::SHADER_RESOURCE;
+    let t = two_mips(&d, Format::R32Uint, binds, |_, _| 7u32.to_le_bytes());
+    let u0 = d
+        .create_unordered_access_view(&t, Some(&mip_view(Format::R32Uint, 0)))
+        .unwrap();
+    let u1 = d
+        .create_unordered_access_view(&t, Some(&mip_view(Format::R32Uint, 1)))
+        .unwrap();
+    let cs = d.create_compute_shader(Arc::new(TwoMips)).unwrap();
+    ctx.cs_set_shader(Some(&cs)).unwrap();
+    // Different subresources: no conflict, both stay bound.
+    ctx.cs_set_unordered_access_views(0, &[Some(u0), Some(u1)], &[0, 0])
+        .unwrap();
+    ctx.dispatch(1, 1, 1).unwrap();
+    assert!(d.info_queue().is_empty(), "{:?}", d.info_queue().messages());
+    let want0: Vec<u32> = (0..64).map(|i| 1000 + i % 8 + 10 * (i / 8)).collect();
+    let want1: Vec<u32> = (0..16).map(|i| 2000 + i % 4 + 10 * (i / 4)).collect();
+    assert_eq!(words(&t, 0), want0);
+    assert_eq!(words(&t, 1), want1);
+}
+
+/// `SV_Target0` = red; every byte of UAV slot 1 (a texture's mip 1) = 0x5A.
+#[derive(Debug)]
+struct RedAndFill;
+
+impl tessera::pipeline::PixelShader for RedAndFill {
+    fn signature(&self) -> tessera::pipeline::shader::ShaderSignature {
+        use tessera::pipeline::shader::{ShaderProfile, ShaderSignature, SignatureElement};
+        ShaderSignature {
+            outputs: vec![SignatureElement::named("SV_Target", 0, 0, 4)],
+            ..ShaderSignature::new(ShaderProfile::Ps5_0)
+        }
+    }
+    fn inputs(&self) -> &[tessera::pipeline::Interpolation] {
+        &[]
+    }
+    fn shade(
+        &self,
+        _env: &ShaderEnv<'_>,
+        _input: &tessera::pipeline::PsInput<'_>,
+        out: &mut tessera::pipeline::PsOutput,
+    ) {
+        out.targets[0] = tessera::pipeline::shader::splat4([1.0, 0.0, 0.0, 1.0]);
+    }
+    fn uav_slots(&self) -> Vec<u32> {
+        vec![1]
+    }
+    fn storage_textures(&self) -> Vec<StorageTextureUse> {
+        vec![StorageTextureUse {
+            slot: 1,
+            format: Format::R8G8B8A8Unorm,
+            reads: false,
+            dimension: ViewDimension::Texture2D,
+        }]
+    }
+    fn shade_with_uavs(
+        &self,
+        env: &ShaderEnv<'_>,
+        input: &tessera::pipeline::PsInput<'_>,
+        out: &mut tessera::pipeline::PsOutput,
+        uavs: &mut tessera::pipeline::PixelUavs<'_>,
+    ) {
+        if let Some(Some(u)) = uavs.uavs.get_mut(1) {
+            u.fill(0x5A);
+        }
+        self.shade(env, input, out);
+    }
+}
+
+#[test]
+fn a_draw_renders_mip_0_and_writes_mip_1_of_one_texture_through_a_uav() {
+    let d = device(L::L11_0);
+    let mut ctx = d.immediate_context();
+    let binds = BindFlags::RENDER_TARGET | BindFlags::UNORDERED_ACCESS;
+    let t = two_mips(&d, Format::R8G8B8A8Unorm, binds, |_, _| [1, 2, 3, 4]);
+    let rtv = d
+        .create_render_target_view(&t, Some(&mip_view(Format::R8G8B8A8Unorm, 0)))
+        .unwrap();
+    let u = d
+        .create_unordered_access_view(&t, Some(&mip_view(Format::R8G8B8A8Unorm, 1)))
+        .unwrap();
+    bind_color_pipeline(&d, &mut ctx, &rtv, 8, 8);
+    let ps = d.create_pixel_shader(Arc::new(RedAndFill)).unwrap();
+    ctx.ps_set_shader(Some(&ps)).unwrap();
+    // Different subresources: no conflict.
+    ctx.om_set_render_targets_and_unordered_access_views(
+        Some((&[Some(rtv)], None)),
+        1,
+        Some(&[Some(u)]),
+        &[0],
+    )
+    .unwrap();
+    draw_quad(&d, &mut ctx, (8, 8), [0.0, 0.0, 8.0, 8.0], 0.5, RED).unwrap();
+    assert!(d.info_queue().is_empty(), "{:?}", d.info_queue().messages());
+    assert_eq!(bytes(&t, 0), [255, 0, 0, 255].repeat(64));
+    assert_eq!(bytes(&t, 1), vec![0x5A; 64]);
+}
