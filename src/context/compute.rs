@@ -297,8 +297,7 @@ impl DeviceContext {
             &read_textures,
             "one resource in two compute UAV slots, or as a compute UAV and SRV or constant buffer at once",
         )?;
-        let ran = self.run_locked(call, groups, shader, reported, &bound, srvs, &subs);
-        ran?;
+        self.run_locked(call, groups, shader, reported, &bound, srvs, &subs)?;
         for s in &staged {
             s.store()?;
         }
