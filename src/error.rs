@@ -69,6 +69,24 @@ pub enum Error {
         /// Slot count.
         limit: usize,
     },
+    /// Two views of one output call share a subresource (two render targets, two UAVs, or a
+    /// render target and a UAV): D3D11's runtime does not pass such a call to the driver, so
+    /// the bound outputs are unchanged (`OMSetRenderTargetsAndUnorderedAccessViews` remarks).
+    #[error(
+        "{call}: {rule} at {level:?}: {first} and {second} share a subresource; nothing was bound"
+    )]
+    OutputConflict {
+        /// The D3D call.
+        call: &'static str,
+        /// The rule.
+        rule: &'static str,
+        /// The device's feature level.
+        level: tessera_caps::FeatureLevel,
+        /// The first slot of the pair.
+        first: String,
+        /// The second slot of the pair.
+        second: String,
+    },
     /// A feature Tessera does not implement yet (named, never silently ignored).
     #[error("{0} is not implemented by Tessera yet")]
     Unsupported(&'static str),
@@ -250,7 +268,9 @@ impl Error {
                 "an index buffer" => MessageId::DeviceDrawIndexBufferNotSet,
                 _ => MessageId::BindingRule,
             },
-            Self::SlotRange { .. } | Self::UavLimit { .. } => MessageId::BindingRule,
+            Self::SlotRange { .. } | Self::UavLimit { .. } | Self::OutputConflict { .. } => {
+                MessageId::BindingRule
+            }
             Self::Unsupported(_) => MessageId::NotImplemented,
             Self::QueryNotEnded => MessageId::QueryMisuse,
             Self::MissingInputElement { .. } => MessageId::CreateInputLayoutMissingElement,

@@ -6,6 +6,7 @@ use tessera_caps::{PrimitiveTopology, RasterizerDesc, Rect, Viewport};
 use tessera_format::Format;
 use tessera_resource::{Buffer, ShaderResourceView};
 
+use super::output_hazard::BufferInput;
 use super::{DeviceContext, VERTEX_BUFFER_SLOTS, VertexBufferView, set_slots};
 use crate::error::Result;
 use crate::state::{
@@ -59,7 +60,17 @@ impl DeviceContext {
                 c.owned(CALL, "vertex buffer", b.buffer.owner())?;
             }
             let limit = (c.device.limits().max_input_slots as usize).min(VERTEX_BUFFER_SLOTS);
-            set_slots(&mut c.vertex_buffers, start_slot, buffers, limit, CALL)
+            if start_slot.saturating_add(buffers.len()) > limit {
+                // The slot rule first (set_slots refuses it), then the hazard rule.
+                return set_slots(&mut c.vertex_buffers, start_slot, buffers, limit, CALL);
+            }
+            let buffers = c.input_buffers(
+                CALL,
+                buffers,
+                |v| &v.buffer,
+                |k| BufferInput::Vertex(start_slot + k),
+            )?;
+            set_slots(&mut c.vertex_buffers, start_slot, &buffers, limit, CALL)
         })
     }
 
@@ -75,7 +86,12 @@ impl DeviceContext {
                 Some(b) => {
                     c.owned("IASetIndexBuffer", "index buffer", b.owner())?;
                     c.device.caps().validate_index_format(format)?;
-                    Some((b.clone(), format, offset))
+                    if c.buffer_is_output(b) {
+                        c.refuse_output_buffer("IASetIndexBuffer", BufferInput::Index)?;
+                        None
+                    } else {
+                        Some((b.clone(), format, offset))
+                    }
                 }
                 None => None,
             };

@@ -13,9 +13,11 @@ use std::ops::Range;
 
 use tessera_caps::{FeatureLevel, SAMPLER_SLOTS_PER_STAGE, SRV_SLOTS_PER_STAGE, ShaderStage};
 use tessera_pipeline::ComputeMemory;
-use tessera_resource::{Buffer, ShaderResourceView, Texture, UnorderedAccessView};
+use tessera_resource::{Buffer, ShaderResourceView, Texture, UnorderedAccessView, ViewInfo};
 
-use super::reads::StageReads;
+use super::hazard::OutputSlot;
+use super::reads::{ReadSet, StageReads};
+use super::staged::Substitutes;
 use super::uav::{self, UavLocks};
 use super::{DeviceContext, set_slots};
 use crate::debug::MessageId;
@@ -139,9 +141,26 @@ impl DeviceContext {
                 c.owned(CALL, "unordered access view", v.owner())?;
             }
             let limit = c.device.caps().check_feature_support().uav_slots as usize;
+            if start.saturating_add(views.len()) > limit {
+                // The slot rule first (set_slots refuses it), then the conflict rule.
+                return set_slots(&mut c.cs_uavs, start, views, limit, CALL);
+            }
+            // Two views of the list sharing a subresource: the call is dropped.
+            let new: Vec<(OutputSlot, &ViewInfo)> = views
+                .iter()
+                .enumerate()
+                .filter_map(|(k, v)| Some((OutputSlot::ComputeUav(start + k), &**v.as_ref()?)))
+                .collect();
+            c.check_output_conflicts(CALL, &new)?;
+            let new: Vec<OutputSlot> = new.into_iter().map(|(o, _)| o).collect();
             set_slots(&mut c.cs_uavs, start, views, limit, CALL)?;
             c.clear_tiled_uav_slots(start, views.len());
-            c.unbind_hazardous_inputs(CALL, MessageId::DeviceCsSetUnorderedAccessViewsHazard)
+            // Compute UAVs of other slots that share a subresource with the new ones: unbound.
+            let id = MessageId::DeviceCsSetUnorderedAccessViewsHazard;
+            c.unbind_conflicting_outputs(CALL, id, &new, |o| {
+                matches!(o, OutputSlot::ComputeUav(_))
+            })?;
+            c.unbind_hazardous_inputs(CALL, id)
         })
     }
 
@@ -246,23 +265,31 @@ impl DeviceContext {
         let level = self.device.caps().level();
         let storage = shader.0.storage_textures();
         StageReads::check_textures(&self.cs, &shader.0.texture_uses(), call)?;
-        let bound = uav::resolve(&self.cs_uavs, &storage, level, call)?;
-        let mut srvs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
+        let mut bound = uav::resolve(&self.cs_uavs, &storage, level, call)?;
+        // Two UAVs of different subresources of one texture (mip 0 and mip 1): the later one
+        // runs on a staged copy, stored back after the dispatch.
+        let staged = uav::stage_shared(&self.device, &mut bound, &[])?;
+        let mut srvs: Vec<Option<(&Buffer, Range<usize>)>> = Vec::new();
         for v in &self.cs.shader_resources {
             srvs.push(match v {
-                Some(v) if v.texture().is_none() => Some(uav::buffer_range(v, call)?),
+                Some(v) if v.texture().is_none() => Some(uav::buffer_view_bytes(v, call)?),
                 _ => None,
             });
         }
+        // A texture SRV of another subresource of a UAV's texture (D3D's hazard is per
+        // subresource: read mip 0, write mip 1) reads a staged copy (`staged.rs`).
+        let written: Vec<&ViewInfo> = self.cs_uavs.iter().flatten().map(|v| &**v).collect();
+        let subs = Substitutes::for_stage(&self.device, &self.cs, &written)?;
         // Constant buffers are read-locked for the dispatch too.
-        let mut read_buffers: Vec<&Buffer> = srvs.iter().flatten().map(|(b, _)| b).collect();
+        let mut read_buffers: Vec<&Buffer> = srvs.iter().flatten().map(|(b, _)| *b).collect();
         read_buffers.extend(self.cs.constant_buffers.iter().flatten());
         let read_textures: Vec<&Texture> = self
             .cs
             .shader_resources
             .iter()
-            .flatten()
-            .filter_map(|v| v.texture())
+            .enumerate()
+            .filter(|(slot, _)| subs.keeps(*slot))
+            .filter_map(|(_, v)| v.as_ref()?.texture())
             .collect();
         uav::check_exclusive(
             &bound,
@@ -270,22 +297,48 @@ impl DeviceContext {
             &read_textures,
             "one resource in two compute UAV slots, or as a compute UAV and SRV or constant buffer at once",
         )?;
-        let mut locks = UavLocks::lock(&bound);
+        self.run_locked(call, groups, shader, reported, &bound, srvs, &subs)?;
+        for s in &staged {
+            s.store()?;
+        }
+        Ok(())
+    }
+
+    /// Locks the resolved UAVs (`bound`), the buffer SRVs (`srvs`), constant buffers and
+    /// texture SRVs (as `subs` gives them) and runs the shader.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the dispatch's resolved bindings"
+    )]
+    fn run_locked(
+        &self,
+        call: &'static str,
+        groups: [u32; 3],
+        shader: &ComputeShaderHandle,
+        reported: &mut Vec<usize>,
+        bound: &[Option<uav::UavBinding>],
+        srvs: Vec<Option<(&Buffer, Range<usize>)>>,
+        subs: &Substitutes,
+    ) -> Result<()> {
+        let mut locks = UavLocks::lock(bound);
         let tessera_pipeline::PixelUavs {
             uavs: mut uav_bytes,
             layouts: uav_layouts,
         } = locks.memory()?;
-        let srv_guards: Vec<_> = srvs
-            .iter()
-            .map(|s| s.as_ref().map(|(b, r)| (b.read(), r.clone())))
+        // Read locks: one per distinct resource of the dispatch ([`ReadSet`]).
+        let mut set = ReadSet::default();
+        let srv_slots: Vec<Option<(usize, Range<usize>)>> = srvs
+            .into_iter()
+            .map(|s| s.map(|(b, r)| (set.buffer(b), r)))
             .collect();
-        let srv_bytes: Vec<Option<&[u8]>> = srv_guards
-            .iter()
-            .map(|g| g.as_ref().map(|(g, r)| &g[r.clone()]))
-            .collect();
-        let mut reads = StageReads::lock(&self.cs, &|_| false, false);
+        let mut reads = StageReads::lock(&self.cs, subs, &mut set, false);
         reads.resolve_tiled(&self.device, &self.cs, reported)?;
-        let env = reads.env(&self.cs)?;
+        let set = set;
+        let srv_bytes: Vec<Option<&[u8]>> = srv_slots
+            .iter()
+            .map(|g| g.as_ref().map(|(i, r)| &set.buffer_bytes(*i)[r.clone()]))
+            .collect();
+        let env = reads.env(&set, &self.cs)?;
         let memory = ComputeMemory {
             uavs: &mut uav_bytes,
             srvs: &srv_bytes,

@@ -6,16 +6,15 @@ use tessera_format::SurfaceMut;
 use tessera_pipeline::{
     DrawArgs, DrawState, DrawStats, IndexBufferBinding, InputLayout, Targets, VertexBufferBinding,
 };
-use tessera_resource::{
-    BufferReadGuard, ResourceError, ShaderResourceView, Texture, TextureWriteGuard,
-};
+use tessera_resource::{ResourceError, Texture, TextureWriteGuard};
 
 use std::sync::Mutex;
 
 use tessera_pipeline::UavLock;
 
 use super::DeviceContext;
-use super::reads::StageReads;
+use super::reads::{ReadSet, StageReads};
+use super::staged::Substitutes;
 use super::uav::UavLocks;
 use crate::debug::Severity;
 use crate::error::{Error, Result};
@@ -156,48 +155,45 @@ impl DeviceContext {
         self.report_draw_state(call, kind, args)?;
         let ps = self.pixel_shader.clone();
 
-        // Lock buffers for reading.
-        let vb_guards: Vec<Option<(BufferReadGuard<'_>, u32, u32)>> = self
+        // Read locks: one per distinct resource of the draw ([`ReadSet`]); the staged
+        // copies it may lock are declared first, so they outlive it.
+        let (vs_subs, ps_subs);
+        let mut set = ReadSet::default();
+        let vb_slots: Vec<Option<(usize, u32, u32)>> = self
             .vertex_buffers
             .iter()
-            .map(|vb| vb.as_ref().map(|v| (v.buffer.read(), v.stride, v.offset)))
-            .collect();
-        let vertex_buffers: Vec<VertexBufferBinding<'_>> = vb_guards
-            .iter()
-            .map(|g| match g {
-                Some((data, stride, offset)) => VertexBufferBinding {
-                    data,
-                    stride: *stride,
-                    offset: *offset,
-                },
-                None => VertexBufferBinding::default(),
+            .map(|vb| {
+                vb.as_ref()
+                    .map(|v| (set.buffer(&v.buffer), v.stride, v.offset))
             })
             .collect();
-        let ib_guard = self
+        let ib_slot = self
             .index_buffer
             .as_ref()
-            .map(|(b, f, o)| (b.read(), *f, *o));
-        let index_buffer = ib_guard
-            .as_ref()
-            .map(|(data, format, offset)| IndexBufferBinding {
-                data,
-                format: *format,
-                offset: *offset,
-            });
+            .map(|(b, f, o)| (set.buffer(b), *f, *o));
         if let (
             DrawArgs::Indexed {
                 index_count,
                 start_index,
                 ..
             },
-            Some(ib),
-        ) = (args, index_buffer.as_ref())
+            Some((i, format, offset)),
+        ) = (args, ib_slot)
         {
             // Only levels whose limit is below the format's range need the scan (9_x).
-            let format_max = tessera_pipeline::strip_cut_value(ib.format);
+            let format_max = tessera_pipeline::strip_cut_value(format);
             if caps.limits().max_vertex_index < format_max {
-                let max =
-                    tessera_pipeline::max_index_value(ib, self.topology, start_index, index_count)?;
+                let ib = IndexBufferBinding {
+                    data: set.buffer_bytes(i),
+                    format,
+                    offset,
+                };
+                let max = tessera_pipeline::max_index_value(
+                    &ib,
+                    self.topology,
+                    start_index,
+                    index_count,
+                )?;
                 if let Some(max) = max {
                     caps.validate_index_value(max)?;
                 }
@@ -208,38 +204,46 @@ impl DeviceContext {
         self.report_tiled_draw_sharing(call)?;
         let mut reported = Vec::new();
         self.load_tiled_outputs(call, &mut reported)?;
+        // Binding already unbound the shader resources that view a bound output (D3D's
+        // hazard rule, per subresource). A view of another subresource of a texture the draw
+        // writes (D3D allows it: a mip chain rendered from the mip above) reads a staged copy,
+        // made before the outputs are locked (`staged.rs`).
+        let ps_uses_uavs = ps.as_ref().is_some_and(|p| !p.0.uav_slots().is_empty());
+        let mut written: Vec<&tessera_resource::ViewInfo> =
+            self.outputs().map(|(_, v)| v).collect();
+        if ps_uses_uavs {
+            written.extend(self.ps_uavs.iter().flatten().map(|v| &**v));
+        }
+        vs_subs = Substitutes::for_stage(&self.device, &self.vs, &written)?;
+        ps_subs = Substitutes::for_stage(&self.device, &self.ps, &written)?;
+        let mut vs_reads = StageReads::lock(&self.vs, &vs_subs, &mut set, true);
+        let mut ps_reads = StageReads::lock(&self.ps, &ps_subs, &mut set, true);
         // Lock targets for writing, one guard per distinct texture.
         let target_textures = self.target_textures()?;
+        // The pixel shader's UAVs: write-locked (each resource in no other binding of the
+        // draw) and handed to the pipeline, which then shades serially in a fixed order.
+        // Tiled pixel-stage UAVs: their shadows hold the tiles' bytes for the draw.
+        let ps_tiled_uavs = self.ps_tiled_uavs_for_draw()?;
+        for t in &ps_tiled_uavs {
+            t.load(
+                &self.device,
+                call,
+                "pixel-shader unordered access view",
+                &mut reported,
+            )?;
+        }
+        // A UAV of another subresource of a target's texture runs on a staged copy.
+        let (ps_uav_bound, ps_staged) =
+            match self.resolve_ps_uavs(call, &target_textures, [&vs_subs, &ps_subs])? {
+                Some((bound, staged)) => (Some(bound), staged),
+                None => (None, Vec::new()),
+            };
         let mut write_guards: Vec<(Texture, TextureWriteGuard<'_>)> = Vec::new();
         for (tex, ..) in &target_textures {
             if !write_guards.iter().any(|(t, _)| t.ptr_eq(tex)) {
                 write_guards.push((tex.clone(), tex.write()));
             }
         }
-        // Binding already unbound the shader resources that view a bound output (D3D's
-        // hazard rule, per subresource). A texture is locked whole, so a view of another
-        // subresource of a target texture (D3D allows it) cannot be read during the draw yet:
-        // refused, never read as unbound in silence.
-        let is_target = |v: &ShaderResourceView| {
-            target_textures
-                .iter()
-                .any(|(t, ..)| v.texture().is_some_and(|x| x.ptr_eq(t)))
-        };
-        for v in self
-            .vs
-            .shader_resources
-            .iter()
-            .chain(&self.ps.shader_resources)
-            .flatten()
-        {
-            if is_target(v) && !self.outputs().any(|(_, o)| o.overlaps(v)) {
-                return Err(Error::Unsupported(
-                    "reading a subresource of a texture while another of its subresources is a bound output",
-                ));
-            }
-        }
-        let mut vs_reads = StageReads::lock(&self.vs, &is_target, true);
-        let mut ps_reads = StageReads::lock(&self.ps, &is_target, true);
         vs_reads.resolve_tiled(&self.device, &self.vs, &mut reported)?;
         ps_reads.resolve_tiled(&self.device, &self.ps, &mut reported)?;
         vs_reads.check_storage(&self.vs, &vs.0.storage_srv_slots(), call)?;
@@ -248,8 +252,25 @@ impl DeviceContext {
             ps_reads.check_storage(&self.ps, &p.0.storage_srv_slots(), call)?;
             StageReads::check_textures(&self.ps, &p.0.texture_uses(), call)?;
         }
-        let vs_env = vs_reads.env(&self.vs)?;
-        let ps_env = ps_reads.env(&self.ps)?;
+        let set = set;
+        let vertex_buffers: Vec<VertexBufferBinding<'_>> = vb_slots
+            .iter()
+            .map(|g| match *g {
+                Some((i, stride, offset)) => VertexBufferBinding {
+                    data: set.buffer_bytes(i),
+                    stride,
+                    offset,
+                },
+                None => VertexBufferBinding::default(),
+            })
+            .collect();
+        let index_buffer = ib_slot.map(|(i, format, offset)| IndexBufferBinding {
+            data: set.buffer_bytes(i),
+            format,
+            offset,
+        });
+        let vs_env = vs_reads.env(&set, &self.vs)?;
+        let ps_env = ps_reads.env(&set, &self.ps)?;
 
         // A strict device refuses a draw whose 9_x texture repeat is over the limit; the
         // measure comes from the draw itself, so the targets are kept to be put back.
@@ -265,19 +286,6 @@ impl DeviceContext {
                     .map(|(_, g)| g.bytes().to_vec())
                     .collect()
             });
-        // The pixel shader's UAVs: write-locked (each resource in no other binding of the
-        // draw) and handed to the pipeline, which then shades serially in a fixed order.
-        // Tiled pixel-stage UAVs: their shadows hold the tiles' bytes for the draw.
-        let ps_tiled_uavs = self.ps_tiled_uavs_for_draw()?;
-        for t in &ps_tiled_uavs {
-            t.load(
-                &self.device,
-                call,
-                "pixel-shader unordered access view",
-                &mut reported,
-            )?;
-        }
-        let ps_uav_bound = self.resolve_ps_uavs(call, &target_textures)?;
         let mut ps_uav_locks = ps_uav_bound.as_deref().map(UavLocks::lock);
         let ps_uavs = match ps_uav_locks.as_mut() {
             Some(locks) => Some(Mutex::new(locks.memory()?)),
@@ -341,6 +349,9 @@ impl DeviceContext {
         drop(write_guards);
         drop(ps_uavs);
         drop(ps_uav_locks);
+        for s in &ps_staged {
+            s.store()?;
+        }
         self.store_tiled_outputs(call, &mut reported)?;
         for t in &ps_tiled_uavs {
             t.store(

@@ -28,7 +28,8 @@ pub(super) enum OutputSlot {
 }
 
 impl OutputSlot {
-    fn describe(self) -> String {
+    /// The slot, as the messages name it.
+    pub(super) fn describe(self) -> String {
         match self {
             Self::RenderTarget(n) => format!("render target slot {n}"),
             Self::DepthStencil => "the depth-stencil slot".to_string(),
@@ -68,7 +69,7 @@ impl DeviceContext {
     }
 
     /// Every bound output: render targets, depth-stencil, OM UAVs, CS UAVs.
-    fn all_outputs(&self) -> impl Iterator<Item = (OutputSlot, &ViewInfo)> {
+    pub(super) fn all_outputs(&self) -> impl Iterator<Item = (OutputSlot, &ViewInfo)> {
         let targets = self.outputs().map(|(i, v)| {
             let slot = if i == usize::MAX {
                 OutputSlot::DepthStencil
@@ -119,7 +120,8 @@ impl DeviceContext {
 
     /// After an output call (`OMSetRenderTargets`, `OMSetRenderTargetsAndUnorderedAccessViews`,
     /// `CSSetUnorderedAccessViews`): every VS, PS and CS shader resource that views a bound
-    /// output is unbound, with one output hazard (`output_id`) per output slot and one input
+    /// output, and every vertex and index buffer slot of a buffer bound as a UAV,
+    /// is unbound, with one output hazard (`output_id`) per output slot and one input
     /// hazard per input slot. (Inputs never view an output bound before the call, so only the
     /// call's new outputs can hit.)
     pub(super) fn unbind_hazardous_inputs(
@@ -162,10 +164,25 @@ impl DeviceContext {
                 slots[slot] = None;
             }
         }
+        // Vertex and index buffers of a buffer bound as a UAV (`output_hazard.rs`).
+        let mut buffers_hit = Vec::new();
+        for (input, o) in self.hazardous_buffer_inputs() {
+            if !outputs_hit.contains(&o) {
+                outputs_hit.push(o);
+            }
+            if !buffers_hit.contains(&input) {
+                buffers_hit.push(input);
+            }
+        }
+        for input in buffers_hit {
+            self.unbind_buffer_input(input);
+            let text = format!("forcing {} to NULL", input.describe());
+            messages.push((input.id(), text));
+        }
         outputs_hit.sort_unstable();
         for o in outputs_hit {
             let text = format!(
-                "the resource set to {} is still bound as a shader input",
+                "the resource set to {} is still bound as an input",
                 o.describe()
             );
             self.device.report_id(output_id, call, text)?;

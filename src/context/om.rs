@@ -3,9 +3,10 @@
 
 use tessera_caps::{BlendDesc, DepthStencilDesc, TextureDimension};
 use tessera_format::Format;
-use tessera_resource::{DepthStencilView, RenderTargetView};
+use tessera_resource::{DepthStencilView, RenderTargetView, ViewInfo};
 
 use super::DeviceContext;
+use super::hazard::OutputSlot;
 use crate::debug::MessageId;
 use crate::error::{Error, Result};
 use crate::state::{BlendState, DepthStencilState, DeviceChild};
@@ -59,15 +60,28 @@ impl DeviceContext {
         views: &[Option<RenderTargetView>],
         depth: Option<&DepthStencilView>,
     ) -> Result<()> {
-        self.guarded("OMSetRenderTargets", |c| {
+        const CALL: &str = "OMSetRenderTargets";
+        self.guarded(CALL, |c| {
             c.check_render_targets(views, depth)?;
+            // One subresource in two render-target slots: the call is dropped (D3D11).
+            let mut new: Vec<(OutputSlot, &ViewInfo)> = views
+                .iter()
+                .enumerate()
+                .filter_map(|(i, v)| Some((OutputSlot::RenderTarget(i), &**v.as_ref()?)))
+                .collect();
+            new.extend(depth.map(|d| (OutputSlot::DepthStencil, &**d)));
+            c.check_output_conflicts(CALL, &new)?;
+            let new: Vec<OutputSlot> = new.into_iter().map(|(o, _)| o).collect();
             c.render_targets = views.to_vec();
             c.depth_stencil_view = depth.cloned();
             c.tiled_outputs.clear();
-            c.unbind_hazardous_inputs(
-                "OMSetRenderTargets",
-                MessageId::DeviceOmSetRenderTargetsHazard,
-            )
+            // The kept OM UAVs and the compute UAVs that share a subresource with the new
+            // targets are unbound.
+            let id = MessageId::DeviceOmSetRenderTargetsHazard;
+            c.unbind_conflicting_outputs(CALL, id, &new, |o| {
+                matches!(o, OutputSlot::PixelUav(_) | OutputSlot::ComputeUav(_))
+            })?;
+            c.unbind_hazardous_inputs(CALL, id)
         })
     }
 

@@ -15,11 +15,13 @@
 //!   not create: it is ignored.
 
 use tessera_resource::{
-    Buffer, DepthStencilView, RenderTargetView, Resource, Texture, UnorderedAccessView,
+    Buffer, DepthStencilView, RenderTargetView, Resource, Texture, UnorderedAccessView, ViewInfo,
 };
 
 use super::DeviceContext;
-use super::uav::{self, UavBinding};
+use super::hazard::OutputSlot;
+use super::staged::Substitutes;
+use super::uav::{self, StagedUav, UavBinding};
 use crate::debug::MessageId;
 use crate::error::{Error, Result};
 
@@ -66,6 +68,21 @@ impl DeviceContext {
             if let Some((views, depth)) = targets {
                 c.check_render_targets(views, depth)?;
             }
+            // The call's own views sharing a subresource: the call is dropped (D3D11).
+            let mut new: Vec<(OutputSlot, &ViewInfo)> = Vec::new();
+            if let Some((views, depth)) = targets {
+                new.extend(views.iter().enumerate().filter_map(|(i, v)| {
+                    Some((OutputSlot::RenderTarget(i), &**v.as_ref()?))
+                }));
+                new.extend(depth.map(|d| (OutputSlot::DepthStencil, &**d)));
+            }
+            if let Some(list) = uavs {
+                new.extend(list.iter().enumerate().filter_map(|(k, v)| {
+                    Some((OutputSlot::PixelUav(uav_start + k), &**v.as_ref()?))
+                }));
+            }
+            c.check_output_conflicts(CALL, &new)?;
+            let new: Vec<OutputSlot> = new.into_iter().map(|(o, _)| o).collect();
             if let Some(list) = uavs {
                 c.ps_uavs.clear();
                 c.ps_tiled_uavs.clear();
@@ -79,25 +96,38 @@ impl DeviceContext {
                 c.depth_stencil_view = depth.cloned();
                 c.tiled_outputs.clear();
             }
-            c.unbind_hazardous_inputs(
-                CALL,
-                MessageId::DeviceOmSetRenderTargetsAndUnorderedAccessViewsHazard,
-            )
+            // Older outputs that share a subresource with the new views are unbound: the
+            // compute UAVs, and the render targets or OM UAVs the call kept.
+            let id = MessageId::DeviceOmSetRenderTargetsAndUnorderedAccessViewsHazard;
+            let (keep_targets, keep_uavs) = (targets.is_none(), uavs.is_none());
+            c.unbind_conflicting_outputs(CALL, id, &new, |o| match o {
+                OutputSlot::ComputeUav(_) => true,
+                OutputSlot::RenderTarget(_) | OutputSlot::DepthStencil => keep_targets,
+                OutputSlot::PixelUav(_) => keep_uavs,
+            })?;
+            c.unbind_hazardous_inputs(CALL, id)
         })
     }
 }
+
+/// A draw's resolved pixel-stage UAVs by slot, and the UAVs of them that run on staged copies.
+pub(super) type PixelUavBindings = (Vec<Option<UavBinding>>, Vec<StagedUav>);
 
 impl DeviceContext {
     /// The pixel shader's UAVs for a draw, resolved (`None`: the shader uses none, and the
     /// draw runs as one without UAVs). Refused: a bound UAV in a render-target slot (possible
     /// after `OMSetRenderTargets` kept the UAVs), the typed-UAV rules of the compute stage
     /// (one place, `uav`), and a resource bound both as a UAV and in any other slot the draw
-    /// reads or writes (Tessera refuses where D3D unbinds with a warning).
+    /// reads or writes (binding already resolved D3D's rules, so this is a safety net); a
+    /// shader resource of another subresource of a UAV's texture is no clash (`subs`: it
+    /// reads a staged copy), nor a UAV of another subresource of a target's or an earlier
+    /// UAV's texture (it runs on a staged copy, returned to be stored after the draw).
     pub(super) fn resolve_ps_uavs(
         &self,
         call: &'static str,
         targets: &[(Texture, u32, Option<u32>)],
-    ) -> Result<Option<Vec<Option<UavBinding>>>> {
+        subs: [&Substitutes; 2],
+    ) -> Result<Option<PixelUavBindings>> {
         let Some(ps) = self.pixel_shader.as_ref() else {
             return Ok(None);
         };
@@ -116,7 +146,11 @@ impl DeviceContext {
                 value: first as u64,
             });
         }
-        let bound = uav::resolve(&self.ps_uavs, &ps.0.storage_textures(), level, call)?;
+        let mut bound = uav::resolve(&self.ps_uavs, &ps.0.storage_textures(), level, call)?;
+        // A UAV of another subresource of a target's texture, or of an earlier UAV's texture,
+        // runs on a staged copy (`uav::stage_shared`), stored back after the draw.
+        let target_textures: Vec<&Texture> = targets.iter().map(|(t, ..)| t).collect();
+        let staged = uav::stage_shared(&self.device, &mut bound, &target_textures)?;
         let stages = [&self.vs, &self.ps];
         let mut buffers: Vec<&Buffer> = Vec::new();
         buffers.extend(self.vertex_buffers.iter().flatten().map(|v| &v.buffer));
@@ -131,12 +165,15 @@ impl DeviceContext {
             ));
         }
         let mut textures: Vec<&Texture> = targets.iter().map(|(t, ..)| t).collect();
-        for s in stages {
+        // A shader resource of a UAV's texture reads a staged copy (`staged.rs`), not the
+        // texture the UAV locks.
+        for (s, subs) in stages.into_iter().zip(subs) {
             textures.extend(
                 s.shader_resources
                     .iter()
-                    .flatten()
-                    .filter_map(|v| v.texture()),
+                    .enumerate()
+                    .filter(|(slot, _)| subs.keeps(*slot))
+                    .filter_map(|(_, v)| v.as_ref()?.texture()),
             );
         }
         uav::check_exclusive(
@@ -145,6 +182,6 @@ impl DeviceContext {
             &textures,
             "one resource in two pixel-stage UAV slots, or as a pixel-stage UAV and any other binding of the draw at once",
         )?;
-        Ok(Some(bound))
+        Ok(Some((bound, staged)))
     }
 }

@@ -6,13 +6,15 @@
 
 use std::ops::Range;
 
-use tessera_caps::{FeatureLevel, ViewDimension};
+use tessera_caps::{FeatureLevel, TextureDimension, ViewDimension};
 use tessera_format::Format;
 use tessera_pipeline::{PixelUavs, StorageTextureUse};
 use tessera_resource::{
     Buffer, BufferWriteGuard, Resource, Texture, TextureWriteGuard, UnorderedAccessView, ViewInfo,
+    calc_subresource,
 };
 
+use crate::device::Device;
 use crate::error::{Error, Result};
 
 /// The bytes of a buffer view: `(buffer, byte range)`, or why it cannot be a storage buffer.
@@ -185,6 +187,81 @@ pub(super) fn resolve(
         });
     }
     Ok(out)
+}
+
+/// A texture UAV that runs on a private copy because another output of the same call (a
+/// render target, or the UAV of an earlier slot) views another subresource of its texture:
+/// D3D allows that (its hazard is per subresource), but Tessera write-locks a texture whole.
+/// The copy holds the view's subresources before the call; [`Self::store`] copies them back
+/// after it. Binding already refused or unbound outputs that share a subresource
+/// (`output_hazard.rs`), so no other output of the call writes the copied subresources.
+pub(super) struct StagedUav {
+    original: Texture,
+    copy: Texture,
+    subs: Vec<u32>,
+}
+
+impl StagedUav {
+    /// Copies the view's subresources back into the original texture (after the call, its
+    /// other locks released).
+    pub(super) fn store(&self) -> Result<()> {
+        let src = self.copy.read();
+        let mut dst = self.original.write();
+        for &sub in &self.subs {
+            dst.subresource_bytes_mut(sub)?
+                .copy_from_slice(src.subresource_bytes(sub)?);
+        }
+        Ok(())
+    }
+}
+
+/// Stages ([`StagedUav`]) every texture UAV of `bound` whose texture is also in `others` (the
+/// call's render targets and depth buffer) or behind an earlier slot, replacing its texture by
+/// the copy; none when no texture is shared (nothing is allocated).
+pub(super) fn stage_shared(
+    device: &Device,
+    bound: &mut [Option<UavBinding>],
+    others: &[&Texture],
+) -> Result<Vec<StagedUav>> {
+    let mut staged = Vec::new();
+    for i in 0..bound.len() {
+        let Some(UavBinding::Texture(tex, mip, slices, _)) = &bound[i] else {
+            continue;
+        };
+        let earlier = bound[..i]
+            .iter()
+            .any(|b| matches!(b, Some(UavBinding::Texture(t, ..)) if t.ptr_eq(tex)));
+        if !earlier && !others.iter().any(|t| t.ptr_eq(tex)) {
+            continue;
+        }
+        let subs: Vec<u32> = if tex.dimension() == TextureDimension::D3 {
+            vec![calc_subresource(*mip, 0, tex.mip_levels())]
+        } else {
+            slices
+                .clone()
+                .map(|s| calc_subresource(*mip, s, tex.mip_levels()))
+                .collect()
+        };
+        let copy = Texture::new_in(&device.inner.budget, device.caps(), tex.desc(), None)?;
+        {
+            let src = tex.read();
+            let mut dst = copy.write();
+            for &sub in &subs {
+                dst.subresource_bytes_mut(sub)?
+                    .copy_from_slice(src.subresource_bytes(sub)?);
+            }
+        }
+        let original = tex.clone();
+        if let Some(UavBinding::Texture(t, ..)) = &mut bound[i] {
+            *t = copy.clone();
+        }
+        staged.push(StagedUav {
+            original,
+            copy,
+            subs,
+        });
+    }
+    Ok(staged)
 }
 
 /// Refuses a resource bound in two UAV slots, or as a UAV and in `read_buffers` /

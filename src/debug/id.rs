@@ -58,6 +58,10 @@ macro_rules! message_ids {
 const T: u32 = TESSERA_MESSAGES_START;
 
 message_ids! {
+    /// A buffer bound as a vertex buffer is also an output (a UAV): the slot is forced to NULL.
+    DeviceIaSetVertexBuffersHazard = 0x01, "DEVICE_IASETVERTEXBUFFERS_HAZARD", d3d, Warning, StateSetting;
+    /// A buffer bound as the index buffer is also an output (a UAV): the slot is forced to NULL.
+    DeviceIaSetIndexBufferHazard = 0x02, "DEVICE_IASETINDEXBUFFER_HAZARD", d3d, Warning, StateSetting;
     /// A resource bound as a vertex-shader SRV is also an output: the SRV reads as unbound.
     DeviceVsSetShaderResourcesHazard = 0x03, "DEVICE_VSSETSHADERRESOURCES_HAZARD", d3d, Warning, StateSetting;
     /// A resource bound as a pixel-shader SRV is also an output: the SRV reads as unbound.
@@ -67,9 +71,11 @@ message_ids! {
     /// A resource bound as a compute-shader SRV is also an output: the SRV reads as unbound.
     DeviceCsSetShaderResourcesHazard = 0x0020_00A4, "DEVICE_CSSETSHADERRESOURCES_HAZARD", d3d, Warning, StateSetting;
     /// A render target, depth-stencil view or OM UAV's resource is still bound as a shader
-    /// input (`OMSetRenderTargetsAndUnorderedAccessViews`).
+    /// input, or an older output (a CS UAV, a kept render target or OM UAV) shares a
+    /// subresource with the call's views (`OMSetRenderTargetsAndUnorderedAccessViews`).
     DeviceOmSetRenderTargetsAndUnorderedAccessViewsHazard = 0x0020_00C2, "DEVICE_OMSETRENDERTARGETSANDUNORDEREDACCESSVIEWS_HAZARD", d3d, Warning, StateSetting;
-    /// A compute UAV's resource is still bound as a shader input.
+    /// A compute UAV's resource is still bound as a shader input, or a compute UAV of another
+    /// slot shares a subresource with the call's views (that slot is forced to NULL).
     DeviceCsSetUnorderedAccessViewsHazard = 0x0020_00CA, "DEVICE_CSSETUNORDEREDACCESSVIEWS_HAZARD", d3d, Warning, StateSetting;
     /// `CreateInputLayout` with a shader whose input signature reads an element the layout lacks.
     CreateInputLayoutMissingElement = 0xa3, "CREATEINPUTLAYOUT_MISSINGELEMENT", d3d, Error, StateCreation;

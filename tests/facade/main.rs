@@ -7,6 +7,8 @@ mod context_state;
 mod debug;
 mod device;
 mod fl_draw;
+mod hazards;
+mod hazards_uav;
 mod input_signature;
 mod limits;
 mod linkage;

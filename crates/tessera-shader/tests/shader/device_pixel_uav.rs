@@ -405,8 +405,10 @@ fn pixel_shader_uavs_are_refused_below_11_0_and_past_the_levels_slots() {
     );
 }
 
+/// D3D11 (`OMSetRenderTargetsAndUnorderedAccessViews` remarks): a render target and a UAV of
+/// one call that share a subresource conflict, and the runtime drops the call.
 #[test]
-fn a_resource_bound_as_uav_and_render_target_is_refused_at_the_draw() {
+fn a_render_target_and_a_uav_of_one_subresource_are_refused_at_binding() {
     let d = device(FeatureLevel::L11_0, 1);
     let mut c = context(&d, COUNT, 4);
     let desc = TextureDesc::tex2d(
@@ -418,12 +420,20 @@ fn a_resource_bound_as_uav_and_render_target_is_refused_at_the_draw() {
     let t = d.create_texture(&desc, None).unwrap();
     let rtv = d.create_render_target_view(&t, None).unwrap();
     let u = d.create_unordered_access_view(&t, None).unwrap();
-    c.om_set_render_targets_and_unordered_access_views(
+    let r = c.om_set_render_targets_and_unordered_access_views(
         Some((&[Some(rtv)], None)),
         1,
         Some(&[Some(u)]),
         &[0],
-    )
-    .unwrap();
-    assert!(matches!(c.draw(3, 0), Err(Error::Unsupported(_))));
+    );
+    match r {
+        Err(Error::OutputConflict {
+            call: "OMSetRenderTargetsAndUnorderedAccessViews",
+            ref first,
+            ref second,
+            ..
+        }) if first == "render target slot 0" && second == "OM unordered access view slot 1" => {}
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(last_message(&d).id, MessageId::BindingRule);
 }
