@@ -121,8 +121,9 @@ impl DeviceContext {
     }
 
     /// `CSSetUnorderedAccessViews`: the compute stage rule, the level's UAV slots (1 at 10_x,
-    /// 8 at 11_0, 64 at 11_1+). `initial_counts` (append/consume counters) is not used:
-    /// Tessera has no counter UAVs.
+    /// 8 at 11_0, 64 at 11_1+). `initial_counts` (`pUAVInitialCounts`): empty (NULL) or one
+    /// entry per view; once the call succeeds, entry `i` sets the hidden counter of an APPEND /
+    /// COUNTER view `i` unless it is `u32::MAX` (D3D's −1, keep); other views ignore it.
     pub fn cs_set_unordered_access_views(
         &mut self,
         start: usize,
@@ -130,16 +131,16 @@ impl DeviceContext {
         initial_counts: &[u32],
     ) -> Result<()> {
         const CALL: &str = "CSSetUnorderedAccessViews";
-        let _ = initial_counts;
         self.guarded(CALL, |c| {
-            c.device
-                .caps()
-                .validate_stage_method(ShaderStage::Compute, CALL)?;
+            let caps = c.device.caps();
+            caps.validate_stage_method(ShaderStage::Compute, CALL)?;
+            uav::check_initial_counts(views.len(), initial_counts.len(), caps.level(), CALL)?;
             for v in views.iter().flatten() {
                 c.owned(CALL, "unordered access view", v.owner())?;
             }
             let limit = c.device.caps().check_feature_support().uav_slots as usize;
             set_slots(&mut c.cs_uavs, start, views, limit, CALL)?;
+            uav::apply_initial_counts(views, initial_counts);
             c.clear_tiled_uav_slots(start, views.len());
             c.unbind_hazardous_inputs(CALL, MessageId::DeviceCsSetUnorderedAccessViewsHazard)
         })
@@ -246,7 +247,13 @@ impl DeviceContext {
         let level = self.device.caps().level();
         let storage = shader.0.storage_textures();
         StageReads::check_textures(&self.cs, &shader.0.texture_uses(), call)?;
-        let bound = uav::resolve(&self.cs_uavs, &storage, level, call)?;
+        let bound = uav::resolve(
+            &self.cs_uavs,
+            &storage,
+            &shader.0.uav_counters(),
+            level,
+            call,
+        )?;
         let mut srvs: Vec<Option<(Buffer, Range<usize>)>> = Vec::new();
         for v in &self.cs.shader_resources {
             srvs.push(match v {
