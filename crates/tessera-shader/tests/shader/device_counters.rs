@@ -225,3 +225,28 @@ fn raw_srv_and_uav_read_and_write_at_their_byte_offsets() {
     }
     assert_eq!(&dst.read()[..], &want[..]);
 }
+
+#[test]
+fn a_spirv_counter_block_of_one_word_is_accepted() {
+    // naga's SPIR-V of CONSUME declares the counter as dxc's `[[vk::counter_binding]]` does: a
+    // Block struct of one 32-bit word in the StorageBuffer class, used by OpAtomicISub; naga's
+    // SPIR-V front end reads it back as an atomic.
+    let spv = crate::spirv::spirv_of(CONSUME, false);
+    let cs = WgslComputeShader::from_spirv(&spv, "main", &CompileOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let d = device(1);
+    let cs = d.create_compute_shader(Arc::new(cs)).unwrap();
+    let mut c = d.immediate_context();
+    c.cs_set_shader(Some(&cs)).unwrap();
+    let src = structured(&d, &[100, 101, 102, 103, 104, 105]);
+    let dst = structured(&d, &[0; 4]);
+    let su = d
+        .create_unordered_access_view_with_flags(&src, None, BufferViewFlags::APPEND)
+        .unwrap();
+    let du = d.create_unordered_access_view(&dst, None).unwrap();
+    c.cs_set_unordered_access_views(0, &[Some(du), Some(su.clone())], &[0, 6])
+        .unwrap();
+    c.dispatch(1, 1, 1).unwrap();
+    assert_eq!(words(&dst), vec![105, 104, 103, 102]);
+    assert_eq!(su.counter().unwrap().get(), 2);
+}
