@@ -218,7 +218,7 @@ fn raw_srv_and_uav_read_and_write_at_their_byte_offsets() {
         .unwrap();
     c.dispatch(1, 1, 1).unwrap();
     let word = |at: usize| u32::from_le_bytes([at as u8, at as u8 + 1, at as u8 + 2, at as u8 + 3]);
-    let mut want = vec![0xAAu8; 32];
+    let mut want = [0xAAu8; 32];
     for i in 0..4 {
         let v = word(8 + 4 * i) + 6 * 0x100 + 4 * 0x10000;
         want[12 + 4 * i..16 + 4 * i].copy_from_slice(&v.to_le_bytes());
