@@ -11,7 +11,7 @@ use crate::{Buffer, ResourceError, ViewKind};
 
 /// The `Flags` of a buffer view: `D3D11_BUFFEREX_SRV.Flags` (RAW only) for a shader resource
 /// view, `D3D11_BUFFER_UAV.Flags` for an unordered access view. `Default` is no flag (a plain
-/// structured or typed view). Rules: [`check_buffer_view_flags`].
+/// structured or typed view). Rules: docs/resources.md "Buffer view flags".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BufferViewFlags {
     /// `RAW`: a ByteAddressBuffer view; format `R32_TYPELESS`, a buffer created with
