@@ -1,8 +1,9 @@
 //! The compute stage (`CS*`, `Dispatch`, `DispatchIndirect`): bindings, the D3D dispatch limits
 //! and the run itself, through the bound [`ComputeShader`](tessera_pipeline::ComputeShader).
 //!
-//! UAVs and shader resources of the compute stage are buffer views (structured, or typed with
-//! a 32-bit single-channel format) or, for a slot the shader declares as a storage texture, a
+//! UAVs and shader resources of the compute stage are buffer views (structured, raw, or typed
+//! with a 32-bit single-channel format; an APPEND / COUNTER UAV's hidden counter bound where
+//! the shader uses it, `uav::resolve`) or, for a slot the shader declares as a storage texture, a
 //! Texture1D, Texture2D, Texture2DArray or Texture3D UAV of the declared dimension and format
 //! (typed UAV loads as the level allows). A dispatch
 //! whose shader runs past its step budget is abandoned with [`Error::ShaderHung`] and an

@@ -358,3 +358,36 @@ fn copy_structure_count_writes_the_counter_and_refuses_d3d_s_cases() {
     assert_eq!(m.len(), 4);
     assert!(m.iter().all(|m| m.call == "CopyStructureCount"));
 }
+
+#[test]
+fn a_raw_uav_clears_its_words_with_the_first_uint_and_refuses_floats() {
+    let d = device(FeatureLevel::L11_0);
+    let mut c = d.immediate_context();
+    let desc = BufferDesc {
+        byte_width: 16,
+        bind_flags: BindFlags::UNORDERED_ACCESS,
+        misc_flags: MiscFlags::BUFFER_ALLOW_RAW_VIEWS,
+        ..BufferDesc::default()
+    };
+    let b = d.create_buffer(&desc, Some(&[0xEE; 16])).unwrap();
+    let u = d
+        .create_unordered_access_view_with_flags(
+            &b,
+            Some(&view(Format::R32Typeless, 1, 2)),
+            BufferViewFlags::RAW,
+        )
+        .unwrap();
+    c.clear_unordered_access_view_uint(&u, [0x0A0B_0C0D, 1, 2, 3])
+        .unwrap();
+    assert_eq!(
+        le_words(&b),
+        vec![0xEEEE_EEEE, 0x0A0B_0C0D, 0x0A0B_0C0D, 0xEEEE_EEEE]
+    );
+    assert!(matches!(
+        c.clear_unordered_access_view_float(&u, [1.0; 4]),
+        Err(Error::Resource(ResourceError::FormatNotSupported {
+            format: Format::R32Typeless,
+            ..
+        }))
+    ));
+}
