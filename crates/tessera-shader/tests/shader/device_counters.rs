@@ -250,3 +250,35 @@ fn a_spirv_counter_block_of_one_word_is_accepted() {
     assert_eq!(words(&dst), vec![105, 104, 103, 102]);
     assert_eq!(su.counter().unwrap().get(), 2);
 }
+
+/// dxc declares the counter word as `int`: the same append through a signed counter.
+const APPEND_I32: &str = "
+struct Counter { value: atomic<i32>, }
+@group(3) @binding(0) var<storage, read_write> out: array<u32>;
+@group(3) @binding(64) var<storage, read_write> count: Counter;
+@compute @workgroup_size(16)
+fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+    if g.x % 3u != 1u {
+        out[u32(atomicAdd(&count.value, 1))] = g.x * 10u + 1u;
+    }
+}";
+
+#[test]
+fn a_signed_spirv_counter_appends_like_an_unsigned_one() {
+    let spv = crate::spirv::spirv_of(APPEND_I32, false);
+    let cs = WgslComputeShader::from_spirv(&spv, "main", &CompileOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let d = device(2);
+    let cs = d.create_compute_shader(Arc::new(cs)).unwrap();
+    let mut c = d.immediate_context();
+    c.cs_set_shader(Some(&cs)).unwrap();
+    let b = structured(&d, &[0xFFFF_FFFF; 48]);
+    let u = d
+        .create_unordered_access_view_with_flags(&b, None, BufferViewFlags::COUNTER)
+        .unwrap();
+    c.cs_set_unordered_access_views(0, &[Some(u.clone())], &[2])
+        .unwrap();
+    c.dispatch(3, 1, 1).unwrap();
+    assert_eq!(words(&b), run_append(1, 2).0);
+    assert_eq!(u.counter().unwrap().get(), 34);
+}
