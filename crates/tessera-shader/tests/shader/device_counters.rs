@@ -282,3 +282,87 @@ fn a_signed_spirv_counter_appends_like_an_unsigned_one() {
     assert_eq!(words(&b), run_append(1, 2).0);
     assert_eq!(u.counter().unwrap().get(), 34);
 }
+
+/// `spv` with the counter (the struct of one `int`) moved to the Uniform class and decorated
+/// `BufferBlock`: the SPIR-V 1.0 form `dxc -spirv` gives buffers for older Vulkan targets. Only
+/// the counter: naga's front end refuses runtime arrays (the data buffer) in that class.
+fn counter_as_buffer_block(spv: &[u8]) -> Vec<u8> {
+    const STORAGE_BUFFER: u32 = 12;
+    const UNIFORM: u32 = 2;
+    let mut w: Vec<u32> = spv
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let instructions = |w: &[u32]| {
+        let mut out = Vec::new();
+        let mut at = 5;
+        while at < w.len() {
+            out.push(at);
+            at += ((w[at] >> 16) as usize).max(1);
+        }
+        out
+    };
+    let at = instructions(&w);
+    // OpTypeInt 32 signed, then OpTypeStruct { int }.
+    let int = at
+        .iter()
+        .find(|&&i| w[i] & 0xFFFF == 21 && w[i + 3] == 1)
+        .map(|&i| w[i + 1]);
+    let int = int.expect("an int type");
+    // The counter's types: the int and the structs made of them (naga wraps the struct of
+    // one int in a Block struct of its own).
+    let mut counter = vec![int];
+    for &i in &at {
+        if w[i] & 0xFFFF == 30
+            && w[i + 2..i + ((w[i] >> 16) as usize)]
+                .iter()
+                .all(|m| counter.contains(m))
+        {
+            counter.push(w[i + 1]);
+        }
+    }
+    let mut pointers = Vec::new();
+    for &i in &at {
+        match w[i] & 0xFFFF {
+            // OpTypePointer result, class, type: to the counter or its member.
+            32 if w[i + 2] == STORAGE_BUFFER && counter.contains(&w[i + 3]) => {
+                w[i + 2] = UNIFORM;
+                pointers.push(w[i + 1]);
+            }
+            // OpVariable result type, result, class.
+            59 if pointers.contains(&w[i + 1]) => w[i + 3] = UNIFORM,
+            // OpDecorate counter Block -> BufferBlock.
+            71 if counter.contains(&w[i + 1]) && w[i + 2] == 2 => w[i + 2] = 3,
+            _ => {}
+        }
+    }
+    w.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+#[test]
+fn a_buffer_block_counter_of_spirv_1_0_appends_too() {
+    let plain = crate::spirv::spirv_of(APPEND_I32, false);
+    let spv = counter_as_buffer_block(&plain);
+    // Three pointer types (the Block, the struct, the int), the variable, the decoration.
+    let changed = plain
+        .chunks(4)
+        .zip(spv.chunks(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(changed, 5, "words patched");
+    let cs = WgslComputeShader::from_spirv(&spv, "main", &CompileOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let d = device(1);
+    let cs = d.create_compute_shader(Arc::new(cs)).unwrap();
+    let mut c = d.immediate_context();
+    c.cs_set_shader(Some(&cs)).unwrap();
+    let b = structured(&d, &[0xFFFF_FFFF; 48]);
+    let u = d
+        .create_unordered_access_view_with_flags(&b, None, BufferViewFlags::APPEND)
+        .unwrap();
+    c.cs_set_unordered_access_views(0, &[Some(u.clone())], &[2])
+        .unwrap();
+    c.dispatch(3, 1, 1).unwrap();
+    assert_eq!(words(&b), run_append(1, 2).0);
+    assert_eq!(u.counter().unwrap().get(), 34);
+}
