@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use tessera::caps::{
     APPEND_ALIGNED_ELEMENT, BindFlags, BufferDesc, InputClassification, InputElementDesc,
-    MiscFlags, SampleDesc, SubresourceRange, TextureDesc, Usage, ViewDesc, ViewDimension,
+    MiscFlags, SampleDesc, TextureDesc, Usage,
 };
 use tessera::resource::DsvFlags;
 use tessera::resource::UnorderedAccessView;
-use tessera::{Buffer, BufferViewFlags, Device, InputLayoutHandle, ShaderResourceView};
+use tessera::{Buffer, Device, InputLayoutHandle, ShaderResourceView};
 
 use super::{ColorTarget, DEPTH_OUTPUT, DepthOut, Objects, TargetOut, procedural};
 use crate::error::SceneError;
@@ -167,34 +167,6 @@ impl Scene {
             uavs.insert(name.to_owned(), v);
         }
         Ok(uavs)
-    }
-
-    /// The `"view"` of buffer `name` in the file.
-    fn buffer_view_kind(&self, name: &str) -> Option<BufferViewKind> {
-        self.file.buffers.get(name).and_then(|b| b.view)
-    }
-
-    /// The whole-buffer view of buffer `name` and its flags: `R32_UINT` (no `"view"`), a RAW
-    /// `R32_TYPELESS` view (`"raw"`), or a structured view (`"append"` / `"counter"`: the
-    /// UAV, `uav`, with that flag).
-    fn buffer_view(&self, name: &str, uav: bool) -> (ViewDesc, BufferViewFlags) {
-        let (format, flags) = match self.buffer_view_kind(name) {
-            None => (tessera::Format::R32Uint, BufferViewFlags::default()),
-            Some(BufferViewKind::Raw) => (tessera::Format::R32Typeless, BufferViewFlags::RAW),
-            Some(BufferViewKind::Append) if uav => {
-                (tessera::Format::Unknown, BufferViewFlags::APPEND)
-            }
-            Some(BufferViewKind::Counter) if uav => {
-                (tessera::Format::Unknown, BufferViewFlags::COUNTER)
-            }
-            Some(_) => (tessera::Format::Unknown, BufferViewFlags::default()),
-        };
-        let desc = ViewDesc {
-            format,
-            dimension: ViewDimension::Buffer,
-            range: SubresourceRange::ALL,
-        };
-        (desc, flags)
     }
 
     /// The buffers a `set_cs_textures` command names (read-only storage buffers).
