@@ -366,3 +366,75 @@ fn a_buffer_block_counter_of_spirv_1_0_appends_too() {
     assert_eq!(words(&b), run_append(1, 2).0);
     assert_eq!(u.counter().unwrap().get(), 34);
 }
+
+#[test]
+fn a_counter_binding_is_one_read_write_32_bit_word() {
+    let compile = |decl: &str, body: &str| {
+        let src = format!("{decl}\n@compute @workgroup_size(1) fn main() {{ {body} }}");
+        WgslComputeShader::new(&src, "main", &CompileOptions::default()).map(|_| ())
+    };
+    let rule = "a UAV counter (@group(3) @binding(64 + n)) is a read_write storage variable of one 32-bit atomic";
+    for (decl, body) in [
+        (
+            "@group(3) @binding(66) var<storage, read_write> c: array<atomic<u32>, 2>;",
+            "atomicAdd(&c[0], 1u);",
+        ),
+        (
+            "@group(3) @binding(66) var<storage, read> c: u32;",
+            "let x = c;",
+        ),
+    ] {
+        let e = compile(decl, body).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                tessera_shader::CompileError::Binding {
+                    group: 3,
+                    binding: 66,
+                    rule: r,
+                } if r == rule
+            ),
+            "{e}"
+        );
+    }
+    // Slot 63's counter is the last binding; 128 is outside the model.
+    assert!(
+        compile(
+            "@group(3) @binding(127) var<storage, read_write> c: atomic<u32>;",
+            "atomicAdd(&c, 1u);"
+        )
+        .is_ok()
+    );
+    let e = compile(
+        "@group(3) @binding(128) var<storage, read_write> c: atomic<u32>;",
+        "atomicAdd(&c, 1u);",
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            tessera_shader::CompileError::Binding { binding: 128, .. }
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_counter_binding_uses_its_uav_slot_against_the_level() {
+    // UAV slot 9's counter: slot 9 is past 11_0's 8 UAV slots.
+    let src = "@group(3) @binding(73) var<storage, read_write> c: atomic<u32>;
+        @compute @workgroup_size(1) fn main() { atomicAdd(&c, 1u); }";
+    let cs = WgslComputeShader::new(src, "main", &CompileOptions::default()).unwrap();
+    let r = device(1).create_compute_shader(Arc::new(cs));
+    assert!(
+        matches!(
+            r,
+            Err(Error::ComputeLimit {
+                limit: 7,
+                value: 9,
+                ..
+            })
+        ),
+        "{r:?}"
+    );
+}
