@@ -9,8 +9,8 @@ use tessera_caps::{
 };
 use tessera_pipeline::{ComputeShader, InputLayout, PixelShader, Sampling, VertexShader};
 use tessera_resource::{
-    Buffer, DepthStencilView, DsvFlags, RenderTargetView, Resource, ShaderResourceView,
-    SubresourceData, Texture, UnorderedAccessView,
+    Buffer, BufferViewFlags, DepthStencilView, DsvFlags, RenderTargetView, Resource,
+    ShaderResourceView, SubresourceData, Texture, UnorderedAccessView,
 };
 use tessera_sampler::Sampler;
 
@@ -72,6 +72,19 @@ impl Device {
         self.refused("CreateShaderResourceView", r)
     }
 
+    /// `CreateShaderResourceView` of a buffer with `D3D11_BUFFEREX_SRV` flags (RAW: a
+    /// ByteAddressBuffer view of an `R32_TYPELESS` buffer created with `BUFFER_ALLOW_RAW_VIEWS`;
+    /// the rules of [`BufferViewFlags`], docs/resources.md "Buffer view flags").
+    pub fn create_shader_resource_view_with_flags(
+        &self,
+        resource: impl Into<Resource>,
+        desc: Option<&ViewDesc>,
+        flags: BufferViewFlags,
+    ) -> Result<ShaderResourceView> {
+        let r = ShaderResourceView::with_flags(self.caps(), resource, desc, flags);
+        self.refused("CreateShaderResourceView", r.map_err(Error::from))
+    }
+
     /// `CreateRenderTargetView`.
     pub fn create_render_target_view(
         &self,
@@ -101,6 +114,20 @@ impl Device {
     ) -> Result<UnorderedAccessView> {
         let r = UnorderedAccessView::new(self.caps(), resource, desc).map_err(Error::from);
         self.refused("CreateUnorderedAccessView", r)
+    }
+
+    /// `CreateUnorderedAccessView` of a buffer with `D3D11_BUFFER_UAV` flags: RAW
+    /// (RWByteAddressBuffer), APPEND (Append/ConsumeStructuredBuffer) or COUNTER
+    /// (RWStructuredBuffer's counter); an APPEND / COUNTER view owns a hidden counter, 0 at
+    /// creation (the rules of [`BufferViewFlags`], docs/resources.md "Buffer view flags").
+    pub fn create_unordered_access_view_with_flags(
+        &self,
+        resource: impl Into<Resource>,
+        desc: Option<&ViewDesc>,
+        flags: BufferViewFlags,
+    ) -> Result<UnorderedAccessView> {
+        let r = UnorderedAccessView::with_flags(self.caps(), resource, desc, flags);
+        self.refused("CreateUnorderedAccessView", r.map_err(Error::from))
     }
 
     /// `CreateSamplerState` (SPEC §2.1, §4.1).

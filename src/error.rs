@@ -138,6 +138,23 @@ pub enum Error {
         /// What the call asked for.
         value: u64,
     },
+    /// An append/consume counter rule: `pUAVInitialCounts` of `CSSetUnorderedAccessViews` /
+    /// `OMSetRenderTargetsAndUnorderedAccessViews`, `CopyStructureCount`'s source and
+    /// destination, or a shader using the counter of a UAV slot without an APPEND / COUNTER
+    /// view there (docs/resources.md "Buffer view flags").
+    #[error("{call}: {rule} at {level:?} (limit {limit}, value {value})")]
+    UavCounter {
+        /// The D3D call.
+        call: &'static str,
+        /// The rule.
+        rule: &'static str,
+        /// The device's feature level.
+        level: tessera_caps::FeatureLevel,
+        /// The bound the rule sets (or the view's flag bits for a counter binding).
+        limit: u64,
+        /// What the call asked for.
+        value: u64,
+    },
     /// A texture UAV bound for a dispatch breaks a typed-UAV rule of the level: the view is
     /// not the Texture2D of the shader's storage-texture format, or the shader loads from a
     /// format the level has no typed UAV loads for.
@@ -268,7 +285,10 @@ impl Error {
                 "an index buffer" => MessageId::DeviceDrawIndexBufferNotSet,
                 _ => MessageId::BindingRule,
             },
-            Self::SlotRange { .. } | Self::UavLimit { .. } | Self::OutputConflict { .. } => {
+            Self::SlotRange { .. }
+            | Self::UavLimit { .. }
+            | Self::OutputConflict { .. }
+            | Self::UavCounter { .. } => {
                 MessageId::BindingRule
             }
             Self::Unsupported(_) => MessageId::NotImplemented,

@@ -35,5 +35,6 @@ pub use state::{
 pub use tessera_caps::FeatureLevel;
 pub use tessera_format::Format;
 pub use tessera_resource::{
-    Buffer, DepthStencilView, RenderTargetView, Resource, ShaderResourceView, Texture,
+    Buffer, BufferViewFlags, DepthStencilView, RenderTargetView, Resource, ShaderResourceView,
+    Texture, UavCounter, UnorderedAccessView,
 };

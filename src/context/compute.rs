@@ -1,8 +1,9 @@
 //! The compute stage (`CS*`, `Dispatch`, `DispatchIndirect`): bindings, the D3D dispatch limits
 //! and the run itself, through the bound [`ComputeShader`](tessera_pipeline::ComputeShader).
 //!
-//! UAVs and shader resources of the compute stage are buffer views (structured, or typed with
-//! a 32-bit single-channel format) or, for a slot the shader declares as a storage texture, a
+//! UAVs and shader resources of the compute stage are buffer views (structured, raw, or typed
+//! with a 32-bit single-channel format; an APPEND / COUNTER UAV's hidden counter bound where
+//! the shader uses it, `uav::resolve`) or, for a slot the shader declares as a storage texture, a
 //! Texture1D, Texture2D, Texture2DArray or Texture3D UAV of the declared dimension and format
 //! (typed UAV loads as the level allows). A dispatch
 //! whose shader runs past its step budget is abandoned with [`Error::ShaderHung`] and an
@@ -123,8 +124,9 @@ impl DeviceContext {
     }
 
     /// `CSSetUnorderedAccessViews`: the compute stage rule, the level's UAV slots (1 at 10_x,
-    /// 8 at 11_0, 64 at 11_1+). `initial_counts` (append/consume counters) is not used:
-    /// Tessera has no counter UAVs.
+    /// 8 at 11_0, 64 at 11_1+). `initial_counts` (`pUAVInitialCounts`): empty (NULL) or one
+    /// entry per view; once the call succeeds, entry `i` sets the hidden counter of an APPEND /
+    /// COUNTER view `i` unless it is `u32::MAX` (D3D's −1, keep); other views ignore it.
     pub fn cs_set_unordered_access_views(
         &mut self,
         start: usize,
@@ -132,11 +134,10 @@ impl DeviceContext {
         initial_counts: &[u32],
     ) -> Result<()> {
         const CALL: &str = "CSSetUnorderedAccessViews";
-        let _ = initial_counts;
         self.guarded(CALL, |c| {
-            c.device
-                .caps()
-                .validate_stage_method(ShaderStage::Compute, CALL)?;
+            let caps = c.device.caps();
+            caps.validate_stage_method(ShaderStage::Compute, CALL)?;
+            uav::check_initial_counts(views.len(), initial_counts.len(), caps.level(), CALL)?;
             for v in views.iter().flatten() {
                 c.owned(CALL, "unordered access view", v.owner())?;
             }
@@ -154,6 +155,7 @@ impl DeviceContext {
             c.check_output_conflicts(CALL, &new)?;
             let new: Vec<OutputSlot> = new.into_iter().map(|(o, _)| o).collect();
             set_slots(&mut c.cs_uavs, start, views, limit, CALL)?;
+            uav::apply_initial_counts(views, initial_counts);
             c.clear_tiled_uav_slots(start, views.len());
             // Compute UAVs of other slots that share a subresource with the new ones: unbound.
             let id = MessageId::DeviceCsSetUnorderedAccessViewsHazard;
@@ -265,7 +267,13 @@ impl DeviceContext {
         let level = self.device.caps().level();
         let storage = shader.0.storage_textures();
         StageReads::check_textures(&self.cs, &shader.0.texture_uses(), call)?;
-        let mut bound = uav::resolve(&self.cs_uavs, &storage, level, call)?;
+        let mut bound = uav::resolve(
+            &self.cs_uavs,
+            &storage,
+            &shader.0.uav_counters(),
+            level,
+            call,
+        )?;
         // Two UAVs of different subresources of one texture (mip 0 and mip 1): the later one
         // runs on a staged copy, stored back after the dispatch.
         let staged = uav::stage_shared(&self.device, &mut bound, &[])?;

@@ -11,8 +11,9 @@
 //!   `D3D11_KEEP_UNORDERED_ACCESS_VIEWS` (`None` here).
 //! - A UAV list replaces every UAV of the output merger (slots outside it are unbound, as the
 //!   D3D11 runtime passes the whole slot range to the driver); `OMSetRenderTargets` keeps them.
-//! - `pUAVInitialCounts` is read by append/consume and counter UAVs only, which Tessera does
-//!   not create: it is ignored.
+//! - `pUAVInitialCounts`: empty (NULL) or one entry per UAV of the list; once the call is
+//!   accepted, entry `i` sets the hidden counter of an APPEND / COUNTER view `i` unless it is
+//!   `u32::MAX` (D3D's −1, keep); other views ignore it.
 
 use tessera_resource::{
     Buffer, DepthStencilView, RenderTargetView, Resource, Texture, UnorderedAccessView, ViewInfo,
@@ -40,10 +41,12 @@ impl DeviceContext {
         uavs: Option<&[Option<UnorderedAccessView>]>,
         initial_counts: &[u32],
     ) -> Result<()> {
-        let _ = initial_counts;
         self.guarded(CALL, |c| {
             let caps = c.device.caps();
             caps.validate_om_uavs(uav_start, uavs.map_or(0, <[_]>::len))?;
+            if let Some(list) = uavs {
+                uav::check_initial_counts(list.len(), initial_counts.len(), caps.level(), CALL)?;
+            }
             let rtvs = targets.map_or(c.render_targets.len(), |(v, _)| v.len());
             // The lowest UAV slot bound after the call.
             let first_uav = match uavs {
@@ -90,6 +93,7 @@ impl DeviceContext {
                     c.ps_uavs.resize(uav_start + list.len(), None);
                     c.ps_uavs[uav_start..].clone_from_slice(list);
                 }
+                uav::apply_initial_counts(list, initial_counts);
             }
             if let Some((views, depth)) = targets {
                 c.render_targets = views.to_vec();
@@ -134,6 +138,7 @@ impl DeviceContext {
         if ps.0.uav_slots().is_empty() {
             return Ok(None);
         }
+        let counters = ps.0.uav_counters();
         let level = self.device.caps().level();
         if let Some(first) = self.ps_uavs.iter().position(Option::is_some)
             && first < self.render_targets.len()
@@ -146,7 +151,13 @@ impl DeviceContext {
                 value: first as u64,
             });
         }
-        let mut bound = uav::resolve(&self.ps_uavs, &ps.0.storage_textures(), level, call)?;
+        let mut bound = uav::resolve(
+            &self.ps_uavs,
+            &ps.0.storage_textures(),
+            &counters,
+            level,
+            call,
+        )?;
         // A UAV of another subresource of a target's texture, or of an earlier UAV's texture,
         // runs on a staged copy (`uav::stage_shared`), stored back after the draw.
         let target_textures: Vec<&Texture> = targets.iter().map(|(t, ..)| t).collect();

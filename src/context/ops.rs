@@ -52,25 +52,68 @@ impl DeviceContext {
         self.device.refused("CopyResource", run())
     }
 
-    /// `CopyStructureCount`: refused at 9_x (SPEC §2.2, a caps error); elsewhere
-    /// `Error::Unsupported`, as Tessera's UAVs have no append/consume counters yet.
+    /// `CopyStructureCount`: writes the hidden counter of `src` (an APPEND / COUNTER UAV) as
+    /// a little-endian `u32` at byte `dst_aligned_byte_offset` of `dst`. Refused at 9_x (SPEC
+    /// §2.2, a caps error) and, as [`Error::UavCounter`] with an info-queue message (D3D's
+    /// debug layer drops the call): a source without APPEND / COUNTER, an offset that is not a
+    /// multiple of 4 or whose 4 bytes leave `dst`, an IMMUTABLE or mapped `dst`.
     pub fn copy_structure_count(
         &mut self,
         dst: &Buffer,
         dst_aligned_byte_offset: u32,
         src: &UnorderedAccessView,
     ) -> Result<()> {
-        let _ = dst_aligned_byte_offset;
+        const CALL: &str = "CopyStructureCount";
         let run = || -> Result<()> {
-            self.device.check_not_removed("CopyStructureCount")?;
+            self.device.check_not_removed(CALL)?;
             // The level's rule first: no UAV can exist at 9_x, so a test must bring one
             // from another device to reach it.
             self.device.caps().validate_copy_structure_count()?;
-            self.owned("CopyStructureCount", "buffer", dst.owner())?;
-            self.owned("CopyStructureCount", "view", src.owner())?;
-            Err(Error::Unsupported("UAV structure counts"))
+            self.owned(CALL, "buffer", dst.owner())?;
+            self.owned(CALL, "view", src.owner())?;
+            let level = self.device.caps().level();
+            let err = |rule, limit: u64, value: u64| Error::UavCounter {
+                call: CALL,
+                rule,
+                level,
+                limit,
+                value,
+            };
+            let counter = src.counter().ok_or_else(|| {
+                err(
+                    "the source UAV was created with D3D11_BUFFER_UAV_FLAG_APPEND or _COUNTER (limit: 0x6, value: its flag bits)",
+                    0x6,
+                    u64::from(src.flags().bits()),
+                )
+            })?;
+            let at = u64::from(dst_aligned_byte_offset);
+            if !at.is_multiple_of(4) {
+                return Err(err("DstAlignedByteOffset is a multiple of 4", 4, at));
+            }
+            let len = dst.len() as u64;
+            if at + 4 > len {
+                return Err(err(
+                    "the 4 bytes at DstAlignedByteOffset lie inside the destination buffer (limit: its ByteWidth)",
+                    len,
+                    at + 4,
+                ));
+            }
+            if dst.desc().usage == tessera_caps::Usage::Immutable {
+                return Err(tessera_resource::ResourceError::UsageNotAllowed {
+                    op: CALL,
+                    usage: tessera_caps::Usage::Immutable,
+                }
+                .into());
+            }
+            if dst.is_mapped() {
+                return Err(tessera_resource::ResourceError::Mapped { sub: 0 }.into());
+            }
+            let value = counter.get();
+            let at = at as usize;
+            dst.write()[at..at + 4].copy_from_slice(&value.to_le_bytes());
+            Ok(())
         };
-        self.device.refused("CopyStructureCount", run())
+        self.device.refused(CALL, run())
     }
 
     /// `CopySubresourceRegion`.

@@ -8,10 +8,11 @@ use std::ops::Range;
 
 use tessera_caps::{FeatureLevel, TextureDimension, ViewDimension};
 use tessera_format::Format;
+use tessera_pipeline::env::COUNTER_SLOT_BASE;
 use tessera_pipeline::{PixelUavs, StorageTextureUse};
 use tessera_resource::{
-    Buffer, BufferWriteGuard, Resource, Texture, TextureWriteGuard, UnorderedAccessView, ViewInfo,
-    calc_subresource,
+    Buffer, BufferWriteGuard, Resource, Texture, TextureWriteGuard, UavCounter,
+    UnorderedAccessView, ViewInfo, calc_subresource,
 };
 
 use crate::device::Device;
@@ -22,8 +23,9 @@ pub(super) fn buffer_range(view: &ViewInfo, call: &'static str) -> Result<(Buffe
     buffer_view_bytes(view, call).map(|(b, r)| (b.clone(), r))
 }
 
-/// [`buffer_range`] borrowing the view's buffer: a structured view (any stride) or an `R32`
-/// typed one, unmapped and inside its buffer.
+/// [`buffer_range`] borrowing the view's buffer: a structured view (any stride), a raw one
+/// (`R32_TYPELESS`, creation checked the RAW flag) or an `R32` typed one, unmapped and
+/// inside its buffer.
 pub(super) fn buffer_view_bytes<'v>(
     view: &'v ViewInfo,
     call: &'static str,
@@ -154,23 +156,37 @@ pub(super) fn texture_uav(
     Ok((tex.clone(), mip, slices, view.format()))
 }
 
-/// One bound UAV slot, resolved: a buffer's byte range, or a texture subresource in the
-/// view's format.
+/// One bound UAV slot, resolved: a buffer's byte range (with the view's hidden counter when
+/// the shader uses it), or a texture subresource in the view's format.
 pub(super) enum UavBinding {
-    /// A buffer view (structured, or typed R32).
-    Buffer(Buffer, Range<usize>),
+    /// A buffer view (structured, raw, or typed R32) and the counter the shader uses.
+    Buffer(Buffer, Range<usize>, Option<UavCounter>),
     /// A texture UAV of a storage texture: texture, the view's mip, its slices, view format.
     Texture(Texture, u32, Range<u32>, Format),
 }
 
 /// Resolves the bound `views` by slot: a slot the shader declares as a storage texture takes
-/// a texture UAV ([`texture_uav`]), any other a buffer view ([`buffer_range`]).
+/// a texture UAV ([`texture_uav`]), any other a buffer view ([`buffer_range`]). A slot in
+/// `counters` (the shader uses its hidden counter) needs a bound APPEND / COUNTER view.
 pub(super) fn resolve(
     views: &[Option<UnorderedAccessView>],
     storage: &[StorageTextureUse],
+    counters: &[u32],
     level: FeatureLevel,
     call: &'static str,
 ) -> Result<Vec<Option<UavBinding>>> {
+    for &slot in counters {
+        let view = views.get(slot as usize).and_then(Option::as_ref);
+        if view.is_none_or(|v| v.counter().is_none()) {
+            return Err(Error::UavCounter {
+                call,
+                rule: "a shader using the counter of UAV slot n (@group(3) @binding(64 + n)) needs an APPEND / COUNTER buffer UAV bound there (value: the slot)",
+                level,
+                limit: u64::from(view.map_or(0, |v| v.flags().bits())),
+                value: u64::from(slot),
+            });
+        }
+    }
     let mut out = Vec::with_capacity(views.len());
     for (slot, v) in views.iter().enumerate() {
         let declared = storage.iter().find(|t| t.slot as usize == slot);
@@ -182,7 +198,11 @@ pub(super) fn resolve(
             }
             (Some(v), None) => {
                 let (b, r) = buffer_range(v, call)?;
-                Some(UavBinding::Buffer(b, r))
+                let counter = counters
+                    .contains(&(slot as u32))
+                    .then(|| v.counter().cloned())
+                    .flatten();
+                Some(UavBinding::Buffer(b, r, counter))
             }
         });
     }
@@ -276,10 +296,10 @@ pub(super) fn check_exclusive(
     let bound: Vec<&UavBinding> = bound.iter().flatten().collect();
     for (i, u) in bound.iter().enumerate() {
         let clash = match u {
-            UavBinding::Buffer(b, _) => {
+            UavBinding::Buffer(b, ..) => {
                 bound[i + 1..]
                     .iter()
-                    .any(|o| matches!(o, UavBinding::Buffer(x, _) if x.ptr_eq(b)))
+                    .any(|o| matches!(o, UavBinding::Buffer(x, ..) if x.ptr_eq(b)))
                     || read_buffers.iter().any(|x| x.ptr_eq(b))
             }
             UavBinding::Texture(t, ..) => {
@@ -302,7 +322,11 @@ pub(super) struct UavLocks<'r> {
 }
 
 enum Locked<'r> {
-    Buffer(BufferWriteGuard<'r>, Range<usize>),
+    Buffer(
+        BufferWriteGuard<'r>,
+        Range<usize>,
+        Option<std::sync::MutexGuard<'r, [u8; 4]>>,
+    ),
     Texture(TextureWriteGuard<'r>, u32, Range<u32>, Format),
 }
 
@@ -313,7 +337,9 @@ impl<'r> UavLocks<'r> {
             .iter()
             .map(|u| {
                 u.as_ref().map(|u| match u {
-                    UavBinding::Buffer(b, r) => Locked::Buffer(b.write(), r.clone()),
+                    UavBinding::Buffer(b, r, c) => {
+                        Locked::Buffer(b.write(), r.clone(), c.as_ref().map(UavCounter::lock))
+                    }
                     UavBinding::Texture(t, mip, s, f) => {
                         Locked::Texture(t.write(), *mip, s.clone(), *f)
                     }
@@ -325,13 +351,20 @@ impl<'r> UavLocks<'r> {
 
     /// The bytes of each slot and, for a texture, its layout (a [`PixelUavs`], also what a
     /// dispatch runs on) in the view's format (texel
-    /// addresses then come from `tessera_format::memory`).
+    /// addresses then come from `tessera_format::memory`); a counter the shader uses is the
+    /// 4 bytes of memory slot `COUNTER_SLOT_BASE + n`.
     pub(super) fn memory(&mut self) -> Result<PixelUavs<'_>> {
         let mut bytes = Vec::with_capacity(self.slots.len());
         let mut layouts = Vec::with_capacity(self.slots.len());
-        for s in &mut self.slots {
+        let mut counters: Vec<(usize, &mut [u8])> = Vec::new();
+        for (slot, s) in self.slots.iter_mut().enumerate() {
             let (b, l) = match s {
-                Some(Locked::Buffer(g, r)) => (Some(&mut g[r.clone()]), None),
+                Some(Locked::Buffer(g, r, c)) => {
+                    if let Some(c) = c {
+                        counters.push((COUNTER_SLOT_BASE + slot, &mut c[..]));
+                    }
+                    (Some(&mut g[r.clone()]), None)
+                }
                 Some(Locked::Texture(g, mip, slices, f)) => {
                     let surface = g
                         .slices_mut(*mip, slices.clone())?
@@ -345,9 +378,50 @@ impl<'r> UavLocks<'r> {
             bytes.push(b);
             layouts.push(l);
         }
+        if let Some(&(last, _)) = counters.last() {
+            bytes.resize_with(last + 1, || None);
+            layouts.resize_with(last + 1, || None);
+            for (at, c) in counters {
+                bytes[at] = Some(c);
+            }
+        }
         Ok(PixelUavs {
             uavs: bytes,
             layouts,
         })
     }
+}
+
+/// Applies `pUAVInitialCounts` after a successful UAV bind: entry `i` sets the hidden counter
+/// of `views[i]` when that view is an APPEND / COUNTER UAV and the entry is not `u32::MAX`
+/// (D3D's −1: keep the current count); other views ignore their entry. An empty slice is
+/// D3D's NULL pointer (every counter kept).
+pub(super) fn apply_initial_counts(views: &[Option<UnorderedAccessView>], counts: &[u32]) {
+    for (v, &n) in views.iter().zip(counts) {
+        if let Some(c) = v.as_ref().and_then(|v| v.counter())
+            && n != u32::MAX
+        {
+            c.set(n);
+        }
+    }
+}
+
+/// The `pUAVInitialCounts` rule, checked before anything is bound: an empty slice (NULL) or
+/// one entry per UAV of the call (D3D reads `NumUAVs` entries).
+pub(super) fn check_initial_counts(
+    views: usize,
+    counts: usize,
+    level: FeatureLevel,
+    call: &'static str,
+) -> Result<()> {
+    if counts != 0 && counts < views {
+        return Err(Error::UavCounter {
+            call,
+            rule: "pUAVInitialCounts holds one entry per UAV (NumUAVs), or is empty (NULL)",
+            level,
+            limit: views as u64,
+            value: counts as u64,
+        });
+    }
+    Ok(())
 }

@@ -153,7 +153,7 @@ fn render_targets_and_uavs_per_level() {
 }
 
 #[test]
-fn copy_structure_count_refused_at_9_3_not_executed_at_11_0() {
+fn copy_structure_count_refused_at_9_3_and_from_a_view_without_a_counter() {
     // No UAV can be created at 9_x; the view comes from an 11_0 device.
     let mut c11 = ctx(L11_0);
     let desc = TextureDesc::tex2d(4, 4, Format::R32Float, BindFlags::UNORDERED_ACCESS);
@@ -166,8 +166,14 @@ fn copy_structure_count_refused_at_9_3_not_executed_at_11_0() {
         L9_3,
         "CopyStructureCount",
     );
-    not_executed(
+    // At 11_0 the source needs APPEND / COUNTER (a texture UAV has no counter).
+    assert!(matches!(
         c11.copy_structure_count(&dst, 0, &uav),
-        "UAV structure counts",
-    );
+        Err(Error::UavCounter {
+            call: "CopyStructureCount",
+            limit: 6,
+            value: 0,
+            ..
+        })
+    ));
 }

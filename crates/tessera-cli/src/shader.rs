@@ -192,6 +192,7 @@ fn reflection(file: &str, v: &Validated, p: &Program) -> Value {
     };
     if p.stage == Stage::Compute {
         r["unordered_access_views"] = json!(sorted(&p.uses.uavs));
+        r["uav_counters"] = json!(sorted(&p.uses.uav_counters));
         r["storage_shader_resources"] = json!(sorted(&p.uses.storage_srvs));
     }
     r

@@ -88,6 +88,12 @@ pub trait ComputeShader: Send + Sync + Debug {
     fn uav_slots(&self) -> Vec<u32>;
     /// True when the shader uses an atomic on a UAV (not available with cs_4_x).
     fn uses_uav_atomics(&self) -> bool;
+    /// The UAV slots whose hidden append/consume counter the shader uses (each also in
+    /// [`uav_slots`](Self::uav_slots)); the device binds the counter's 4 bytes at memory slot
+    /// `64 + n` ([`COUNTER_SLOT_BASE`](crate::env::COUNTER_SLOT_BASE)). None by default.
+    fn uav_counters(&self) -> Vec<u32> {
+        Vec::new()
+    }
     /// The storage textures (typed texture UAVs) the shader declares; none by default.
     fn storage_textures(&self) -> Vec<StorageTextureUse> {
         Vec::new()

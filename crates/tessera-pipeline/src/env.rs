@@ -11,6 +11,10 @@ pub const CONSTANT_BUFFER_SLOTS: usize = 14;
 pub const SRV_SLOTS: usize = 128;
 /// Sampler slots per stage (`D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT`).
 pub const SAMPLER_SLOTS: usize = 16;
+/// Where UAV memory holds hidden counters: the 4 bytes of UAV slot `n`'s append/consume
+/// counter are UAV memory slot `COUNTER_SLOT_BASE + n` (64 = `D3D11_1_UAV_SLOT_COUNT`; WGSL
+/// `@group(3) @binding(64 + n)`, docs/shaders.md "Binding model").
+pub const COUNTER_SLOT_BASE: usize = 64;
 
 /// Everything bound to one shader stage for a draw, borrowed for the draw's duration.
 #[derive(Default)]

@@ -285,6 +285,12 @@ pub trait PixelShader: Send + Sync {
     fn uses_uav_atomics(&self) -> bool {
         false
     }
+    /// The UAV slots whose hidden append/consume counter the shader uses (each also in
+    /// [`uav_slots`](Self::uav_slots)); the device binds the counter's 4 bytes at memory slot
+    /// `64 + n` ([`COUNTER_SLOT_BASE`](crate::env::COUNTER_SLOT_BASE)). None by default.
+    fn uav_counters(&self) -> Vec<u32> {
+        Vec::new()
+    }
     /// True for HLSL `[earlydepthstencil]` (WGSL `@early_depth_test(force)`): depth/stencil
     /// is tested (and written) before the shader even though it has UAVs or may discard;
     /// pixels that fail it do not run the shader (their lanes are helpers).

@@ -99,6 +99,24 @@ pub enum ResourceError {
         /// The subresource.
         sub: u32,
     },
+    /// A buffer view's flags (RAW / APPEND / COUNTER) break a D3D11 creation rule
+    /// (`E_INVALIDARG` from `CreateShaderResourceView` / `CreateUnorderedAccessView`).
+    #[error(
+        "buffer view flags {flags:?} (bits {bits:#x}) at feature level {level}: {rule} (view format {format:?}, value {value})",
+        bits = flags.bits()
+    )]
+    BufferViewFlags {
+        /// The rule broken.
+        rule: &'static str,
+        /// The device's level.
+        level: FeatureLevel,
+        /// The flags asked for.
+        flags: crate::BufferViewFlags,
+        /// The view's format.
+        format: Format,
+        /// The offending value the rule names (0 where the rule names none).
+        value: u64,
+    },
     /// A view description is invalid for its resource (`E_INVALIDARG` from Create*View).
     #[error("invalid view: {0}")]
     InvalidView(String),

@@ -13,6 +13,7 @@
 
 mod blit;
 mod buffer;
+mod buffer_view;
 mod clear;
 mod clear_view;
 mod copy;
@@ -33,6 +34,7 @@ mod validate;
 mod view;
 
 pub use buffer::{Buffer, BufferReadGuard, BufferWriteGuard};
+pub use buffer_view::{BufferViewFlags, RAW_UAV_OFFSET_ALIGN_10_X, UavCounter};
 pub use clear::{
     clear_depth_stencil_view, clear_render_target_view, clear_unordered_access_view_float,
     clear_unordered_access_view_uint,

@@ -317,6 +317,7 @@ pub(crate) fn resolve_buffer_view(
     kind: ViewKind,
     buf: &Buffer,
     desc: Option<&ViewDesc>,
+    flags: crate::BufferViewFlags,
 ) -> Result<(Format, ViewDimension, SubresourceRange), ResourceError> {
     let level = caps.level();
     match kind {
@@ -347,7 +348,18 @@ pub(crate) fn resolve_buffer_view(
     if desc.is_some_and(|v| v.dimension != ViewDimension::Buffer) {
         return Err(bad_view("a buffer view needs ViewDimension::Buffer"));
     }
-    let element = if structured {
+    let r = desc.map_or(SubresourceRange::ALL, |v| v.range);
+    let raw = crate::buffer_view::check_buffer_view_flags(
+        caps,
+        kind,
+        buf,
+        format,
+        flags,
+        r.first_array_slice,
+    )?;
+    let element = if let Some(raw) = raw {
+        raw
+    } else if structured {
         if format != Format::Unknown {
             return Err(bad_view("structured buffer views take format UNKNOWN"));
         }
@@ -364,7 +376,6 @@ pub(crate) fn resolve_buffer_view(
         return Err(bad_view("buffer view element size is 0"));
     }
     let total = bd.byte_width / element;
-    let r = desc.map_or(SubresourceRange::ALL, |v| v.range);
     let (first, count) = resolve_span("element", r.first_array_slice, r.array_size, total)?;
     Ok((
         format,

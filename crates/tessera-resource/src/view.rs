@@ -7,7 +7,7 @@ use tessera_caps::{
 use tessera_format::Format;
 
 use crate::layout::calc_subresource;
-use crate::{Resource, ResourceError, Texture, validate};
+use crate::{BufferViewFlags, Resource, ResourceError, Texture, UavCounter, validate};
 
 pub use crate::validate::ViewKind;
 
@@ -30,6 +30,8 @@ pub struct ViewInfo {
     format: Format,
     dimension: ViewDimension,
     range: SubresourceRange,
+    flags: BufferViewFlags,
+    counter: Option<UavCounter>,
 }
 
 impl ViewInfo {
@@ -63,7 +65,18 @@ impl ViewInfo {
         self.range
     }
 
-    /// The resolved view as a `ViewDesc`.
+    /// The buffer view flags it was created with (RAW / APPEND / COUNTER; none on texture
+    /// views and views made by `new`).
+    pub fn flags(&self) -> BufferViewFlags {
+        self.flags
+    }
+
+    /// The hidden counter of an APPEND / COUNTER UAV (`None` for every other view).
+    pub fn counter(&self) -> Option<&UavCounter> {
+        self.counter.as_ref()
+    }
+
+    /// The resolved view as a `ViewDesc` (without its flags: [`Self::flags`]).
     pub fn desc(&self) -> ViewDesc {
         ViewDesc {
             format: self.format,
@@ -137,7 +150,7 @@ macro_rules! view_type {
         impl $name {
             /// Creates the view; `desc == None` views the whole resource in its own format (D3D NULL desc).
             pub fn new(caps: &Caps, resource: impl Into<Resource>, desc: Option<&ViewDesc>) -> Result<Self, ResourceError> {
-                Ok(Self { info: resolve_view(caps, $kind, resource.into(), desc)? })
+                Ok(Self { info: resolve_view(caps, $kind, resource.into(), desc, BufferViewFlags::default())? })
             }
         }
 
@@ -165,6 +178,40 @@ view_type!(
     UnorderedAccessView,
     ViewKind::UnorderedAccess
 );
+
+impl ShaderResourceView {
+    /// Creates a buffer SRV with `D3D11_BUFFEREX_SRV` flags (RAW: a ByteAddressBuffer view;
+    /// the rules of [`BufferViewFlags`]). Empty flags = [`Self::new`].
+    pub fn with_flags(
+        caps: &Caps,
+        resource: impl Into<Resource>,
+        desc: Option<&ViewDesc>,
+        flags: BufferViewFlags,
+    ) -> Result<Self, ResourceError> {
+        let info = resolve_view(caps, ViewKind::ShaderResource, resource.into(), desc, flags)?;
+        Ok(Self { info })
+    }
+}
+
+impl UnorderedAccessView {
+    /// Creates a buffer UAV with `D3D11_BUFFER_UAV` flags (RAW, APPEND, COUNTER; the rules
+    /// of [`BufferViewFlags`]). An APPEND or COUNTER view owns a fresh hidden counter (0).
+    pub fn with_flags(
+        caps: &Caps,
+        resource: impl Into<Resource>,
+        desc: Option<&ViewDesc>,
+        flags: BufferViewFlags,
+    ) -> Result<Self, ResourceError> {
+        let info = resolve_view(
+            caps,
+            ViewKind::UnorderedAccess,
+            resource.into(),
+            desc,
+            flags,
+        )?;
+        Ok(Self { info })
+    }
+}
 
 /// `D3D11_DSV_FLAG`: read-only depth and/or stencil planes (11_0+).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -199,7 +246,13 @@ impl DepthStencilView {
         desc: Option<&ViewDesc>,
         flags: DsvFlags,
     ) -> Result<Self, ResourceError> {
-        let info = resolve_view(caps, ViewKind::DepthStencil, resource.into(), desc)?;
+        let info = resolve_view(
+            caps,
+            ViewKind::DepthStencil,
+            resource.into(),
+            desc,
+            BufferViewFlags::default(),
+        )?;
         if (flags.read_only_depth || flags.read_only_stencil) && caps.level() < FeatureLevel::L11_0
         {
             return Err(ResourceError::Unsupported {
@@ -244,6 +297,7 @@ fn resolve_view(
     kind: ViewKind,
     resource: Resource,
     desc: Option<&ViewDesc>,
+    flags: BufferViewFlags,
 ) -> Result<ViewInfo, ResourceError> {
     resource.check_owner(caps)?;
     if !resource.bind_flags().contains(kind.bind()) {
@@ -253,15 +307,28 @@ fn resolve_view(
         )));
     }
     let (format, dimension, range) = match &resource {
+        Resource::Texture(_) if !flags.is_empty() => {
+            return Err(ResourceError::BufferViewFlags {
+                rule: "RAW / APPEND / COUNTER are flags of buffer views only",
+                level: caps.level(),
+                flags,
+                format: desc.map_or(Format::Unknown, |d| d.format),
+                value: u64::from(flags.bits()),
+            });
+        }
         Resource::Texture(t) => validate::resolve_texture_view(caps, kind, t, desc)?,
-        Resource::Buffer(b) => validate::resolve_buffer_view(caps, kind, b, desc)?,
+        Resource::Buffer(b) => validate::resolve_buffer_view(caps, kind, b, desc, flags)?,
     };
+    let counter =
+        (kind == ViewKind::UnorderedAccess && flags.has_counter()).then(UavCounter::default);
     Ok(ViewInfo {
         owner: caps.device_id(),
         resource,
         format,
         dimension,
         range,
+        flags,
+        counter,
     })
 }
 

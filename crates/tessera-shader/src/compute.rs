@@ -65,6 +65,10 @@ impl ComputeShader for WgslComputeShader {
         self.program.uses.storage_atomics
     }
 
+    fn uav_counters(&self) -> Vec<u32> {
+        self.program.uses.uav_counters.clone()
+    }
+
     fn storage_textures(&self) -> Vec<tessera_pipeline::StorageTextureUse> {
         self.program.uses.storage_textures.clone()
     }

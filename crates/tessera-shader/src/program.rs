@@ -183,6 +183,9 @@ pub struct Uses {
     pub derivatives: bool,
     /// Unordered-access-view slots used (`@group(3)` storage buffers).
     pub uavs: Vec<u32>,
+    /// UAV slots whose hidden append/consume counter the program uses (the storage variable
+    /// at `@group(3) @binding(64 + n)`, memory space `Uav(64 + n)`); each is in [`Uses::uavs`] too.
+    pub uav_counters: Vec<u32>,
     /// Shader-resource slots read as read-only storage buffers (`@group(1) var<storage, read>`).
     pub storage_srvs: Vec<u32>,
     /// Storage textures (texture UAVs) the program declares.

@@ -429,6 +429,10 @@ impl PixelShader for WgslPixelShader {
         self.program.uses.storage_atomics
     }
 
+    fn uav_counters(&self) -> Vec<u32> {
+        self.program.uses.uav_counters.clone()
+    }
+
     fn early_depth_stencil(&self) -> bool {
         self.program.uses.early_depth_test
     }

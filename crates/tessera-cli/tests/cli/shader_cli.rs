@@ -81,10 +81,12 @@ fn compute_reflection_lists_workgroup_and_uavs() {
     let d = scratch("compute");
     let cs = d.join("cs.wgsl");
     let src = "@group(3) @binding(2) var<storage, read_write> out: array<atomic<u32>>;\n\
+               @group(3) @binding(69) var<storage, read_write> n: atomic<u32>;\n\
                var<workgroup> tmp: array<u32, 64>;\n\
                @compute @workgroup_size(64, 1, 1)\n\
                fn main(@builtin(local_invocation_index) i: u32) {\n\
-               tmp[i] = i; workgroupBarrier(); atomicAdd(&out[0], tmp[63u - i]);\n}\n";
+               tmp[i] = i; workgroupBarrier(); atomicAdd(&out[0], tmp[63u - i]);\n\
+               atomicAdd(&n, 1u);\n}\n";
     std::fs::write(&cs, src).unwrap();
     let v = json(&["shader", &cs.display().to_string(), "--json"]);
     assert_eq!(v["stage"], "compute");
@@ -96,5 +98,7 @@ fn compute_reflection_lists_workgroup_and_uavs() {
     assert_eq!(v["hints"]["workgroup_bytes"], 256);
     assert_eq!(v["hints"]["storage_atomics"], true);
     assert_eq!(v["hints"]["ordered_atomics"], false);
-    assert_eq!(v["unordered_access_views"], serde_json::json!([2]));
+    // UAV slot 5's counter (@binding(69)) uses slot 5 too.
+    assert_eq!(v["unordered_access_views"], serde_json::json!([2, 5]));
+    assert_eq!(v["uav_counters"], serde_json::json!([5]));
 }

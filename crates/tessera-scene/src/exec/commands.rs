@@ -286,12 +286,18 @@ impl Scene {
                 let list = self.lookup_all(&o.cbs, buffers, "constant buffer", path, "buffers")?;
                 ctx.cs_set_constant_buffers(*start, &list).map_err(dev)?;
             }
-            Command::SetCsUavs { start, buffers } => {
+            Command::SetCsUavs {
+                start,
+                buffers,
+                initial_counts,
+            } => {
                 if buffers.iter().any(|n| o.tiled.buffer_uavs.contains_key(n)) {
                     return self.set_cs_uavs_tiled(ctx, o, *start, buffers, path);
                 }
                 let list = self.lookup_all(&o.uavs, buffers, "UAV buffer", path, "buffers")?;
-                let counts = vec![0; list.len()];
+                let counts = initial_counts
+                    .clone()
+                    .unwrap_or_else(|| vec![0; list.len()]);
                 ctx.cs_set_unordered_access_views(*start, &list, &counts)
                     .map_err(dev)?;
             }
@@ -323,9 +329,15 @@ impl Scene {
                 let list = self.lookup_all(&o.samplers, samplers, "sampler", path, "samplers")?;
                 ctx.cs_set_samplers(*start, &list).map_err(dev)?;
             }
-            Command::SetPsUavs { start, uavs } => {
+            Command::SetPsUavs {
+                start,
+                uavs,
+                initial_counts,
+            } => {
                 let list = self.lookup_all(&o.uavs, uavs, "UAV buffer or texture", path, "uavs")?;
-                let counts = vec![u32::MAX; list.len()];
+                let counts = initial_counts
+                    .clone()
+                    .unwrap_or_else(|| vec![u32::MAX; list.len()]);
                 ctx.om_set_render_targets_and_unordered_access_views(
                     None,
                     *start,
@@ -333,6 +345,15 @@ impl Scene {
                     &counts,
                 )
                 .map_err(dev)?;
+            }
+            Command::CopyStructureCount {
+                buffer,
+                offset,
+                uav,
+            } => {
+                let b = get(self, &o.buffers, buffer, "buffer", path)?;
+                let u = get(self, &o.uavs, uav, "UAV buffer", path)?;
+                ctx.copy_structure_count(b, *offset, u).map_err(dev)?;
             }
             Command::ClearUnorderedAccessViewUint { uav, values } => {
                 let p = format!("{path}.uav");

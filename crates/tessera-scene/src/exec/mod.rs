@@ -20,6 +20,7 @@ use tessera::{
 use crate::error::SceneError;
 use crate::scene::Scene;
 
+mod buffer_views;
 mod commands;
 mod procedural;
 mod resources;

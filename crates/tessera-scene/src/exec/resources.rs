@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tessera::caps::{
     APPEND_ALIGNED_ELEMENT, BindFlags, BufferDesc, InputClassification, InputElementDesc,
-    MiscFlags, SampleDesc, SubresourceRange, TextureDesc, Usage, ViewDesc, ViewDimension,
+    MiscFlags, SampleDesc, TextureDesc, Usage,
 };
 use tessera::resource::DsvFlags;
 use tessera::resource::UnorderedAccessView;
@@ -14,7 +14,7 @@ use tessera::{Buffer, Device, InputLayoutHandle, ShaderResourceView};
 
 use super::{ColorTarget, DEPTH_OUTPUT, DepthOut, Objects, TargetOut, procedural};
 use crate::error::SceneError;
-use crate::format::Command;
+use crate::format::{BufferViewKind, Command};
 use crate::scene::Scene;
 
 impl Scene {
@@ -77,7 +77,11 @@ impl Scene {
             let p = format!("buffers.{name}");
             let len =
                 u32::try_from(bytes.len()).map_err(|_| self.invalid(p.clone(), "too large"))?;
-            let bind = if index_buffers.contains(name.as_str()) {
+            let kind = self.buffer_view_kind(name);
+            let structured = matches!(kind, Some(BufferViewKind::Append | BufferViewKind::Counter));
+            let bind = if structured {
+                BindFlags::default() // structured buffers are no vertex or index buffers
+            } else if index_buffers.contains(name.as_str()) {
                 BindFlags::INDEX_BUFFER
             } else {
                 BindFlags::VERTEX_BUFFER
@@ -98,6 +102,12 @@ impl Scene {
                     (false, true) => bind | BindFlags::SHADER_RESOURCE,
                     (false, false) => bind,
                 },
+                misc_flags: match kind {
+                    Some(BufferViewKind::Raw) => MiscFlags::BUFFER_ALLOW_RAW_VIEWS,
+                    Some(_) => MiscFlags::BUFFER_STRUCTURED,
+                    None => MiscFlags::default(),
+                },
+                structure_byte_stride: if structured { 4 } else { 0 },
                 ..Default::default()
             };
             let b = device
@@ -150,13 +160,9 @@ impl Scene {
                 }
                 continue; // the command reports an unknown name when it runs
             };
-            let desc = ViewDesc {
-                format: tessera::Format::R32Uint,
-                dimension: ViewDimension::Buffer,
-                range: SubresourceRange::ALL,
-            };
+            let (desc, flags) = self.buffer_view(name, true);
             let v = device
-                .create_unordered_access_view(b, Some(&desc))
+                .create_unordered_access_view_with_flags(b, Some(&desc), flags)
                 .map_err(self.dev(format!("buffers.{name}")))?;
             uavs.insert(name.to_owned(), v);
         }
@@ -186,13 +192,9 @@ impl Scene {
             let Some(b) = buffers.get(name) else {
                 continue; // a texture, or an unknown name the command reports
             };
-            let desc = ViewDesc {
-                format: tessera::Format::R32Uint,
-                dimension: ViewDimension::Buffer,
-                range: SubresourceRange::ALL,
-            };
+            let (desc, flags) = self.buffer_view(name, false);
             let v = device
-                .create_shader_resource_view(b, Some(&desc))
+                .create_shader_resource_view_with_flags(b, Some(&desc), flags)
                 .map_err(self.dev(format!("buffers.{name}")))?;
             out.insert(name.to_owned(), v);
         }

@@ -180,6 +180,10 @@ pub enum Command {
         #[serde(default)]
         start: usize,
         buffers: Vec<String>,
+        /// `pUAVInitialCounts`, one per name (`4294967295` = D3D's −1, keep): the counters of
+        /// `"append"` / `"counter"` buffers' UAVs; omitted = 0 for every view.
+        #[serde(default)]
+        initial_counts: Option<Vec<u32>>,
     },
     /// `CSSetUnorderedAccessViews` with `count` NULL views from slot `start`: unbinds the
     /// compute UAVs, e.g. before a later pass reads what they wrote (D3D11's hazard rule forces
@@ -207,7 +211,21 @@ pub enum Command {
     /// target (`D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL`): the pixel shader's UAVs from
     /// slot `start` (D3D's `UAVStartSlot`, at least the number of bound render targets), each
     /// name a buffer or texture UAV as in `set_cs_uavs`; every other UAV slot is unbound.
-    SetPsUavs { start: usize, uavs: Vec<String> },
+    SetPsUavs {
+        start: usize,
+        uavs: Vec<String>,
+        /// `pUAVInitialCounts`, as in `set_cs_uavs`; omitted = keep every count.
+        #[serde(default)]
+        initial_counts: Option<Vec<u32>>,
+    },
+    /// `CopyStructureCount`: the hidden counter of the UAV of `"append"` / `"counter"` buffer
+    /// `uav` written as a `u32` at byte `offset` of buffer `buffer`.
+    CopyStructureCount {
+        buffer: String,
+        #[serde(default)]
+        offset: u32,
+        uav: String,
+    },
     /// `ClearUnorderedAccessViewUint` of the UAV of buffer or texture `uav` (a name some
     /// `set_cs_uavs` / `set_ps_uavs` uses).
     ClearUnorderedAccessViewUint { uav: String, values: [u32; 4] },
@@ -298,6 +316,7 @@ impl Command {
             Self::SetCsTextures { .. } => "set_cs_textures",
             Self::SetCsSamplers { .. } => "set_cs_samplers",
             Self::SetPsUavs { .. } => "set_ps_uavs",
+            Self::CopyStructureCount { .. } => "copy_structure_count",
             Self::ClearUnorderedAccessViewUint { .. } => "clear_unordered_access_view_uint",
             Self::ClearUnorderedAccessViewFloat { .. } => "clear_unordered_access_view_float",
             Self::Dispatch { .. } => "dispatch",

@@ -26,7 +26,8 @@ pub use names::{
     TopologyName,
 };
 pub use resources::{
-    BufferSpec, CheckerSpec, ElementSpec, ElementType, GradientSpec, SolidSpec, TextureSpec,
+    BufferSpec, BufferViewKind, CheckerSpec, ElementSpec, ElementType, GradientSpec, SolidSpec,
+    TextureSpec,
 };
 pub use shaders::{
     CameraSpec, ConstantsSpec, LitPsSpec, MatrixSpec, ModelSpec, ShaderSpec, SpirvSpec,

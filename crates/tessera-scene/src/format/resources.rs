@@ -46,6 +46,24 @@ pub struct BufferSpec {
     /// `set_cs_uavs` and `set_cs_textures` bind its whole-buffer `R32_UINT` tiled views.
     #[serde(default)]
     pub tiled: bool,
+    /// The flags of the buffer's views (issue #18; docs/resources.md "Buffer view flags"):
+    /// omitted = whole-buffer `R32_UINT` views.
+    #[serde(default)]
+    pub view: Option<BufferViewKind>,
+}
+
+/// The kind of a buffer's views in a scene file (`"view"` of a buffer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BufferViewKind {
+    /// `"raw"`: created with `BUFFER_ALLOW_RAW_VIEWS`; its SRV and UAV are whole-buffer
+    /// `R32_TYPELESS` RAW views (HLSL `ByteAddressBuffer` / `RWByteAddressBuffer`).
+    Raw,
+    /// `"append"`: a structured buffer of 4-byte elements (`BUFFER_STRUCTURED`, stride 4, no
+    /// vertex or index binding) whose UAV is an APPEND view with a hidden counter.
+    Append,
+    /// `"counter"`: as `"append"`, with a COUNTER view.
+    Counter,
 }
 
 /// Procedural checkerboard.

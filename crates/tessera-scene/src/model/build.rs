@@ -136,6 +136,7 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
                 file: None,
                 zeros: None,
                 tiled: false,
+                view: None,
             },
         );
         f.buffers.insert(
@@ -146,6 +147,7 @@ pub fn model_scene(model: &Model, source: &Path) -> Result<Scene, SceneError> {
                 file: None,
                 zeros: None,
                 tiled: false,
+                view: None,
             },
         );
         let textured = part.texture.and_then(|t| model.images.get(t));

@@ -1,6 +1,7 @@
 //! tessera-scene's integration tests, one binary (`cargo test -p tessera-scene --test scene`; the goldens alone: `-- golden::`).
 
 mod compute;
+mod counters;
 mod golden;
 mod hostile;
 mod outputs;

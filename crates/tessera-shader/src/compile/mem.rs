@@ -55,6 +55,9 @@ impl Compiler<'_> {
         if self.stage != Stage::Compute {
             self.uses.needs_sm5 = true;
         }
+        if b.group == 3 && (UAV_SLOTS..2 * UAV_SLOTS).contains(&b.binding) {
+            return self.uav_counter(g, read_only);
+        }
         let space = match b.group {
             3 if b.binding < UAV_SLOTS => MemSpace::Uav(b.binding),
             1 if read_only && (b.binding as usize) < SRV_SLOTS => MemSpace::Srv(b.binding),
@@ -62,7 +65,7 @@ impl Compiler<'_> {
                 return Err(CompileError::Binding {
                     group: b.group,
                     binding: b.binding,
-                    rule: "a storage buffer is @group(3) @binding(0..64), the UAV slot, or read-only at @group(1) @binding(0..128), the shader-resource slot",
+                    rule: "a storage buffer is @group(3) @binding(0..64), the UAV slot, a UAV counter at @group(3) @binding(64..128), or read-only at @group(1) @binding(0..128), the shader-resource slot",
                 });
             }
         };
@@ -76,6 +79,47 @@ impl Compiler<'_> {
         }
         Ok(Val::Ptr(Place {
             root: Root::Mem { space, base: 0 },
+            offset: 0,
+            dynamic: None,
+            shape: shape_of_handle(self.module, var.ty)?,
+        }))
+    }
+
+    /// The hidden counter of UAV slot `n` (an APPEND / COUNTER view): the `read_write` storage
+    /// variable at `@group(3) @binding(64 + n)` holding one 32-bit atomic (`atomic<u32>`,
+    /// `atomic<i32>`, or a struct of one such member, dxc's `[[vk::counter_binding]]` form). It
+    /// is memory space `Uav(64 + n)`, 4 bytes; the shader also uses UAV slot `n`.
+    fn uav_counter(
+        &mut self,
+        g: Handle<naga::GlobalVariable>,
+        read_only: bool,
+    ) -> Result<Val, CompileError> {
+        let var = &self.module.global_variables[g];
+        let b = var
+            .binding
+            .as_ref()
+            .ok_or_else(|| internal("unbound storage buffer"))?;
+        let (group, binding) = (b.group, b.binding);
+        let size = self.module.types[var.ty].inner.size(self.module.to_ctx());
+        if read_only || size != 4 {
+            return Err(CompileError::Binding {
+                group,
+                binding,
+                rule: "a UAV counter (@group(3) @binding(64 + n)) is a read_write storage variable of one 32-bit atomic",
+            });
+        }
+        let slot = binding - UAV_SLOTS;
+        if !self.uses.uavs.contains(&slot) {
+            self.uses.uavs.push(slot);
+        }
+        if !self.uses.uav_counters.contains(&slot) {
+            self.uses.uav_counters.push(slot);
+        }
+        Ok(Val::Ptr(Place {
+            root: Root::Mem {
+                space: MemSpace::Uav(binding),
+                base: 0,
+            },
             offset: 0,
             dynamic: None,
             shape: shape_of_handle(self.module, var.ty)?,
