@@ -1,0 +1,66 @@
+//! Tessera's own 8-lane types (issue #19): [`f32x8`], [`i32x8`] and [`u32x8`].
+//!
+//! `wide`'s 8-lane types fix their layout at compile time: in the default (baseline x86-64)
+//! build an `f32x8` is two `__m128`, also inside the band loop that `Lanes::run` compiles for
+//! AVX2, so that function keeps SSE pairs. These types are plain `[T; 8]` arrays (32-byte
+//! aligned) whose operations are `#[inline(always)]` element-wise loops: LLVM vectorises them at
+//! the width of the function they end up in, two `xmm` halves in baseline code and one `ymm`
+//! inside the AVX2 function (docs/simd.md, option (b)).
+//!
+//! The names and methods are the subset of `wide` 0.7 the pipeline uses, with exactly the
+//! results `wide` gives on the baseline x86-64 build (checked lane by lane against `wide` in
+//! `tests/against_wide.rs`, NaN, ±0, ±∞ and out-of-range conversions included):
+//! - `fast_max(a, b)` is `a > b ? a : b` and `fast_min(a, b)` is `a < b ? a : b` (`maxps` /
+//!   `minps`: the second operand when either is NaN or both are zero);
+//! - `max` / `min` return `a` when `b` is NaN, else the fast form;
+//! - comparisons give all-ones / all-zeros lanes; `cmp_ne` is unordered (true for NaN), the
+//!   others ordered;
+//! - `blend(self, t, f)` selects bit by bit (`(self & t) | (!self & f)`), what `wide` does
+//!   without SSE4.1; on comparison masks every form agrees;
+//! - `fast_trunc_int` is `cvttps2dq`: truncation, `i32::MIN` for NaN and out of range;
+//! - `round_float` / `from_i32x8` convert with round-to-nearest-even (`cvtdq2ps`);
+//! - integer arithmetic wraps; shifts take counts below the lane width.
+//!
+//! No FMA: a product and a sum stay two rounded operations (rustc never contracts them).
+
+// The types keep `wide`'s names (`f32x8`, ...), so a kernel swaps by its `use` line.
+
+mod float;
+mod int;
+
+pub use float::f32x8;
+pub use int::{i32x8, u32x8};
+
+/// Builds a lane array from `f(k)` for each lane `k`, unrolled (no closure call survives
+/// inlining; `array::from_fn` over wide elements was seen not to inline, docs/simd.md).
+macro_rules! lanes {
+    (|$k:ident| $e:expr) => {{
+        let f = |$k: usize| $e;
+        [f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)]
+    }};
+}
+pub(crate) use lanes;
+
+/// Implements a binary operator trait (and its `*Assign`) element-wise for a lane type.
+macro_rules! binop {
+    ($ty:ident, $trait:ident, $method:ident, $atrait:ident, $amethod:ident, |$a:ident, $b:ident| $e:expr) => {
+        impl core::ops::$trait for $ty {
+            type Output = Self;
+            #[inline(always)]
+            fn $method(self, rhs: Self) -> Self {
+                let (x, y) = (self.0, rhs.0);
+                Self($crate::lanes!(|k| {
+                    let ($a, $b) = (x[k], y[k]);
+                    $e
+                }))
+            }
+        }
+        impl core::ops::$atrait for $ty {
+            #[inline(always)]
+            fn $amethod(&mut self, rhs: Self) {
+                *self = core::ops::$trait::$method(*self, rhs);
+            }
+        }
+    };
+}
+pub(crate) use binop;
