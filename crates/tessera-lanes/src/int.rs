@@ -2,6 +2,13 @@
 
 use crate::{binop, f32x8, lanes};
 
+/// The storage of the integer lane types: an LLVM `<4 x i64>` on x86-64 (crate docs).
+#[cfg(target_arch = "x86_64")]
+type IntStore = core::arch::x86_64::__m256i;
+/// The storage of the integer lane types where there is no 256-bit vector type to name.
+#[cfg(not(target_arch = "x86_64"))]
+type IntStore = [u32; 8];
+
 /// All-ones (`true`) or all-zeros (`false`) lane of a comparison mask.
 #[inline(always)]
 const fn mask(c: bool) -> u32 {
@@ -11,46 +18,66 @@ const fn mask(c: bool) -> u32 {
 macro_rules! int_lanes {
     ($ty:ident, $elem:ty, $wide:ident, $doc:literal) => {
         #[doc = $doc]
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, bytemuck::Pod, bytemuck::Zeroable)]
+        #[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
         #[repr(C, align(32))]
-        pub struct $ty(pub [$elem; 8]);
+        pub struct $ty(IntStore);
+
+        impl core::fmt::Debug for $ty {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_tuple(stringify!($ty))
+                    .field(&self.to_array())
+                    .finish()
+            }
+        }
+
+        impl Default for $ty {
+            #[inline(always)]
+            fn default() -> Self {
+                Self::splat(0)
+            }
+        }
+
+        impl PartialEq for $ty {
+            fn eq(&self, other: &Self) -> bool {
+                self.to_array() == other.to_array()
+            }
+        }
+
+        impl Eq for $ty {}
 
         impl $ty {
-            /// All lanes 0.
-            pub const ZERO: Self = Self([0; 8]);
-
             /// Every lane `v`.
             #[inline(always)]
             #[must_use]
-            pub const fn splat(v: $elem) -> Self {
-                Self([v; 8])
+            pub fn splat(v: $elem) -> Self {
+                Self::new([v; 8])
             }
 
             /// The lanes `v`.
             #[inline(always)]
             #[must_use]
-            pub const fn new(v: [$elem; 8]) -> Self {
-                Self(v)
+            pub fn new(v: [$elem; 8]) -> Self {
+                Self(bytemuck::cast(v))
             }
 
             /// The lanes as an array.
             #[inline(always)]
             #[must_use]
-            pub const fn to_array(self) -> [$elem; 8] {
-                self.0
+            pub fn to_array(self) -> [$elem; 8] {
+                bytemuck::cast(self.0)
             }
 
             /// The lanes as an array reference.
             #[inline(always)]
             #[must_use]
-            pub const fn as_array_ref(&self) -> &[$elem; 8] {
-                &self.0
+            pub fn as_array_ref(&self) -> &[$elem; 8] {
+                bytemuck::cast_ref(&self.0)
             }
 
             /// The lanes as a mutable array reference.
             #[inline(always)]
-            pub const fn as_array_mut(&mut self) -> &mut [$elem; 8] {
-                &mut self.0
+            pub fn as_array_mut(&mut self) -> &mut [$elem; 8] {
+                bytemuck::cast_mut(&mut self.0)
             }
 
             /// The same lanes as `wide`'s type (a bit copy).
@@ -64,48 +91,48 @@ macro_rules! int_lanes {
             #[inline(always)]
             #[must_use]
             pub fn cmp_eq(self, rhs: Self) -> Self {
-                let (a, b) = (self.0, rhs.0);
-                Self(lanes!(|k| mask(a[k] == b[k]) as $elem))
+                let (a, b) = (self.to_array(), rhs.to_array());
+                Self::new(lanes!(|k| mask(a[k] == b[k]) as $elem))
             }
 
             /// Mask of `self > rhs` (in the lane type's own order, signed or unsigned).
             #[inline(always)]
             #[must_use]
             pub fn cmp_gt(self, rhs: Self) -> Self {
-                let (a, b) = (self.0, rhs.0);
-                Self(lanes!(|k| mask(a[k] > b[k]) as $elem))
+                let (a, b) = (self.to_array(), rhs.to_array());
+                Self::new(lanes!(|k| mask(a[k] > b[k]) as $elem))
             }
 
             /// Mask of `self < rhs` (in the lane type's own order).
             #[inline(always)]
             #[must_use]
             pub fn cmp_lt(self, rhs: Self) -> Self {
-                let (a, b) = (self.0, rhs.0);
-                Self(lanes!(|k| mask(a[k] < b[k]) as $elem))
+                let (a, b) = (self.to_array(), rhs.to_array());
+                Self::new(lanes!(|k| mask(a[k] < b[k]) as $elem))
             }
 
             /// Bitwise select with `self` as the mask: `t`'s bits where set, `f`'s where clear.
             #[inline(always)]
             #[must_use]
             pub fn blend(self, t: Self, f: Self) -> Self {
-                let (m, t, f) = (self.0, t.0, f.0);
-                Self(lanes!(|k| (m[k] & t[k]) | (!m[k] & f[k])))
+                let (m, t, f) = (self.to_array(), t.to_array(), f.to_array());
+                Self::new(lanes!(|k| (m[k] & t[k]) | (!m[k] & f[k])))
             }
 
             /// The larger of each lane pair.
             #[inline(always)]
             #[must_use]
             pub fn max(self, rhs: Self) -> Self {
-                let (a, b) = (self.0, rhs.0);
-                Self(lanes!(|k| if a[k] > b[k] { a[k] } else { b[k] }))
+                let (a, b) = (self.to_array(), rhs.to_array());
+                Self::new(lanes!(|k| if a[k] > b[k] { a[k] } else { b[k] }))
             }
 
             /// The smaller of each lane pair.
             #[inline(always)]
             #[must_use]
             pub fn min(self, rhs: Self) -> Self {
-                let (a, b) = (self.0, rhs.0);
-                Self(lanes!(|k| if a[k] < b[k] { a[k] } else { b[k] }))
+                let (a, b) = (self.to_array(), rhs.to_array());
+                Self::new(lanes!(|k| if a[k] < b[k] { a[k] } else { b[k] }))
             }
 
             /// Bit `k` = the top bit of lane `k` (`movmskps` per half, through `wide`).
@@ -134,14 +161,14 @@ macro_rules! int_lanes {
         impl From<[$elem; 8]> for $ty {
             #[inline(always)]
             fn from(v: [$elem; 8]) -> Self {
-                Self(v)
+                Self::new(v)
             }
         }
 
         impl From<$ty> for [$elem; 8] {
             #[inline(always)]
             fn from(v: $ty) -> Self {
-                v.0
+                v.to_array()
             }
         }
 
@@ -175,8 +202,8 @@ macro_rules! int_lanes {
             type Output = Self;
             #[inline(always)]
             fn not(self) -> Self {
-                let a = self.0;
-                Self(lanes!(|k| !a[k]))
+                let a = self.to_array();
+                Self::new(lanes!(|k| !a[k]))
             }
         }
 
@@ -185,8 +212,8 @@ macro_rules! int_lanes {
             /// Each lane shifted left by `n` (< 32).
             #[inline(always)]
             fn shl(self, n: u32) -> Self {
-                let a = self.0;
-                Self(lanes!(|k| a[k] << (n & 31)))
+                let a = self.to_array();
+                Self::new(lanes!(|k| a[k] << (n & 31)))
             }
         }
 
@@ -195,8 +222,8 @@ macro_rules! int_lanes {
             /// Each lane shifted right by `n` (< 32): arithmetic for `i32x8`, logical for `u32x8`.
             #[inline(always)]
             fn shr(self, n: u32) -> Self {
-                let a = self.0;
-                Self(lanes!(|k| a[k] >> (n & 31)))
+                let a = self.to_array();
+                Self::new(lanes!(|k| a[k] >> (n & 31)))
             }
         }
 
@@ -238,15 +265,15 @@ impl i32x8 {
     #[inline(always)]
     #[must_use]
     pub fn round_float(self) -> f32x8 {
-        let a = self.0;
-        f32x8(lanes!(|k| a[k] as f32))
+        let a = self.to_array();
+        f32x8::new(lanes!(|k| a[k] as f32))
     }
 
     /// The absolute value, wrapping (`i32::MIN` stays `i32::MIN`, as `pabsd`).
     #[inline(always)]
     #[must_use]
     pub fn abs(self) -> Self {
-        let a = self.0;
-        Self(lanes!(|k| a[k].wrapping_abs()))
+        let a = self.to_array();
+        Self::new(lanes!(|k| a[k].wrapping_abs()))
     }
 }

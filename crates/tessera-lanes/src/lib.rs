@@ -2,10 +2,14 @@
 //!
 //! `wide`'s 8-lane types fix their layout at compile time: in the default (baseline x86-64)
 //! build an `f32x8` is two `__m128`, also inside the band loop that `Lanes::run` compiles for
-//! AVX2, so that function keeps SSE pairs. These types are plain `[T; 8]` arrays (32-byte
-//! aligned) whose operations are `#[inline(always)]` element-wise loops: LLVM vectorises them at
-//! the width of the function they end up in, two `xmm` halves in baseline code and one `ymm`
-//! inside the AVX2 function (docs/simd.md, option (b)).
+//! AVX2, so that function keeps SSE pairs. These types store an LLVM 256-bit vector
+//! (`__m256` / `__m256i` on x86-64, a plain array elsewhere; naming the type needs no AVX) and
+//! their operations are `#[inline(always)]` element-wise loops over the lanes as an array: LLVM
+//! vectorises them at the width of the function they end up in, two `xmm` halves in baseline
+//! code and one `ymm` inside the AVX2 function (docs/simd.md, option (b)). The vector storage
+//! matters: over a plain `[f32; 8]` field LLVM splits the lanes into scalars wherever a value
+//! crosses a branch, a call or memory, and does not always put them back together (measured:
+//! `tris` +34 %, `big` +51 % instructions on the baseline path).
 //!
 //! The names and methods are the subset of `wide` 0.7 the pipeline uses, with exactly the
 //! results `wide` gives on the baseline x86-64 build (checked lane by lane against `wide` in
@@ -48,8 +52,8 @@ macro_rules! binop {
             type Output = Self;
             #[inline(always)]
             fn $method(self, rhs: Self) -> Self {
-                let (x, y) = (self.0, rhs.0);
-                Self($crate::lanes!(|k| {
+                let (x, y) = (self.to_array(), rhs.to_array());
+                Self::new($crate::lanes!(|k| {
                     let ($a, $b) = (x[k], y[k]);
                     $e
                 }))

@@ -32,6 +32,7 @@ mod draw;
 pub mod env;
 mod error;
 mod front;
+mod lane;
 mod layout;
 mod om;
 mod ps;

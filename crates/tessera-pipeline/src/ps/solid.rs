@@ -13,10 +13,11 @@
 //!
 //! [`PixelShader::uniform_output`]: crate::shader::PixelShader::uniform_output
 
-use wide::f32x8;
+use crate::lane::f32x8;
 
 use super::flat_varying;
 use crate::band::{Band, BandStats, RasterContext};
+use crate::lane::{LReg, own, shared};
 use crate::om::blend::BlendPlan;
 #[cfg(doc)]
 use crate::om::blend::blend_over_unorm;
@@ -24,7 +25,7 @@ use crate::om::coverage::CoverageOut;
 use crate::om::solid::SolidTables;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::setup::{Plane, TriSetup};
-use crate::shader::{MAX_VARYINGS, PsInput, Reg, ZERO_REG};
+use crate::shader::{MAX_VARYINGS, PsInput, ZERO_REG};
 
 /// Fewest pixels of a triangle's bounding box within a band for which building the tables
 /// (32 eight-lane merger evaluations) is worth it.
@@ -83,7 +84,7 @@ fn shade_once(
     tri: &TriSetup,
     planes: &[Plane],
     w: f32,
-) -> Reg {
+) -> LReg {
     let scratch = &mut *band.scratch;
     let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
     for ((v, mode), p) in scratch
@@ -92,10 +93,10 @@ fn shade_once(
         .zip(inputs)
         .zip(planes.chunks_exact(4))
     {
-        *v = flat_varying(p, *mode, w);
+        *v = shared(&flat_varying(p, *mode, w));
     }
     let input = PsInput {
-        position: [f32x8::ZERO; 4],
+        position: ZERO_REG,
         varyings: &scratch.varyings[..inputs.len()],
         front_face: tri.front,
         primitive_id: tri.primitive_id,
@@ -108,7 +109,7 @@ fn shade_once(
     if let Some(ps) = ctx.ps {
         super::run_pixel_shader(ps, ctx.env, ctx.uavs, &input, out);
     }
-    out.targets[0].map(|c| f32x8::splat(c.to_array()[0]))
+    own(&out.targets[0]).map(|c| f32x8::splat(c.to_array()[0]))
 }
 
 /// The current triangle's tables and the band's one colour target, if both are there.
