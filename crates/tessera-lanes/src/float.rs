@@ -1,6 +1,7 @@
 //! [`f32x8`]: eight `f32` lanes.
 
-use crate::{binop, i32x8, lanes};
+use crate::{binop, i32x8};
+use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, CmpNe};
 
 /// Eight `f32` lanes, 32-byte aligned, with `wide` 0.7's `f32x8` methods and its baseline
 /// x86-64 results (crate docs); element-wise so LLVM picks the vector width of the caller.
@@ -35,13 +36,19 @@ impl PartialEq for f32x8 {
     }
 }
 
-/// All-ones (`true`) or all-zeros (`false`) lane of a comparison mask.
-#[inline(always)]
-fn mask(c: bool) -> f32 {
-    f32::from_bits(if c { u32::MAX } else { 0 })
-}
-
 impl f32x8 {
+    /// The two 4-lane halves as `wide`'s types (a bit copy).
+    #[inline(always)]
+    fn halves(self) -> [wide::f32x4; 2] {
+        bytemuck::cast(self.0)
+    }
+
+    /// The lanes of two 4-lane halves (a bit copy).
+    #[inline(always)]
+    fn of_halves(h: [wide::f32x4; 2]) -> Self {
+        Self(bytemuck::cast(h))
+    }
+
     /// Every lane `v`.
     #[inline(always)]
     #[must_use]
@@ -87,131 +94,120 @@ impl f32x8 {
     #[inline(always)]
     #[must_use]
     pub fn fast_max(self, rhs: Self) -> Self {
-        let (a, b) = (self.to_array(), rhs.to_array());
-        Self::new(lanes!(|k| if a[k] > b[k] { a[k] } else { b[k] }))
+        let (a, b) = (self.halves(), rhs.halves());
+        Self::of_halves([a[0].fast_max(b[0]), a[1].fast_max(b[1])])
     }
 
     /// `minps`: `self < rhs ? self : rhs` per lane (`rhs` when either is NaN or both are zero).
     #[inline(always)]
     #[must_use]
     pub fn fast_min(self, rhs: Self) -> Self {
-        let (a, b) = (self.to_array(), rhs.to_array());
-        Self::new(lanes!(|k| if a[k] < b[k] { a[k] } else { b[k] }))
+        let (a, b) = (self.halves(), rhs.halves());
+        Self::of_halves([a[0].fast_min(b[0]), a[1].fast_min(b[1])])
     }
 
     /// `wide`'s NaN-aware maximum: `self` where `rhs` is NaN, else [`Self::fast_max`].
     #[inline(always)]
     #[must_use]
     pub fn max(self, rhs: Self) -> Self {
-        let (a, b) = (self.to_array(), rhs.to_array());
-        Self::new(lanes!(|k| if b[k].is_nan() || a[k] > b[k] {
-            a[k]
-        } else {
-            b[k]
-        }))
+        let (a, b) = (self.halves(), rhs.halves());
+        Self::of_halves([a[0].max(b[0]), a[1].max(b[1])])
     }
 
     /// `wide`'s NaN-aware minimum: `self` where `rhs` is NaN, else [`Self::fast_min`].
     #[inline(always)]
     #[must_use]
     pub fn min(self, rhs: Self) -> Self {
-        let (a, b) = (self.to_array(), rhs.to_array());
-        Self::new(lanes!(|k| if b[k].is_nan() || a[k] < b[k] {
-            a[k]
-        } else {
-            b[k]
-        }))
+        let (a, b) = (self.halves(), rhs.halves());
+        Self::of_halves([a[0].min(b[0]), a[1].min(b[1])])
     }
 
     /// The sign bit cleared (NaN payloads kept).
     #[inline(always)]
     #[must_use]
     pub fn abs(self) -> Self {
-        let a = self.to_array();
-        Self::new(lanes!(|k| f32::from_bits(a[k].to_bits() & 0x7fff_ffff)))
+        let a = self.halves();
+        Self::of_halves([a[0].abs(), a[1].abs()])
     }
 
-    /// Rounded towards −∞ (exact; `libm`'s `floorf`, not the platform's).
+    /// Rounded towards −∞ (exact; `wide`'s per-half floor).
     #[inline(always)]
     #[must_use]
     pub fn floor(self) -> Self {
-        let a = self.to_array();
-        Self::new(lanes!(|k| libm_floor(a[k])))
+        let a = self.halves();
+        Self::of_halves([a[0].floor(), a[1].floor()])
     }
 
     /// The square root, correctly rounded (`sqrtps`).
     #[inline(always)]
     #[must_use]
     pub fn sqrt(self) -> Self {
-        let a = self.to_array();
-        Self::new(lanes!(|k| a[k].sqrt()))
+        let a = self.halves();
+        Self::of_halves([a[0].sqrt(), a[1].sqrt()])
     }
 
     /// Mask of the NaN lanes.
     #[inline(always)]
     #[must_use]
     pub fn is_nan(self) -> Self {
-        let a = self.to_array();
-        Self::new(lanes!(|k| mask(a[k].is_nan())))
+        let a = self.halves();
+        Self::of_halves([a[0].is_nan(), a[1].is_nan()])
     }
 
     /// Mask of `self == rhs` (ordered: false for NaN).
     #[inline(always)]
     #[must_use]
     pub fn cmp_eq(self, rhs: Self) -> Self {
-        let (a, b) = (self.to_array(), rhs.to_array());
-        Self::new(lanes!(|k| mask(a[k] == b[k])))
+        let (a, b) = (self.halves(), rhs.halves());
+        Self::of_halves([a[0].cmp_eq(b[0]), a[1].cmp_eq(b[1])])
     }
 
     /// Mask of `self != rhs` (unordered: true for NaN).
     #[inline(always)]
     #[must_use]
     pub fn cmp_ne(self, rhs: Self) -> Self {
-        let (a, b) = (self.to_array(), rhs.to_array());
-        Self::new(lanes!(|k| mask(a[k] != b[k])))
+        let (a, b) = (self.halves(), rhs.halves());
+        Self::of_halves([a[0].cmp_ne(b[0]), a[1].cmp_ne(b[1])])
     }
 
     /// Mask of `self > rhs` (ordered).
     #[inline(always)]
     #[must_use]
     pub fn cmp_gt(self, rhs: Self) -> Self {
-        let (a, b) = (self.to_array(), rhs.to_array());
-        Self::new(lanes!(|k| mask(a[k] > b[k])))
+        let (a, b) = (self.halves(), rhs.halves());
+        Self::of_halves([a[0].cmp_gt(b[0]), a[1].cmp_gt(b[1])])
     }
 
     /// Mask of `self >= rhs` (ordered).
     #[inline(always)]
     #[must_use]
     pub fn cmp_ge(self, rhs: Self) -> Self {
-        let (a, b) = (self.to_array(), rhs.to_array());
-        Self::new(lanes!(|k| mask(a[k] >= b[k])))
+        let (a, b) = (self.halves(), rhs.halves());
+        Self::of_halves([a[0].cmp_ge(b[0]), a[1].cmp_ge(b[1])])
     }
 
     /// Mask of `self < rhs` (ordered).
     #[inline(always)]
     #[must_use]
     pub fn cmp_lt(self, rhs: Self) -> Self {
-        let (a, b) = (self.to_array(), rhs.to_array());
-        Self::new(lanes!(|k| mask(a[k] < b[k])))
+        let (a, b) = (self.halves(), rhs.halves());
+        Self::of_halves([a[0].cmp_lt(b[0]), a[1].cmp_lt(b[1])])
     }
 
     /// Mask of `self <= rhs` (ordered).
     #[inline(always)]
     #[must_use]
     pub fn cmp_le(self, rhs: Self) -> Self {
-        let (a, b) = (self.to_array(), rhs.to_array());
-        Self::new(lanes!(|k| mask(a[k] <= b[k])))
+        let (a, b) = (self.halves(), rhs.halves());
+        Self::of_halves([a[0].cmp_le(b[0]), a[1].cmp_le(b[1])])
     }
 
     /// Bitwise select with `self` as the mask: `t`'s bits where set, `f`'s where clear.
     #[inline(always)]
     #[must_use]
     pub fn blend(self, t: Self, f: Self) -> Self {
-        let (m, t, f) = (self.to_array(), t.to_array(), f.to_array());
-        Self::new(lanes!(|k| {
-            let m = m[k].to_bits();
-            f32::from_bits((m & t[k].to_bits()) | (!m & f[k].to_bits()))
-        }))
+        let (m, t, f) = (self.halves(), t.halves(), f.halves());
+        Self::of_halves([m[0].blend(t[0], f[0]), m[1].blend(t[1], f[1])])
     }
 
     /// Bit `k` = the sign bit of lane `k` (`movmskps` on each half, through `wide`: LLVM
@@ -219,7 +215,8 @@ impl f32x8 {
     #[inline(always)]
     #[must_use]
     pub fn move_mask(self) -> i32 {
-        self.to_wide().move_mask()
+        let a = self.halves();
+        a[0].move_mask() | (a[1].move_mask() << 4)
     }
 
     /// Whether any lane's sign bit is set.
@@ -241,7 +238,8 @@ impl f32x8 {
     #[inline(always)]
     #[must_use]
     pub fn fast_trunc_int(self) -> i32x8 {
-        bytemuck::cast(self.to_wide().fast_trunc_int())
+        let a = self.halves();
+        bytemuck::cast([a[0].fast_trunc_int(), a[1].fast_trunc_int()])
     }
 
     /// Each lane of `v` converted, rounded to nearest even (`cvtdq2ps`).
@@ -249,23 +247,6 @@ impl f32x8 {
     #[must_use]
     pub fn from_i32x8(v: i32x8) -> Self {
         v.round_float()
-    }
-}
-
-/// `floorf` on one lane (exact), without the platform libm (determinism rule).
-#[inline(always)]
-fn libm_floor(x: f32) -> f32 {
-    // |x| ≥ 2^23 (or NaN / ∞) is already integral; otherwise truncate and step down.
-    if x.abs() >= 8_388_608.0 || x.is_nan() {
-        return x;
-    }
-    let t = x as i32 as f32;
-    let t = if t > x { t - 1.0 } else { t };
-    // Keep the sign of a zero result of a negative input (−0.5 → −1 handled above; −0 → −0).
-    if t == 0.0 {
-        f32::from_bits(x.to_bits() & 0x8000_0000)
-    } else {
-        t
     }
 }
 
@@ -297,29 +278,13 @@ impl From<f32x8> for wide::f32x8 {
     }
 }
 
-binop!(f32x8, Add, add, AddAssign, add_assign, |a, b| a + b);
-binop!(f32x8, Sub, sub, SubAssign, sub_assign, |a, b| a - b);
-binop!(f32x8, Mul, mul, MulAssign, mul_assign, |a, b| a * b);
-binop!(f32x8, Div, div, DivAssign, div_assign, |a, b| a / b);
-binop!(
-    f32x8,
-    BitAnd,
-    bitand,
-    BitAndAssign,
-    bitand_assign,
-    |a, b| f32::from_bits(a.to_bits() & b.to_bits())
-);
-binop!(f32x8, BitOr, bitor, BitOrAssign, bitor_assign, |a, b| {
-    f32::from_bits(a.to_bits() | b.to_bits())
-});
-binop!(
-    f32x8,
-    BitXor,
-    bitxor,
-    BitXorAssign,
-    bitxor_assign,
-    |a, b| f32::from_bits(a.to_bits() ^ b.to_bits())
-);
+binop!(f32x8, Add, add, AddAssign, add_assign);
+binop!(f32x8, Sub, sub, SubAssign, sub_assign);
+binop!(f32x8, Mul, mul, MulAssign, mul_assign);
+binop!(f32x8, Div, div, DivAssign, div_assign);
+binop!(f32x8, BitAnd, bitand, BitAndAssign, bitand_assign);
+binop!(f32x8, BitOr, bitor, BitOrAssign, bitor_assign);
+binop!(f32x8, BitXor, bitxor, BitXorAssign, bitxor_assign);
 
 impl core::ops::Neg for f32x8 {
     type Output = Self;
@@ -334,7 +299,7 @@ impl core::ops::Not for f32x8 {
     type Output = Self;
     #[inline(always)]
     fn not(self) -> Self {
-        let a = self.to_array();
-        Self::new(lanes!(|k| f32::from_bits(!a[k].to_bits())))
+        let a = self.halves();
+        Self::of_halves([!a[0], !a[1]])
     }
 }

@@ -1,6 +1,7 @@
 //! [`i32x8`] and [`u32x8`]: eight 32-bit integer lanes (wrapping arithmetic).
 
-use crate::{binop, f32x8, lanes};
+use crate::{binop, f32x8};
+use wide::{CmpEq, CmpGt, CmpLt};
 
 /// The storage of the integer lane types: an LLVM `<4 x i64>` on x86-64 (crate docs).
 #[cfg(target_arch = "x86_64")]
@@ -9,14 +10,8 @@ type IntStore = core::arch::x86_64::__m256i;
 #[cfg(not(target_arch = "x86_64"))]
 type IntStore = [u32; 8];
 
-/// All-ones (`true`) or all-zeros (`false`) lane of a comparison mask.
-#[inline(always)]
-const fn mask(c: bool) -> u32 {
-    if c { u32::MAX } else { 0 }
-}
-
 macro_rules! int_lanes {
-    ($ty:ident, $elem:ty, $wide:ident, $doc:literal) => {
+    ($ty:ident, $elem:ty, $wide:ident, $half:ident, $doc:literal) => {
         #[doc = $doc]
         #[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
         #[repr(C, align(32))]
@@ -46,6 +41,18 @@ macro_rules! int_lanes {
         impl Eq for $ty {}
 
         impl $ty {
+            /// The two 4-lane halves as `wide`'s types (a bit copy).
+            #[inline(always)]
+            fn halves(self) -> [wide::$half; 2] {
+                bytemuck::cast(self.0)
+            }
+
+            /// The lanes of two 4-lane halves (a bit copy).
+            #[inline(always)]
+            fn of_halves(h: [wide::$half; 2]) -> Self {
+                Self(bytemuck::cast(h))
+            }
+
             /// Every lane `v`.
             #[inline(always)]
             #[must_use]
@@ -91,56 +98,56 @@ macro_rules! int_lanes {
             #[inline(always)]
             #[must_use]
             pub fn cmp_eq(self, rhs: Self) -> Self {
-                let (a, b) = (self.to_array(), rhs.to_array());
-                Self::new(lanes!(|k| mask(a[k] == b[k]) as $elem))
+                let (a, b) = (self.halves(), rhs.halves());
+                Self::of_halves([a[0].cmp_eq(b[0]), a[1].cmp_eq(b[1])])
             }
 
             /// Mask of `self > rhs` (in the lane type's own order, signed or unsigned).
             #[inline(always)]
             #[must_use]
             pub fn cmp_gt(self, rhs: Self) -> Self {
-                let (a, b) = (self.to_array(), rhs.to_array());
-                Self::new(lanes!(|k| mask(a[k] > b[k]) as $elem))
+                let (a, b) = (self.halves(), rhs.halves());
+                Self::of_halves([a[0].cmp_gt(b[0]), a[1].cmp_gt(b[1])])
             }
 
             /// Mask of `self < rhs` (in the lane type's own order).
             #[inline(always)]
             #[must_use]
             pub fn cmp_lt(self, rhs: Self) -> Self {
-                let (a, b) = (self.to_array(), rhs.to_array());
-                Self::new(lanes!(|k| mask(a[k] < b[k]) as $elem))
+                let (a, b) = (self.halves(), rhs.halves());
+                Self::of_halves([a[0].cmp_lt(b[0]), a[1].cmp_lt(b[1])])
             }
 
             /// Bitwise select with `self` as the mask: `t`'s bits where set, `f`'s where clear.
             #[inline(always)]
             #[must_use]
             pub fn blend(self, t: Self, f: Self) -> Self {
-                let (m, t, f) = (self.to_array(), t.to_array(), f.to_array());
-                Self::new(lanes!(|k| (m[k] & t[k]) | (!m[k] & f[k])))
+                let (m, t, f) = (self.halves(), t.halves(), f.halves());
+                Self::of_halves([m[0].blend(t[0], f[0]), m[1].blend(t[1], f[1])])
             }
 
             /// The larger of each lane pair.
             #[inline(always)]
             #[must_use]
             pub fn max(self, rhs: Self) -> Self {
-                let (a, b) = (self.to_array(), rhs.to_array());
-                Self::new(lanes!(|k| if a[k] > b[k] { a[k] } else { b[k] }))
+                let (a, b) = (self.halves(), rhs.halves());
+                Self::of_halves([a[0].max(b[0]), a[1].max(b[1])])
             }
 
             /// The smaller of each lane pair.
             #[inline(always)]
             #[must_use]
             pub fn min(self, rhs: Self) -> Self {
-                let (a, b) = (self.to_array(), rhs.to_array());
-                Self::new(lanes!(|k| if a[k] < b[k] { a[k] } else { b[k] }))
+                let (a, b) = (self.halves(), rhs.halves());
+                Self::of_halves([a[0].min(b[0]), a[1].min(b[1])])
             }
 
             /// Bit `k` = the top bit of lane `k` (`movmskps` per half, through `wide`).
             #[inline(always)]
             #[must_use]
             pub fn move_mask(self) -> i32 {
-                let f: wide::f32x8 = bytemuck::cast(self);
-                f.move_mask()
+                let f: [wide::f32x4; 2] = bytemuck::cast(self);
+                f[0].move_mask() | (f[1].move_mask() << 4)
             }
 
             /// Whether any lane's top bit is set.
@@ -186,24 +193,19 @@ macro_rules! int_lanes {
             }
         }
 
-        binop!($ty, Add, add, AddAssign, add_assign, |a, b| a
-            .wrapping_add(b));
-        binop!($ty, Sub, sub, SubAssign, sub_assign, |a, b| a
-            .wrapping_sub(b));
-        binop!($ty, Mul, mul, MulAssign, mul_assign, |a, b| a
-            .wrapping_mul(b));
-        binop!($ty, BitAnd, bitand, BitAndAssign, bitand_assign, |a, b| a
-            & b);
-        binop!($ty, BitOr, bitor, BitOrAssign, bitor_assign, |a, b| a | b);
-        binop!($ty, BitXor, bitxor, BitXorAssign, bitxor_assign, |a, b| a
-            ^ b);
+        binop!($ty, Add, add, AddAssign, add_assign);
+        binop!($ty, Sub, sub, SubAssign, sub_assign);
+        binop!($ty, Mul, mul, MulAssign, mul_assign);
+        binop!($ty, BitAnd, bitand, BitAndAssign, bitand_assign);
+        binop!($ty, BitOr, bitor, BitOrAssign, bitor_assign);
+        binop!($ty, BitXor, bitxor, BitXorAssign, bitxor_assign);
 
         impl core::ops::Not for $ty {
             type Output = Self;
             #[inline(always)]
             fn not(self) -> Self {
-                let a = self.to_array();
-                Self::new(lanes!(|k| !a[k]))
+                let a = self.halves();
+                Self::of_halves([!a[0], !a[1]])
             }
         }
 
@@ -212,8 +214,8 @@ macro_rules! int_lanes {
             /// Each lane shifted left by `n` (< 32).
             #[inline(always)]
             fn shl(self, n: u32) -> Self {
-                let a = self.to_array();
-                Self::new(lanes!(|k| a[k] << (n & 31)))
+                let a = self.halves();
+                Self::of_halves([a[0] << n, a[1] << n])
             }
         }
 
@@ -222,8 +224,8 @@ macro_rules! int_lanes {
             /// Each lane shifted right by `n` (< 32): arithmetic for `i32x8`, logical for `u32x8`.
             #[inline(always)]
             fn shr(self, n: u32) -> Self {
-                let a = self.to_array();
-                Self::new(lanes!(|k| a[k] >> (n & 31)))
+                let a = self.halves();
+                Self::of_halves([a[0] >> n, a[1] >> n])
             }
         }
 
@@ -251,12 +253,14 @@ int_lanes!(
     i32x8,
     i32,
     i32x8,
+    i32x4,
     "Eight `i32` lanes, 32-byte aligned, with `wide` 0.7's `i32x8` methods."
 );
 int_lanes!(
     u32x8,
     u32,
     u32x8,
+    u32x4,
     "Eight `u32` lanes, 32-byte aligned, with `wide` 0.7's `u32x8` methods."
 );
 
@@ -265,15 +269,15 @@ impl i32x8 {
     #[inline(always)]
     #[must_use]
     pub fn round_float(self) -> f32x8 {
-        let a = self.to_array();
-        f32x8::new(lanes!(|k| a[k] as f32))
+        let a = self.halves();
+        bytemuck::cast([a[0].round_float(), a[1].round_float()])
     }
 
     /// The absolute value, wrapping (`i32::MIN` stays `i32::MIN`, as `pabsd`).
     #[inline(always)]
     #[must_use]
     pub fn abs(self) -> Self {
-        let a = self.to_array();
-        Self::new(lanes!(|k| a[k].wrapping_abs()))
+        let a = self.halves();
+        Self::of_halves([a[0].abs(), a[1].abs()])
     }
 }

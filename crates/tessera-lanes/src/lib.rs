@@ -35,28 +35,20 @@ mod int;
 pub use float::f32x8;
 pub use int::{i32x8, u32x8};
 
-/// Builds a lane array from `f(k)` for each lane `k`, unrolled (no closure call survives
-/// inlining; `array::from_fn` over wide elements was seen not to inline, docs/simd.md).
-macro_rules! lanes {
-    (|$k:ident| $e:expr) => {{
-        let f = |$k: usize| $e;
-        [f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7)]
-    }};
-}
-pub(crate) use lanes;
-
-/// Implements a binary operator trait (and its `*Assign`) element-wise for a lane type.
+/// Implements a binary operator trait (and its `*Assign`) for a lane type as the operator on
+/// each 4-lane half (`wide`'s, which is one generic LLVM vector operation per half: LLVM
+/// merges the two halves of a 256-bit value into one `ymm` operation in AVX2 code).
 macro_rules! binop {
-    ($ty:ident, $trait:ident, $method:ident, $atrait:ident, $amethod:ident, |$a:ident, $b:ident| $e:expr) => {
+    ($ty:ident, $trait:ident, $method:ident, $atrait:ident, $amethod:ident) => {
         impl core::ops::$trait for $ty {
             type Output = Self;
             #[inline(always)]
             fn $method(self, rhs: Self) -> Self {
-                let (x, y) = (self.to_array(), rhs.to_array());
-                Self::new($crate::lanes!(|k| {
-                    let ($a, $b) = (x[k], y[k]);
-                    $e
-                }))
+                let (a, b) = (self.halves(), rhs.halves());
+                Self::of_halves([
+                    core::ops::$trait::$method(a[0], b[0]),
+                    core::ops::$trait::$method(a[1], b[1]),
+                ])
             }
         }
         impl core::ops::$atrait for $ty {
