@@ -32,7 +32,6 @@ mod draw;
 pub mod env;
 mod error;
 mod front;
-mod lane;
 mod layout;
 mod om;
 mod ps;

@@ -1,15 +1,15 @@
 //! Blending and logic operations on eight lanes (SPEC §5.2).
 
-use crate::lane::f32x8;
 use tessera_types::{Blend, BlendOp, LogicOp, RenderTargetBlendDesc};
+use wide::f32x8;
 
-use crate::lane::LReg;
+use crate::shader::Reg;
 
 /// Clamps every channel to `range`; NaN becomes the range minimum. `maxps(v, lo)` returns its
 /// second operand when `v` is NaN and `lo` is never NaN, so the plain `fast_max`/`fast_min` give
 /// exactly what the NaN-aware `max`/`min` would, in a third of the instructions.
 #[inline(always)]
-fn clamp(v: &LReg, range: Option<(f32, f32)>) -> LReg {
+fn clamp(v: &Reg, range: Option<(f32, f32)>) -> Reg {
     match range {
         Some((lo, hi)) => {
             let (lo, hi) = (f32x8::splat(lo), f32x8::splat(hi));
@@ -35,10 +35,10 @@ pub fn blend_constant(blend_factor: [f32; 4], range: Option<(f32, f32)>) -> [f32
 
 /// The factor of `blend` for channel `c` (0..3; 3 is alpha).
 #[inline(always)]
-fn factor(blend: Blend, c: usize, src: &LReg, src1: &LReg, dst: &LReg, constant: &LReg) -> f32x8 {
-    let one = f32x8::splat(1.0);
+fn factor(blend: Blend, c: usize, src: &Reg, src1: &Reg, dst: &Reg, constant: &Reg) -> f32x8 {
+    let one = f32x8::ONE;
     match blend {
-        Blend::Zero => f32x8::splat(0.0),
+        Blend::Zero => f32x8::ZERO,
         Blend::One => one,
         Blend::SrcColor => src[c],
         Blend::InvSrcColor => one - src[c],
@@ -82,12 +82,12 @@ fn combine(op: BlendOp, s: f32x8, fs: f32x8, d: f32x8, fd: f32x8) -> f32x8 {
 #[inline]
 pub fn blend(
     desc: &RenderTargetBlendDesc,
-    src: &LReg,
-    src1: &LReg,
-    dst: &LReg,
+    src: &Reg,
+    src1: &Reg,
+    dst: &Reg,
     constant: [f32; 4],
     range: Option<(f32, f32)>,
-) -> LReg {
+) -> Reg {
     let src = clamp(src, range);
     let dual = [
         desc.src_blend,
@@ -99,7 +99,7 @@ pub fn blend(
     .any(|b| b.is_dual_source());
     let src1 = if dual { clamp(src1, range) } else { *src1 };
     let constant = constant.map(f32x8::splat);
-    let mut out = [f32x8::splat(0.0); 4];
+    let mut out = [f32x8::ZERO; 4];
     for (c, o) in out.iter_mut().enumerate() {
         let (sf, df, op) = if c == 3 {
             (
@@ -160,10 +160,10 @@ impl BlendPlan {
 /// product is skipped). The final clamp is left to the UNORM encode, which clamps to [0, 1]
 /// (NaN → 0) exactly as the clamp would.
 #[inline(always)]
-pub fn blend_over_unorm(src: &LReg, dst: &LReg, alpha_one: bool) -> LReg {
+pub fn blend_over_unorm(src: &Reg, dst: &Reg, alpha_one: bool) -> Reg {
     let src = clamp(src, Some((0.0, 1.0)));
     let a = src[3];
-    let ia = f32x8::splat(1.0) - a;
+    let ia = f32x8::ONE - a;
     let alpha = if alpha_one { src[3] } else { src[3] * a };
     [
         src[0] * a + dst[0] * ia,
@@ -217,8 +217,8 @@ pub fn logic_op(op: LogicOp, s: u32, d: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lane::u32x8;
     use crate::om::unorm8::{decode, encode_rgba};
+    use wide::u32x8;
 
     /// `blend_over_unorm` followed by the UNORM8 encode equals the general `blend` followed by
     /// the same encode, for both "over" states, on hostile sources and every stored code.
@@ -255,9 +255,9 @@ mod tests {
                         (r >> 40) as f32 / (1u64 << 24) as f32 * 1.25 - 0.125
                     }
                 };
-                let src: LReg =
+                let src: Reg =
                     core::array::from_fn(|_| f32x8::from(core::array::from_fn(&mut lane)));
-                let dst: LReg = core::array::from_fn(|c| {
+                let dst: Reg = core::array::from_fn(|c| {
                     let codes: [u32; 8] =
                         core::array::from_fn(|k| ((round * 8 + k + 61 * c) % 256) as u32);
                     decode(u32x8::from(codes))

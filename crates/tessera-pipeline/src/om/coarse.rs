@@ -15,8 +15,8 @@
 //! the buffer: once every pixel of a cell has been written since the last tightening, no depth
 //! in it exceeds the largest of those writes.
 
-use crate::lane::f32x8;
 use tessera_types::ComparisonFunc;
+use wide::f32x8;
 
 use super::depth::{D32Test, lane_select};
 use crate::block::Coverage;

@@ -9,7 +9,7 @@
 //! `DITHER[y & 1][x & 1]` (1/8, 5/8 / 7/8, 3/8). `alpha · n` is exact (`n` is a power of two),
 //! so the mask is the same on every path and CPU; a 4× target shows 17 levels over a 2×2 quad.
 
-use crate::lane::f32x8;
+use wide::f32x8;
 
 use crate::block::{Coverage, LANE_X, LANE_Y, SampleCoverage};
 
@@ -48,7 +48,7 @@ impl CoverageOut {
     ) -> Option<[u32; 8]> {
         match self {
             Self::None => None,
-            Self::Alpha => Some(alpha_to_coverage(out.targets[0][3].into(), samples, bx, by)),
+            Self::Alpha => Some(alpha_to_coverage(out.targets[0][3], samples, bx, by)),
             Self::Shader => Some(out.coverage),
         }
     }

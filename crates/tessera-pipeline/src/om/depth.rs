@@ -1,7 +1,7 @@
 //! Depth and stencil: clamp, conversion to the buffer format, tests and updates (SPEC §5.4, §5.5).
 
-use crate::lane::{f32x8, i32x8};
 use tessera_types::{ComparisonFunc, DepthStencilDesc, StencilFaceDesc, StencilOp};
+use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, f32x8, i32x8};
 
 use super::{read_block_u32, write_block_u32};
 use crate::block::{Coverage, LANE_X, LANE_Y, lanes};

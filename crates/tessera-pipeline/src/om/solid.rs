@@ -7,11 +7,11 @@
 //! map to themselves. The pixel stage decides when a triangle qualifies
 //! ([`crate::ps::solid`]).
 
-use crate::lane::u32x8;
+use wide::u32x8;
 
 use super::blend::blend_over_unorm;
 use super::target::{channel_bytes, pack_unorm8, unpack_unorm8};
-use crate::lane::LReg;
+use crate::shader::Reg;
 
 /// The output merger of one triangle's colour into an RGBA8/BGRA8 target: for each memory
 /// byte position `j` and byte found, the byte stored, already shifted to its place
@@ -35,7 +35,7 @@ impl SolidTables {
     /// The tables of the merger storing `src` (the same on every lane) with blending off
     /// (`alpha_one` is `None`) or "over" ([`blend_over_unorm`]), keeping the channels of
     /// `write_mask`, into an RGBA8 (or, with `bgra`, BGRA8) target.
-    pub fn build(src: &LReg, alpha_one: Option<bool>, write_mask: u8, bgra: bool) -> Self {
+    pub fn build(src: &Reg, alpha_one: Option<bool>, write_mask: u8, bgra: bool) -> Self {
         let src = *src;
         // Lane k of round r is destination byte 8r + k in every channel.
         let keep = channel_bytes(write_mask, bgra);

@@ -1,12 +1,12 @@
 //! Render-target access for eight lanes: load, convert and store in the target's format.
 
-use crate::lane::{f32x8, u32x8};
 use tessera_format::{BandMut, Format, NumericKind};
+use wide::{f32x8, u32x8};
 
 use super::{read_block_u32, unorm8, write_block_u32};
 use crate::block::{Coverage, LANE_X, LANE_Y, lanes};
 use crate::error::PipelineError;
-use crate::lane::LReg;
+use crate::shader::Reg;
 
 /// How a render target's texels are read and written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +66,7 @@ pub struct BandTarget<'a> {
 impl BandTarget<'_> {
     /// Loads the lanes of `mask` of the 4×2 block at (`bx`, `by`) as float4 registers (integer
     /// formats as bit patterns); other lanes read 0.
-    pub fn load(&self, bx: u32, by: u32, mask: Coverage) -> LReg {
+    pub fn load(&self, bx: u32, by: u32, mask: Coverage) -> Reg {
         if let Some(block) = self.unorm8_block(bx, by) {
             return block.dst();
         }
@@ -98,7 +98,7 @@ impl BandTarget<'_> {
 
     /// Stores the lanes of `mask`, writing only the channels of `write_mask` (R=1, G=2, B=4,
     /// A=8): channel bits outside the mask keep their stored value exactly.
-    pub fn store(&mut self, bx: u32, by: u32, mask: Coverage, value: &LReg, write_mask: u8) {
+    pub fn store(&mut self, bx: u32, by: u32, mask: Coverage, value: &Reg, write_mask: u8) {
         if let Some(block) = self.unorm8_block(bx, by) {
             self.store_unorm8_block(&block, mask, value, write_mask);
             return;
@@ -162,14 +162,14 @@ pub struct Unorm8Block {
 impl Unorm8Block {
     /// The stored texels as float registers (`code / 255`), the blend's destination.
     #[inline(always)]
-    pub fn dst(&self) -> LReg {
+    pub fn dst(&self) -> Reg {
         unpack_unorm8(self.old, self.bgra)
     }
 
     /// `value` encoded exactly as this block's texels (what
     /// [`BandTarget::store_unorm8_block`] writes), for [`BandTarget::store_packed_unorm8`].
     #[inline(always)]
-    pub fn pack(&self, value: &LReg) -> u32x8 {
+    pub fn pack(&self, value: &Reg) -> u32x8 {
         pack_unorm8(value, self.bgra)
     }
 }
@@ -199,7 +199,7 @@ impl BandTarget<'_> {
         &mut self,
         block: &Unorm8Block,
         mask: Coverage,
-        value: &LReg,
+        value: &Reg,
         write_mask: u8,
     ) {
         self.store_packed_unorm8(block, mask, pack_unorm8(value, block.bgra), write_mask);
@@ -322,7 +322,7 @@ pub(crate) fn channel_bytes(write_mask: u8, bgra: bool) -> u32 {
 
 /// Eight packed RGBA8/BGRA8 texels → float registers.
 #[inline(always)]
-pub(crate) fn unpack_unorm8(px: u32x8, bgra: bool) -> LReg {
+pub(crate) fn unpack_unorm8(px: u32x8, bgra: bool) -> Reg {
     let byte = |shift: u32| unorm8::decode((px >> shift) & u32x8::splat(0xff));
     let (r, b) = if bgra {
         (byte(16), byte(0))
@@ -334,7 +334,7 @@ pub(crate) fn unpack_unorm8(px: u32x8, bgra: bool) -> LReg {
 
 /// Float registers → eight packed RGBA8/BGRA8 texels (exact UNORM encode).
 #[inline(always)]
-pub(crate) fn pack_unorm8(value: &LReg, bgra: bool) -> u32x8 {
+pub(crate) fn pack_unorm8(value: &Reg, bgra: bool) -> u32x8 {
     let [r, g, b, a] = unorm8::encode_rgba(value);
     let (lo, hi) = if bgra { (b, r) } else { (r, b) };
     lo | (g << 8) | (hi << 16) | (a << 24)

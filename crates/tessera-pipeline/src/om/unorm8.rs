@@ -7,8 +7,8 @@
 //! one value in 16 000) are recomputed with the exact scalar conversion; the rest stay on eight
 //! lanes.
 
-use crate::lane::{f32x8, i32x8, u32x8};
 use tessera_format::convert::f32_to_unorm;
+use wide::{CmpGt, f32x8, i32x8, u32x8};
 
 /// float → UNORM8 codes for the four channels of a register, exactly as
 /// `f32_to_unorm(x, 8)` per lane, with one check for lanes near a half.
@@ -38,7 +38,7 @@ pub fn encode_rgba(v: &[f32x8; 4]) -> [u32x8; 4] {
 #[inline(always)]
 fn encode_fast(c: f32x8) -> (u32x8, f32x8) {
     // `maxps(c, 0)` returns its second operand for NaN, so this is NaN → 0 and the clamp.
-    let clamped = c.fast_max(f32x8::splat(0.0)).fast_min(f32x8::splat(1.0));
+    let clamped = c.fast_max(f32x8::ZERO).fast_min(f32x8::ONE);
     let u = clamped * f32x8::splat(255.0) + f32x8::splat(0.5);
     // u ∈ [0.5, 255.5]: truncation is floor and needs no saturation fix-ups.
     let code = u.fast_trunc_int();

@@ -1,8 +1,8 @@
 //! The pixel stage of one 4×2 block: early depth/stencil, attribute interpolation, the pixel
 //! shader, late depth/stencil and the output merger (SPEC §5.1 order).
 
-use crate::lane::f32x8;
 use tessera_format::NumericKind;
+use wide::f32x8;
 
 mod msaa;
 mod sample_rate;
@@ -11,14 +11,13 @@ pub(crate) mod solid;
 use crate::band::{Band, BandStats, RasterContext, Scratch};
 use crate::block::{Coverage, LANE_CX, LANE_CY};
 use crate::env::ShaderEnv;
-use crate::lane::{LReg, own, shared, zero_lreg};
 use crate::om::blend::{BlendPlan, blend, blend_over_unorm, fit_logic_bits, logic_op};
 use crate::om::coverage;
 use crate::om::depth::BandDepth;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::setup::{Plane, TriSetup};
 use crate::shader::{
-    Interpolation, MAX_VARYINGS, PixelShader, PsInput, PsOutput, UavLock, ZERO_REG,
+    Interpolation, MAX_VARYINGS, PixelShader, PsInput, PsOutput, Reg, UavLock, ZERO_REG,
 };
 
 #[inline]
@@ -84,7 +83,7 @@ fn block_z(tri: &TriSetup, bx: u32, by: u32) -> (f32x8, f32x8, f32x8, f32x8, f32
 fn block_w(tri: &TriSetup, dx: f32x8, dy: f32x8) -> (f32x8, Option<f32>) {
     let w = match tri.w_flat {
         Some(w) => f32x8::splat(w),
-        None => f32x8::splat(1.0) / eval(&tri.q, dx, dy),
+        None => f32x8::ONE / eval(&tri.q, dx, dy),
     };
     (w, if tri.flat_varyings { tri.w_flat } else { None })
 }
@@ -187,29 +186,23 @@ impl<'a> BandJob<'_, 'a> {
     /// registers instead of paying a call per block.
     #[inline(always)]
     pub fn visit_run(&mut self, bx: u32, by: u32, count: u32) {
-        self.outlined(
-            #[inline(always)]
-            |job| {
-                if job.band.scratch.solid.is_some() {
-                    if job.ctx.depth_active || !solid::run(job.band, bx, by, count, job.stats) {
-                        job.solid_run(bx, by, count);
-                    }
-                    return;
+        self.outlined(|job| {
+            if job.band.scratch.solid.is_some() {
+                if job.ctx.depth_active || !solid::run(job.band, bx, by, count, job.stats) {
+                    job.solid_run(bx, by, count);
                 }
-                // Without the solid-colour case, so the compiler keeps the loop's row-invariant terms hoisted.
-                job.run_blocks::<false>(bx, by, count);
-            },
-        );
+                return;
+            }
+            // Without the solid-colour case, so the compiler keeps the loop's row-invariant terms hoisted.
+            job.run_blocks::<false>(bx, by, count);
+        });
     }
 
     /// [`visit_run`] of a triangle with solid-colour tables where the run could not be mapped whole:
     /// block by block, through the tables where the block lies inside the target.
     #[inline(always)]
     fn solid_run(&mut self, bx: u32, by: u32, count: u32) {
-        self.outlined(
-            #[inline(always)]
-            |job| job.run_blocks::<true>(bx, by, count),
-        );
+        self.outlined(|job| job.run_blocks::<true>(bx, by, count));
     }
 
     /// The blocks of a run one by one, each as [`visit_block`] does it; with `SOLID`, through the
@@ -245,10 +238,10 @@ impl<'a> BandJob<'_, 'a> {
         let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
         let planes = &planes[..4 * inputs.len()];
         for ((v, mode), p) in varyings.iter_mut().zip(inputs).zip(planes.chunks_exact(4)) {
-            *v = shared(&interpolate(p, *mode, flat_w, w, dx, dy));
+            *v = interpolate(p, *mode, flat_w, w, dx, dy);
         }
         let input = PsInput {
-            position: shared(&[px, py, z, w]),
+            position: [px, py, z, w],
             varyings: &varyings[..inputs.len()],
             front_face: tri.front,
             primitive_id: tri.primitive_id,
@@ -265,7 +258,7 @@ impl<'a> BandJob<'_, 'a> {
         if read > 1 {
             out.targets[1..read].fill(ZERO_REG);
         }
-        out.depth = wide::f32x8::ZERO;
+        out.depth = f32x8::ZERO;
         out.discard = [false; 8];
         out.coverage = [u32::MAX; 8];
         run_pixel_shader(ps, ctx.env, ctx.uavs, &input, out);
@@ -281,11 +274,7 @@ impl<'a> BandJob<'_, 'a> {
             mask = coverage::keep_1x(mask, &keep);
         }
         if !ctx.early_depth {
-            let z = if ps.writes_depth() {
-                f32x8::from(out.depth)
-            } else {
-                z
-            };
+            let z = if ps.writes_depth() { out.depth } else { z };
             mask = depth_stencil(ctx, &mut band.depth, tri, bx, by, mask, z);
         }
         if mask == 0 {
@@ -297,20 +286,20 @@ impl<'a> BandJob<'_, 'a> {
                 ctx,
                 target,
                 0,
-                &own(&out.targets[0]),
-                &own(&out.targets[1]),
+                &out.targets[0],
+                &out.targets[1],
                 BlockAt { bx, by, mask },
             ),
             colors => {
                 for (slot, target) in colors.iter_mut().enumerate() {
                     if let Some(target) = target {
-                        let src = &own(&out.targets[slot]);
+                        let src = &out.targets[slot];
                         write_target(
                             ctx,
                             target,
                             slot,
                             src,
-                            &own(&out.targets[1]),
+                            &out.targets[1],
                             BlockAt { bx, by, mask },
                         );
                     }
@@ -323,7 +312,7 @@ impl<'a> BandJob<'_, 'a> {
 /// A varying of a triangle with [`TriSetup::flat_varyings`] (its four planes `p`, `w` =
 /// [`TriSetup::w_flat`]): each lane would compute exactly `v0`, times `w` when perspective.
 #[inline(always)]
-pub(crate) fn flat_varying(p: &[Plane], mode: Interpolation, w: f32) -> LReg {
+pub(crate) fn flat_varying(p: &[Plane], mode: Interpolation, w: f32) -> Reg {
     let perspective = mode == Interpolation::Perspective;
     let k = |p: &Plane| f32x8::splat(if perspective { p.v0 * w } else { p.v0 });
     [k(&p[0]), k(&p[1]), k(&p[2]), k(&p[3])]
@@ -342,7 +331,7 @@ fn interpolate(
     w: f32x8,
     dx: f32x8,
     dy: f32x8,
-) -> LReg {
+) -> Reg {
     if let Some(wf) = flat_w {
         return flat_varying(p, mode, wf);
     }
@@ -382,7 +371,7 @@ fn shade_passthrough(
     let v = interpolate(&planes[4 * k..4 * k + 4], ctx.inputs[k], flat_w, w, dx, dy);
     stats.ps_lanes += 8;
     stats.passed += u64::from(mask.count_ones());
-    write_target(ctx, target, 0, &v, &zero_lreg(), at);
+    write_target(ctx, target, 0, &v, &ZERO_REG, at);
 }
 
 /// The output merger of target `slot` for the block: `src` is the shader's output for it and
@@ -392,8 +381,8 @@ fn write_target(
     ctx: &RasterContext<'_>,
     target: &mut BandTarget<'_>,
     slot: usize,
-    src: &LReg,
-    src1: &LReg,
+    src: &Reg,
+    src1: &Reg,
     at: BlockAt,
 ) {
     let BlockAt { bx, by, mask } = at;
@@ -419,7 +408,7 @@ fn write_target(
         target.store_unorm8_block(&block, mask, &value, write_mask);
         return;
     }
-    let value: LReg = match target.kind {
+    let value: Reg = match target.kind {
         TargetKind::Integer if desc.logic_op_enable => {
             let dst = target.load(bx, by, mask);
             let bits = target.format.info().channel_bits;

@@ -3,7 +3,7 @@
 //! centre (or once per covered sample, `sample_rate.rs`), and blending and writes per covered
 //! sample.
 
-use crate::lane::f32x8;
+use wide::f32x8;
 
 use super::sample_rate::{
     Centre, centroid_offsets, input_coverage, interpolate_inputs, reset_and_shade,
@@ -13,12 +13,11 @@ use super::{
 };
 use crate::band::Msaa;
 use crate::block::SampleCoverage;
-use crate::lane::{LReg, own, shared, zero_lreg};
 use crate::om::blend::BlendPlan;
 use crate::om::coverage;
 use crate::om::depth::D32Test;
 use crate::om::target::TargetKind;
-use crate::shader::{MAX_VARYINGS, PsInput};
+use crate::shader::{MAX_VARYINGS, PsInput, Reg, ZERO_REG};
 
 impl BandJob<'_, '_> {
     /// One block of a multisampled target with coverage `cov` per sample: samples outside the
@@ -87,7 +86,7 @@ impl BandJob<'_, '_> {
         if let (Some(k), 1) = (ctx.passthrough, band.colors.len()) {
             // The shader's only effect is `SV_Target0 = v_k` (early depth, no second source).
             let v = interpolate(&planes[4 * k..4 * k + 4], inputs[k], flat_w, w, dx, dy);
-            scratch.out.targets[0] = shared(&v);
+            scratch.out.targets[0] = v;
             self.stats.ps_lanes += 8;
         } else {
             let centre = Centre {
@@ -122,7 +121,7 @@ impl BandJob<'_, '_> {
                 return;
             }
             let input = PsInput {
-                position: shared(&[px, py, centre.z, w]),
+                position: [px, py, centre.z, w],
                 varyings: &scratch.varyings[..inputs.len()],
                 front_face: tri.front,
                 primitive_id: tri.primitive_id,
@@ -141,7 +140,7 @@ impl BandJob<'_, '_> {
                 coverage::keep_samples(&mut cov, ms.count, &keep);
             }
             if !ctx.early_depth {
-                let shader_z = ps.writes_depth().then_some(f32x8::from(out.depth));
+                let shader_z = ps.writes_depth().then_some(out.depth);
                 self.test_samples(
                     bx,
                     by,
@@ -181,11 +180,11 @@ impl BandJob<'_, '_> {
                 );
             // This slot's output and the second source (read only by dual-source blending),
             // not the whole output block.
-            let src: LReg = own(&band.scratch.out.targets[slot]);
-            let src1: LReg = if ctx.dual_source {
-                own(&band.scratch.out.targets[1])
+            let src: Reg = band.scratch.out.targets[slot];
+            let src1: Reg = if ctx.dual_source {
+                band.scratch.out.targets[1]
             } else {
-                zero_lreg()
+                ZERO_REG
             };
             if plain && write_mask != 0 {
                 let src = &src;

@@ -4,12 +4,11 @@
 //! inputs, writing only that sample). Only draws whose shader asks for one of these reach this
 //! code ([`PsIo`](crate::band::PsIo)); every other draw keeps the pixel-frequency path.
 
-use crate::lane::f32x8;
+use wide::f32x8;
 
 use super::{BandJob, RasterContext, block_w, eval, interpolate};
 use crate::band::{Msaa, PsIo};
 use crate::block::{Coverage, MAX_SAMPLES, SampleCoverage};
-use crate::lane::shared;
 use crate::setup::{Plane, TriSetup};
 use crate::shader::{
     Interpolation, MAX_VARYINGS, PixelShader, PsInput, PsOutput, Reg, Sampling, ZERO_REG,
@@ -85,12 +84,12 @@ pub(super) fn interpolate_inputs(
         .zip(planes.chunks_exact(4))
         .enumerate()
     {
-        *v = shared(&match centroid {
+        *v = match centroid {
             Some(((w, flat_w), cdx, cdy)) if io.sampling(i) == Sampling::Centroid => {
                 interpolate(p, *mode, flat_w, w, cdx, cdy)
             }
             _ => interpolate(p, *mode, at.flat_w, at.w, at.dx, at.dy),
-        });
+        };
     }
 }
 
@@ -107,7 +106,7 @@ pub(super) fn reset_and_shade(
 ) {
     let read = colors.max(if ctx.dual_source { 2 } else { 0 }).max(1);
     out.targets[..read].fill(ZERO_REG);
-    out.depth = wide::f32x8::ZERO;
+    out.depth = f32x8::ZERO;
     out.discard = [false; 8];
     out.coverage = [u32::MAX; 8];
     super::run_pixel_shader(ps, ctx.env, ctx.uavs, input, out);
@@ -163,11 +162,11 @@ impl BandJob<'_, '_> {
                 .enumerate()
             {
                 if io.sampling(i) == Sampling::Sample {
-                    *v = shared(&interpolate(p, *mode, flat_w, w, sdx, sdy));
+                    *v = interpolate(p, *mode, flat_w, w, sdx, sdy);
                 }
             }
             let input = PsInput {
-                position: shared(&[at.px, at.py, at.z, at.w]),
+                position: [at.px, at.py, at.z, at.w],
                 varyings: &scratch.varyings[..inputs.len()],
                 front_face: tri.front,
                 primitive_id: tri.primitive_id,
@@ -188,7 +187,7 @@ impl BandJob<'_, '_> {
             one[s] = lanes;
             if !ctx.early_depth && lanes != 0 {
                 let z = if ps.writes_depth() {
-                    f32x8::from(out.depth)
+                    out.depth
                 } else {
                     eval(&tri.z, sdx, sdy)
                 };

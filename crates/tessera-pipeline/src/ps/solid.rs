@@ -13,11 +13,10 @@
 //!
 //! [`PixelShader::uniform_output`]: crate::shader::PixelShader::uniform_output
 
-use crate::lane::f32x8;
+use wide::f32x8;
 
 use super::flat_varying;
 use crate::band::{Band, BandStats, RasterContext};
-use crate::lane::{LReg, own, shared};
 use crate::om::blend::BlendPlan;
 #[cfg(doc)]
 use crate::om::blend::blend_over_unorm;
@@ -25,7 +24,7 @@ use crate::om::coverage::CoverageOut;
 use crate::om::solid::SolidTables;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::setup::{Plane, TriSetup};
-use crate::shader::{MAX_VARYINGS, PsInput, ZERO_REG};
+use crate::shader::{MAX_VARYINGS, PsInput, Reg, ZERO_REG};
 
 /// Fewest pixels of a triangle's bounding box within a band for which building the tables
 /// (32 eight-lane merger evaluations) is worth it.
@@ -84,7 +83,7 @@ fn shade_once(
     tri: &TriSetup,
     planes: &[Plane],
     w: f32,
-) -> LReg {
+) -> Reg {
     let scratch = &mut *band.scratch;
     let inputs = &ctx.inputs[..ctx.inputs.len().min(MAX_VARYINGS)];
     for ((v, mode), p) in scratch
@@ -93,10 +92,10 @@ fn shade_once(
         .zip(inputs)
         .zip(planes.chunks_exact(4))
     {
-        *v = shared(&flat_varying(p, *mode, w));
+        *v = flat_varying(p, *mode, w);
     }
     let input = PsInput {
-        position: ZERO_REG,
+        position: [f32x8::ZERO; 4],
         varyings: &scratch.varyings[..inputs.len()],
         front_face: tri.front,
         primitive_id: tri.primitive_id,
@@ -109,7 +108,7 @@ fn shade_once(
     if let Some(ps) = ctx.ps {
         super::run_pixel_shader(ps, ctx.env, ctx.uavs, &input, out);
     }
-    own(&out.targets[0]).map(|c| f32x8::splat(c.to_array()[0]))
+    out.targets[0].map(|c| f32x8::splat(c.to_array()[0]))
 }
 
 /// The current triangle's tables and the band's one colour target, if both are there.

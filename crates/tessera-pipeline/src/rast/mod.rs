@@ -6,11 +6,8 @@ pub(crate) mod msaa;
 
 use depth_bound::{DepthBound, depth_lower_bound};
 
-use crate::lane::f32x8;
 use tessera_types::ComparisonFunc;
-// `small_coverage` keeps `wide` (compiled once, for the baseline; with `tessera_lanes` it ran
-// 29 % more instructions on `tris`, docs/simd.md).
-use wide::{CmpGt, i32x8, i64x4};
+use wide::{CmpGt, f32x8, i32x8, i64x4};
 
 use crate::band::{Band, BandStats, CoveredBlock, RasterContext};
 use crate::binning::SetupChunk;
@@ -210,10 +207,7 @@ impl BandJob<'_, '_> {
     /// the band's coarse depth bounds are skipped.
     #[inline(always)]
     fn raster_large(&mut self, rect: [i32; 4], coarse: Option<(ComparisonFunc, DepthBound)>) {
-        self.outlined(
-            #[inline(always)]
-            |job| job.raster_large_body(rect, coarse),
-        );
+        self.outlined(|job| job.raster_large_body(rect, coarse));
     }
 
     /// [`Self::raster_large`] inside [`BandJob::outlined`].
@@ -283,10 +277,7 @@ impl BandJob<'_, '_> {
     /// as one coarse rejection).
     #[inline(always)]
     fn coarse_run(&mut self, coarse: (ComparisonFunc, DepthBound), at: [i32; 2], count: u32) {
-        self.outlined(
-            #[inline(always)]
-            |job| job.coarse_run_body(coarse, at, count),
-        );
+        self.outlined(|job| job.coarse_run_body(coarse, at, count));
     }
 
     /// [`Self::coarse_run`] inside [`BandJob::outlined`].
@@ -411,7 +402,7 @@ impl BandJob<'_, '_> {
         let (ox, oy) = (f32x8::splat(tri.origin[0]), f32x8::splat(tri.origin[1]));
         let (lane_cx, lane_cy) = (f32x8::from(LANE_CX), f32x8::from(LANE_CY));
         // The row term `dz/dy · dy` of the blocks' depth, for the block row `row_y`.
-        let (mut row_y, mut z_row) = (u32::MAX, f32x8::splat(0.0));
+        let (mut row_y, mut z_row) = (u32::MAX, f32x8::ZERO);
         for b in blocks {
             let (bx, by, mask) = (u32::from(b.bx), u32::from(b.by), b.mask);
             let tested = match (early, self.band.depth.as_mut()) {

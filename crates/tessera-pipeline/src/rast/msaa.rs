@@ -153,7 +153,6 @@ pub fn raster_band_msaa(
 impl BandJob<'_, '_> {
     /// Every block of a small triangle's bounds in the band (`rect`): its coverage per sample,
     /// then the pixel stage where a sample is covered.
-    #[inline(always)]
     fn raster_msaa_small(
         &mut self,
         ms: &Msaa,
@@ -189,10 +188,7 @@ impl BandJob<'_, '_> {
         early: Option<&D32Test>,
         coarse: Option<(ComparisonFunc, DepthBound)>,
     ) {
-        self.outlined(
-            #[inline(always)]
-            |job| job.raster_msaa_large_body(ms, pre, rect, early, coarse),
-        );
+        self.outlined(|job| job.raster_msaa_large_body(ms, pre, rect, early, coarse));
     }
 
     /// [`Self::raster_msaa_large`] inside [`BandJob::outlined`].
