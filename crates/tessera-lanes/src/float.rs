@@ -4,7 +4,7 @@ use crate::{binop, i32x8};
 use wide::{CmpEq, CmpGe, CmpGt, CmpLe, CmpLt, CmpNe};
 
 /// Eight `f32` lanes, 32-byte aligned, with `wide` 0.7's `f32x8` methods and its baseline
-/// x86-64 results (crate docs); element-wise so LLVM picks the vector width of the caller.
+/// x86-64 results (crate docs); one 256-bit vector, operated on as two `wide::f32x4` halves.
 #[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
 #[repr(C, align(32))]
 pub struct f32x8(FloatStore);

@@ -3,13 +3,14 @@
 //! `wide`'s 8-lane types fix their layout at compile time: in the default (baseline x86-64)
 //! build an `f32x8` is two `__m128`, also inside the band loop that `Lanes::run` compiles for
 //! AVX2, so that function keeps SSE pairs. These types store an LLVM 256-bit vector
-//! (`__m256` / `__m256i` on x86-64, a plain array elsewhere; naming the type needs no AVX) and
-//! their operations are `#[inline(always)]` element-wise loops over the lanes as an array: LLVM
-//! vectorises them at the width of the function they end up in, two `xmm` halves in baseline
-//! code and one `ymm` inside the AVX2 function (docs/simd.md, option (b)). The vector storage
-//! matters: over a plain `[f32; 8]` field LLVM splits the lanes into scalars wherever a value
-//! crosses a branch, a call or memory, and does not always put them back together (measured:
-//! `tris` +34 %, `big` +51 % instructions on the baseline path).
+//! (`__m256` / `__m256i` on x86-64, a plain array elsewhere; naming the type needs no AVX), and
+//! each operation is `wide`'s 4-lane operation on the two halves, `#[inline(always)]`: in
+//! baseline code that is exactly `wide`'s own `f32x8`, and inside the AVX2 function LLVM merges
+//! the halves of the generic operations (add, sub, mul, div, bitwise, integer compares) into one
+//! `ymm` instruction; the x86-intrinsic ones (`maxps`, `minps`, `cmpps`, conversions,
+//! `movmskps`) stay on `xmm` halves. Measured as the band loop's lane type and not kept
+//! (docs/simd.md, option (b), with the two element-wise designs that did worse): the crate is
+//! not used by the pipeline yet.
 //!
 //! The names and methods are the subset of `wide` 0.7 the pipeline uses, with exactly the
 //! results `wide` gives on the baseline x86-64 build (checked lane by lane against `wide` in
@@ -25,7 +26,7 @@
 //! - `round_float` / `from_i32x8` convert with round-to-nearest-even (`cvtdq2ps`);
 //! - integer arithmetic wraps; shifts take counts below the lane width.
 //!
-//! No FMA: a product and a sum stay two rounded operations (rustc never contracts them).
+//! No FMA: a product and a sum stay two rounded operations (`wide`'s `mul_add` is never used).
 
 // The types keep `wide`'s names (`f32x8`, ...), so a kernel swaps by its `use` line.
 
