@@ -2,7 +2,7 @@
 
 use tessera_format::memory::{TileTexels, TileWords32};
 use tessera_format::{Component, Format, Layout, NumericKind, Surface};
-use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
+use tessera_types::desc::{AddressMode, FilterKind, FilterReduction, SamplerDesc, ViewDimension};
 
 /// Why a [`TextureView`] could not be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -399,6 +399,9 @@ pub struct Sampler {
     pub(crate) max_lod: f32,
     /// `min_lod` and `max_lod` in 8.8 fixed point ([`crate::lod::to_fixed`]).
     pub(crate) lod_fx: [i32; 2],
+    /// The sampler's part of the fast path's conditions ([`crate::fast`]), derived once here
+    /// instead of on every call.
+    pub(crate) fast: bool,
 }
 
 impl Sampler {
@@ -435,6 +438,7 @@ impl Sampler {
             min_lod,
             max_lod,
             lod_fx: [crate::lod::to_fixed(min_lod), crate::lod::to_fixed(max_lod)],
+            fast: fast_path_sampler(&d),
         }
     }
 
@@ -451,6 +455,17 @@ impl Sampler {
             self.desc.address_w,
         ]
     }
+}
+
+/// The sampler's part of the fast path's conditions (`crate::fast`), for a sanitised
+/// descriptor `d`: not anisotropic, standard reduction, U and V wrap or clamp. The view's part
+/// is checked per call by the fast path.
+fn fast_path_sampler(d: &SamplerDesc) -> bool {
+    let mode_ok = |m| matches!(m, AddressMode::Wrap | AddressMode::Clamp);
+    !d.filter.anisotropic
+        && d.filter.reduction == FilterReduction::Standard
+        && mode_ok(d.address_u)
+        && mode_ok(d.address_v)
 }
 
 impl Default for Sampler {

@@ -64,7 +64,7 @@ use level::{Coord, Level, Select, Trilinear, combine, weights};
 use mem::{Linear, Mem, Tiles};
 use select::QuadLod;
 use tessera_format::Format;
-use tessera_types::desc::{AddressMode, FilterReduction, ViewDimension};
+use tessera_types::desc::ViewDimension;
 use wide::{CmpEq, f32x4, f32x8, i32x8};
 
 /// The texel layout of a covered format.
@@ -85,21 +85,18 @@ fn layout(f: Format) -> Option<Layout> {
     Some(Layout { bgra, srgb })
 }
 
-/// Whether `view` and `s` are covered by the fast path (the per-call part of the conditions).
+/// Whether `view` and `s` are covered by the fast path (the per-call part of the conditions;
+/// the sampler's part was derived by [`Sampler::new`]).
 pub(crate) fn covers(view: &TextureView<'_>, s: &Sampler) -> bool {
-    let mode_ok = |m| matches!(m, AddressMode::Wrap | AddressMode::Clamp);
     // A tiled view is read through its subresources' tile units, which a simple tiled view
     // has (`TextureView::tiled`); others run the per-lane core (`crate::fetch::Tiled`).
-    (view.tiled.is_none() || view.simple)
+    s.fast
+        && (view.tiled.is_none() || view.simple)
         && layout(view.format).is_some()
         && matches!(
             view.dimension,
             ViewDimension::Texture2D | ViewDimension::Texture2DArray
         )
-        && !s.aniso
-        && s.desc.filter.reduction == FilterReduction::Standard
-        && mode_ok(s.desc.address_u)
-        && mode_ok(s.desc.address_v)
 }
 
 /// The common case of [`sample`] without its general set-up: a non-array view, per-quad
@@ -378,7 +375,7 @@ fn general<'a, M: Mem<'a>>(
 mod tests {
     use super::*;
     use tessera_format::Surface;
-    use tessera_types::desc::{FilterKind, SamplerDesc};
+    use tessera_types::desc::{AddressMode, FilterKind, FilterReduction, SamplerDesc};
 
     /// Linear where bit `b` of `k` is set, else point: `k` in 0..8 enumerates min/mag/mip.
     pub(crate) fn filter_kind(k: u32, b: u32) -> FilterKind {
