@@ -288,9 +288,7 @@ impl Error {
             Self::SlotRange { .. }
             | Self::UavLimit { .. }
             | Self::OutputConflict { .. }
-            | Self::UavCounter { .. } => {
-                MessageId::BindingRule
-            }
+            | Self::UavCounter { .. } => MessageId::BindingRule,
             Self::Unsupported(_) => MessageId::NotImplemented,
             Self::QueryNotEnded => MessageId::QueryMisuse,
             Self::MissingInputElement { .. } => MessageId::CreateInputLayoutMissingElement,
