@@ -99,6 +99,12 @@ pub struct Msaa {
 }
 
 impl Msaa {
+    /// Sample `s`'s offset `[x, y]` from the pixel centre in pixels (sixteenths, exact in f32).
+    #[inline(always)]
+    pub fn offset_px(&self, s: usize) -> [f32; 2] {
+        self.offsets[s].map(|o| f32::from(o) / 16.0)
+    }
+
     /// The one-sample pattern (the pixel centre) with the draw's sample mask: single-sample
     /// draws that need the per-sample stage.
     pub fn single(sample_mask: u32) -> Self {

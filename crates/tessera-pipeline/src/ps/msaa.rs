@@ -24,7 +24,7 @@ use crate::shader::{MAX_VARYINGS, PsInput, Reg, ZERO_REG};
 /// the depth plane at the sample's offset from the centre (exact sixteenths).
 #[inline(always)]
 pub(super) fn sample_z(tri: &TriSetup, ms: &Msaa, dx: f32x8, dy: f32x8, s: usize) -> f32x8 {
-    let [ox, oy] = ms.offsets[s].map(|o| f32x8::splat(f32::from(o) / 16.0));
+    let [ox, oy] = ms.offset_px(s).map(f32x8::splat);
     eval(&tri.z, dx + ox, dy + oy)
 }
 

@@ -172,7 +172,7 @@ impl BandJob<'_, '_> {
         // them again for every block.
         let (z_plane, range) = (tri.z, ctx.depth_range);
         for s in 0..N {
-            let [ox, oy] = ms.offsets[s].map(|o| f32x8::splat(f32::from(o) / 16.0));
+            let [ox, oy] = ms.offset_px(s).map(f32x8::splat);
             let dys = dy + oy;
             let Some((_, depth)) = self.band.sample_views(s) else {
                 all = [0; CHUNK];

@@ -50,8 +50,7 @@ pub(super) fn centroid_offsets(
             (0..ms.count).find(|&s| raster[s] >> k & 1 != 0).or(helper)
         };
         if let Some(s) = s {
-            ox[k] = f32::from(ms.offsets[s][0]) / 16.0;
-            oy[k] = f32::from(ms.offsets[s][1]) / 16.0;
+            [ox[k], oy[k]] = ms.offset_px(s);
         }
     }
     (f32x8::from(ox), f32x8::from(oy))
@@ -149,7 +148,7 @@ impl BandJob<'_, '_> {
             if lanes == 0 {
                 continue;
             }
-            let [ox, oy] = ms.offsets[s].map(|o| f32x8::splat(f32::from(o) / 16.0));
+            let [ox, oy] = ms.offset_px(s).map(f32x8::splat);
             let (sdx, sdy) = (at.dx + ox, at.dy + oy);
             let (w, flat_w) = block_w(tri, sdx, sdy);
             let band = &mut *self.band;
