@@ -218,6 +218,47 @@ fn depth_is_interpolated_and_tested_per_sample() {
     }
 }
 
+/// The interiors of large triangles (more than 64 pixels across: fully covered runs, tested
+/// plane by plane in chunks of blocks and stored plane by plane) give every sample its own
+/// depth and colour exactly as single blocks do, at every sample count: a ramp from z 0 to 1
+/// over 128 pixels stores `(x + 0.5 + ox/16) / 128` at each sample, and a flat rectangle at
+/// z 0.49 in front of it (`Less`) is green exactly at the samples whose ramp depth is larger.
+#[test]
+fn large_triangles_test_and_write_each_sample_plane() {
+    let patterns: [&'static [[i8; 2]]; 4] = [&P2, &P4, &P8, &P16];
+    for pattern in patterns {
+        let d1 = 1.0f32.to_le_bytes();
+        let mut rig = Rig::new(128, 4, Format::R8G8B8A8Unorm)
+            .with_depth(Format::D32Float, &d1)
+            .multisampled(pattern);
+        rig.ds.depth_func = ComparisonFunc::Less;
+        let ramp = rect(&rig, [0.0, 0.0, 128.0, 4.0], [0.0, 1.0], [0.0; 4]);
+        rig.draw(&ramp, Some(&FlatPs::new([1.0, 0.0, 0.0, 1.0])))
+            .unwrap();
+        let flat = rect(&rig, [0.0, 0.0, 128.0, 4.0], [0.49; 2], [0.0; 4]);
+        rig.draw(&flat, Some(&FlatPs::new([0.0, 1.0, 0.0, 1.0])))
+            .unwrap();
+        let n = pattern.len();
+        for y in 0..4 {
+            for x in 0..128 {
+                for (s, o) in pattern.iter().enumerate() {
+                    let ramp = (x as f32 + 0.5 + f32::from(o[0]) / 16.0) / 128.0;
+                    let front = ramp > 0.49;
+                    let (want_z, want_c) = if front {
+                        (0.49f32, [0u8, 255, 0, 255])
+                    } else {
+                        (ramp, [255u8, 0, 0, 255])
+                    };
+                    let at = format!("{n}x pixel ({x}, {y}) sample {s}");
+                    let z = rig.ds_sample_bytes(x, y, s as u32);
+                    assert_eq!(f32::from_le_bytes(z.try_into().unwrap()), want_z, "{at}");
+                    assert_eq!(rig.sample_bytes(0, x, y, s as u32), want_c, "{at}");
+                }
+            }
+        }
+    }
+}
+
 /// A triangle that covers a sample but no pixel centre (x 1.05..1.4, left of pixel 1's centre)
 /// is still rasterized: pixel 1's sample 2 at (1.125, 0.625) is its only covered sample. The
 /// bounds grow by the samples' reach, so the pixel is visited.
