@@ -166,6 +166,13 @@ impl Lanes {
         Self::process().unwrap_or(Lanes::BASELINE)
     }
 
+    /// The AVX2 path's token, for kernels written on `fearless_simd`'s 256-bit types (run
+    /// inside its `vectorize`); `None` on the baseline path.
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    pub fn avx2_token(self) -> Option<fearless_simd::Avx2> {
+        self.avx2
+    }
+
     /// The path this token runs.
     pub fn path(self) -> SimdPath {
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]

@@ -197,6 +197,13 @@ impl D32Test {
         })
     }
 
+    /// A test of `func` (writing when `write`) on a buffer `width` pixels wide, for the
+    /// kernels' unit tests.
+    #[cfg(test)]
+    pub(crate) const fn with(func: ComparisonFunc, write: bool, width: u32) -> Self {
+        Self { func, write, width }
+    }
+
     /// The comparison.
     pub fn func(&self) -> ComparisonFunc {
         self.func

@@ -5,6 +5,7 @@ pub(crate) mod blend;
 pub(crate) mod coarse;
 pub(crate) mod coverage;
 pub(crate) mod depth;
+pub(crate) mod depth_row;
 pub(crate) mod solid;
 pub(crate) mod target;
 pub(crate) mod unorm8;

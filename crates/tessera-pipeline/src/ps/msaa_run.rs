@@ -8,11 +8,14 @@
 use wide::{f32x8, u32x8};
 
 use super::msaa::sample_z;
-use super::{BandJob, block_centres, clamp_depth, depth_stencil, eval};
+use super::{BandJob, block_centres, depth_stencil};
 use crate::band::Msaa;
 use crate::block::{Coverage, MAX_SAMPLES, SampleCoverage};
 use crate::om::blend::BlendPlan;
 use crate::om::depth::D32Test;
+#[cfg(target_arch = "x86_64")]
+use crate::om::depth_row::test_row_avx2;
+use crate::om::depth_row::{PlaneDepth, PlaneRows, RowBlocks, test_row};
 use crate::om::target::{pack_unorm8, store_packed_rows};
 
 /// Blocks per chunk: the ones whose per-sample coverage is kept between the depth pass over
@@ -172,8 +175,8 @@ impl BandJob<'_, '_> {
         // them again for every block.
         let (z_plane, range) = (tri.z, ctx.depth_range);
         for s in 0..N {
-            let [ox, oy] = ms.offset_px(s).map(f32x8::splat);
-            let dys = dy + oy;
+            let [ox, oy] = ms.offset_px(s);
+            let dys = dy + f32x8::splat(oy);
             let Some((_, depth)) = self.band.sample_views(s) else {
                 all = [0; CHUNK];
                 continue;
@@ -193,14 +196,29 @@ impl BandJob<'_, '_> {
             };
             let (r0, _) = r0.as_chunks_mut::<16>();
             let (r1, _) = r1.as_chunks_mut::<16>();
-            for (k, (a, b)) in r0.iter_mut().zip(r1.iter_mut()).enumerate().take(n) {
-                // `sample_z`, with the plane and the sample's offsets in registers.
-                let z = clamp_depth(eval(&z_plane, dx[k] + ox, dys), range);
-                let passed = t.test_rows(a, b, cov[k][s], z);
-                all[k] &= passed;
-                zmax[k] = zmax[k].fast_max(z);
-                cov[k][s] = passed;
+            let rows = PlaneRows { r0, r1 };
+            // `sample_z` of each block, clamped, with the plane and the sample's offsets in
+            // registers.
+            let plane = PlaneDepth {
+                v0: z_plane.v0,
+                dz_dx: z_plane.dx,
+                ox,
+                dy_term: f32x8::splat(z_plane.dy) * dys,
+                range,
+            };
+            let blk = RowBlocks {
+                dx: &dx[..n],
+                cov: &mut cov[..n],
+                all: &mut all[..n],
+                zmax: &mut zmax[..n],
+            };
+            #[cfg(target_arch = "x86_64")]
+            match ctx.lanes.avx2_token() {
+                Some(tok) => test_row_avx2(tok, t, &plane, s, rows, blk),
+                None => test_row(t, &plane, s, rows, blk),
             }
+            #[cfg(not(target_arch = "x86_64"))]
+            test_row(t, &plane, s, rows, blk);
         }
         if self.band.coarse.on {
             for k in 0..n {
