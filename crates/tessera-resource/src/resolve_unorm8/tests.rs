@@ -147,7 +147,7 @@ fn fast_resolve_equals_the_generic_one() {
                 let width = 1 + (next() % 300) as usize;
                 let mut rows = vec![vec![0u8; width * 4]; n];
                 for x in 0..width {
-                    let equal = next() % 2 == 0;
+                    let equal = next().is_multiple_of(2);
                     let t0 = (next() as u32).to_le_bytes();
                     for r in rows.iter_mut() {
                         let t = if equal {
