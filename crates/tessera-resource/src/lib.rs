@@ -25,6 +25,7 @@ mod map;
 mod memory;
 mod mips;
 mod resolve;
+mod resolve_unorm8;
 mod resource;
 mod texture;
 pub mod tiled;

@@ -5,6 +5,7 @@ use rayon::prelude::*;
 use tessera_caps::{Caps, FormatSupport, Usage};
 use tessera_format::Format;
 
+use crate::resolve_unorm8::Unorm8x4;
 use crate::{ResourceError, Texture};
 
 /// Why `format` cannot be the resolve format of a `src` → `dst` resolve at the caps' level
@@ -159,6 +160,9 @@ pub fn resolve_subresource(
         // exactly as alone, so the bytes do not depend on the thread count.
         let bands: Vec<_> = dsurf.bands_mut(RESOLVE_BAND_ROWS).collect();
         let ssurf = &ssurf;
+        // RGBA8 / BGRA8 UNORM: the word-compare, table-decode row resolve (same bytes).
+        let unorm8 = Unorm8x4::of(format);
+        let unorm8 = unorm8.as_ref();
         return bands.into_par_iter().try_for_each(|mut band| {
             let y0 = band.y0();
             for y in y0..(y0 + RESOLVE_BAND_ROWS).min(sl.height) {
@@ -171,10 +175,11 @@ pub fn resolve_subresource(
                 }
                 let rows = &rows[..n as usize];
                 let drow = band.row_mut(y);
-                match bytes {
-                    4 => resolve_row::<4>(format, rows, drow)?,
-                    2 => resolve_row::<2>(format, rows, drow)?,
-                    1 => resolve_row::<1>(format, rows, drow)?,
+                match (bytes, unorm8) {
+                    (4, Some(fast)) => fast.resolve_row(rows, drow)?,
+                    (4, None) => resolve_row::<4>(format, rows, drow)?,
+                    (2, _) => resolve_row::<2>(format, rows, drow)?,
+                    (1, _) => resolve_row::<1>(format, rows, drow)?,
                     _ => resolve_row::<0>(format, rows, drow)?,
                 }
             }
