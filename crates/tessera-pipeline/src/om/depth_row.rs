@@ -141,8 +141,10 @@ fn row_avx2(
     use fearless_simd::{Simd, SimdBase};
     let load = |v: &f32x8| Avx2F32x8::from_slice(tok, v.as_array_ref());
     tok.vectorize(
+        // `move`: the sample index and the write flag by value, not reloaded for every block
+        // after the stores through `blk`.
         #[inline(always)]
-        || {
+        move || {
             let (v0, dz_dx, ox) = (
                 tok.splat_f32x8(p.v0),
                 tok.splat_f32x8(p.dz_dx),
