@@ -1,6 +1,8 @@
 //! The per-band rasterizer: exact integer coverage over 4×2 blocks (two quads, eight lanes),
 //! handing each covered block to the pixel stage ([`crate::ps`]).
 
+#[cfg(target_arch = "x86_64")]
+mod coverage_avx2;
 mod depth_bound;
 pub(crate) mod msaa;
 

@@ -42,6 +42,16 @@ pub struct SampleEdges {
 }
 
 impl SampleEdges {
+    /// Each edge's offsets from a block's top-left pixel centre to its lanes 0–3 and 4–7.
+    pub(crate) fn lane_offsets(&self) -> [(i64x4, i64x4); 3] {
+        self.lanes
+    }
+
+    /// Each sample's offset of each edge from the pixel centre.
+    pub(crate) fn sample_offsets(&self) -> &[[i64; 3]; MAX_SAMPLES] {
+        &self.offsets
+    }
+
     /// The per-triangle part of the coverage of `edges` at the samples of `ms`.
     pub fn new(edges: &[Edge; 3], ms: &Msaa) -> Self {
         let mut offsets = [[0; 3]; MAX_SAMPLES];
@@ -175,6 +185,30 @@ fn raster_band_msaa_n<const N: usize>(
 }
 
 impl BandJob<'_, '_> {
+    /// [`block_coverage`] of this triangle's block at (`bx`, `by`), on the draw's SIMD path.
+    #[inline(always)]
+    fn sample_coverage<const N: usize>(
+        &self,
+        pre: &SampleEdges,
+        bx: i32,
+        by: i32,
+        rect: [i32; 4],
+    ) -> SampleCoverage {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(tok) = self.ctx.lanes.avx2_token() {
+            return super::coverage_avx2::block_coverage_avx2(
+                tok,
+                &self.tri.edges,
+                pre,
+                N,
+                bx,
+                by,
+                rect,
+            );
+        }
+        block_coverage(&self.tri.edges, pre, N, bx, by, rect)
+    }
+
     /// Every block of a small triangle's bounds in the band (`rect`): its coverage per sample,
     /// then the pixel stage where a sample is covered.
     fn raster_msaa_small<const N: usize>(
@@ -189,7 +223,7 @@ impl BandJob<'_, '_> {
         while by < y1 {
             let mut bx = x0 & !3;
             while bx < x1 {
-                let cov = block_coverage(&self.tri.edges, pre, N, bx, by, rect);
+                let cov = self.sample_coverage::<N>(pre, bx, by, rect);
                 if cov.iter().any(|&m| m != 0) {
                     self.shade_msaa::<N>(bx as u32, by as u32, ms, cov, early);
                 }
@@ -256,7 +290,7 @@ impl BandJob<'_, '_> {
                     bx += 4 * count as i32;
                     continue;
                 }
-                let cov = block_coverage(&tri.edges, pre, N, bx, by, rect);
+                let cov = self.sample_coverage::<N>(pre, bx, by, rect);
                 if cov.iter().any(|&m| m != 0) {
                     self.shade_msaa::<N>(bx as u32, by as u32, ms, cov, early);
                 }
