@@ -102,6 +102,10 @@ pub(crate) fn covers(view: &TextureView<'_>, s: &Sampler) -> bool {
 /// The common case of [`sample`] without its general set-up: a non-array view, per-quad
 /// selections `q` (implicit LOD) with the same two levels in both quads, some mip weight and
 /// some linear quad, run through [`Trilinear::run`]; `None` when it does not apply.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the inputs of `sample` with the quads' selections"
+)]
 #[inline(always)]
 fn quads_trilinear<'a, M: Mem<'a>>(
     view: &TextureView<'a>,
