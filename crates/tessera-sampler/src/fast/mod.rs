@@ -68,8 +68,8 @@ use tessera_types::desc::ViewDimension;
 use wide::{CmpEq, f32x4, f32x8, i32x8};
 
 /// The texel layout of a covered format.
-#[derive(Clone, Copy)]
-struct Layout {
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
     bgra: bool,
     srgb: bool,
 }
@@ -85,18 +85,18 @@ fn layout(f: Format) -> Option<Layout> {
     Some(Layout { bgra, srgb })
 }
 
-/// Whether `view` and `s` are covered by the fast path (the per-call part of the conditions;
-/// the sampler's part was derived by [`Sampler::new`]).
-pub(crate) fn covers(view: &TextureView<'_>, s: &Sampler) -> bool {
+/// The view's part of the fast path's conditions, derived once when it is built
+/// (`TextureView::fast`): its texel layout when the path covers it (the sampler's part was
+/// derived by [`Sampler::new`]).
+pub(crate) fn view_layout(view: &TextureView<'_>) -> Option<Layout> {
     // A tiled view is read through its subresources' tile units, which a simple tiled view
     // has (`TextureView::tiled`); others run the per-lane core (`crate::fetch::Tiled`).
-    s.fast
-        && (view.tiled.is_none() || view.simple)
-        && layout(view.format).is_some()
+    let covered = (view.tiled.is_none() || view.simple)
         && matches!(
             view.dimension,
             ViewDimension::Texture2D | ViewDimension::Texture2DArray
-        )
+        );
+    covered.then(|| layout(view.format)).flatten()
 }
 
 /// The common case of [`sample`] without its general set-up: a non-array view, per-quad
@@ -163,20 +163,23 @@ pub(crate) fn sample(
     clamp: Option<&[f32; 8]>,
     live: u8,
 ) -> Option<[f32x8; 4]> {
-    if !covers(view, s) {
-        return None;
-    }
+    let lay = view.fast.filter(|_| s.fast)?;
     if view.tiled.is_some() {
-        return sample_tiled(view, s, coords, lods, offset, clamp, live);
+        return sample_tiled(view, s, lay, coords, lods, offset, clamp, live);
     }
-    run(view, Linear, s, coords, lods, offset, clamp, live)
+    run(view, Linear, s, lay, coords, lods, offset, clamp, live)
 }
 
 /// [`sample`] of a covered tiled view (out of line: the untiled call stays as it was).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the inputs of `sample` with the view's layout"
+)]
 #[inline(never)]
 fn sample_tiled(
     view: &TextureView<'_>,
     s: &Sampler,
+    lay: Layout,
     coords: &[f32x8; 4],
     lods: Option<Lods<'_>>,
     offset: [i32; 3],
@@ -187,7 +190,7 @@ fn sample_tiled(
         units: &view.tile_units,
         mips: view.mip_count,
     };
-    run(view, mem, s, coords, lods, offset, clamp, live)
+    run(view, mem, s, lay, coords, lods, offset, clamp, live)
 }
 
 /// [`sample`] of a covered call, reading texels through `mem`.
@@ -200,13 +203,13 @@ fn run<'a, M: Mem<'a>>(
     view: &TextureView<'a>,
     mem: M,
     s: &Sampler,
+    lay: Layout,
     coords: &[f32x8; 4],
     lods: Option<Lods<'_>>,
     offset: [i32; 3],
     clamp: Option<&[f32; 8]>,
     live: u8,
 ) -> Option<[f32x8; 4]> {
-    let lay = layout(view.format)?;
     let mut quads = None;
     // The quads' derivatives `[∂u/∂x, ∂v/∂x, ∂u/∂y, ∂v/∂y]` when one request per quad serves
     // every lane (lanes 4q..4q + 4 share lane 4q's selection).
