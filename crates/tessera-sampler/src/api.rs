@@ -98,7 +98,7 @@ pub(crate) fn drive(
     let cl = clamp.map(|r| r.to_array());
     if path == Path::Auto
         && cmp_ref.is_none()
-        && let Some(out) = crate::fast::sample(v, s, &coords, Some(lods), offset, cl.as_ref())
+        && let Some(out) = crate::fast::sample(v, s, &coords, Some(lods), offset, cl.as_ref(), 0xff)
     {
         return out;
     }
@@ -254,11 +254,40 @@ pub fn sample(
     // The fast path directly (what `drive` would run first): it covers no integer format, so
     // `drive`'s checks before it change nothing. An uncovered call takes the per-lane core.
     if let Some(v) = single(view)
-        && let Some(out) = crate::fast::sample(v, s, &coords, None, offset, None)
+        && let Some(out) = crate::fast::sample(v, s, &coords, None, offset, None, 0xff)
     {
         return out;
     }
     sample_path(view, s, coords, offset, Path::PerLane)
+}
+
+/// [`sample`] for a caller that reads the results of the lanes set in `live` only (bit `k` =
+/// lane `k`): those lanes are bit for bit [`sample`]'s, the LOD still coming from every lane's
+/// coordinates (the quads' coarse derivatives); the other lanes are 0 in every channel, and
+/// where the SIMD fast path runs their texels are neither read nor filtered, and a quad
+/// without a live lane selects no LOD of its own.
+///
+/// For a pixel shader whose outputs are lane-wise functions of the sample (no derivative or
+/// other cross-lane use of a sampled value): the pipeline discards helper lanes' outputs, so
+/// it may pass its covered lanes (`tessera_pipeline`'s `PsInput::coverage`). A shader that
+/// takes derivatives of a sampled value needs the helper lanes' results and calls [`sample`].
+#[inline]
+pub fn sample_live(
+    view: Option<&TextureView<'_>>,
+    s: &Sampler,
+    coords: [f32x8; 4],
+    offset: [i32; 3],
+    live: u8,
+) -> [f32x8; 4] {
+    if live == 0 {
+        return ZERO4;
+    }
+    if let Some(v) = single(view)
+        && let Some(out) = crate::fast::sample(v, s, &coords, None, offset, None, live)
+    {
+        return out;
+    }
+    crate::fast::keep_lanes(sample_path(view, s, coords, offset, Path::PerLane), live)
 }
 
 /// `Sample` with the per-sample LOD clamp of tiled resources (`_cl`, view mip space).

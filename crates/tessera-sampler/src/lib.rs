@@ -37,7 +37,8 @@ mod view;
 
 pub use api::{
     LodMode, calculate_lod, gather, gather_cmp, load, load_float, per_lane, sample, sample_bias,
-    sample_clamped, sample_cmp, sample_cmp_level_zero, sample_grad, sample_level, sample_one,
+    sample_clamped, sample_cmp, sample_cmp_level_zero, sample_grad, sample_level, sample_live,
+    sample_one,
 };
 pub use ms::{load_sample, load_sample_float};
 pub use quad::{LANES, Reg, ddx_coarse, ddx_fine, ddy_coarse, ddy_fine};

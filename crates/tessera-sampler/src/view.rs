@@ -84,6 +84,9 @@ pub struct TextureView<'a> {
     /// Texture2DMSArray), whose surfaces are one per slice, each of `samples` sample planes
     /// (docs/memory.md). A multisampled view is read only by [`crate::load_sample`].
     pub(crate) samples: u32,
+    /// The view's part of the SIMD fast path's conditions ([`crate::fast::view_layout`]: its
+    /// texel layout, `None` when the path does not cover the view), derived when it is built.
+    pub(crate) fast: Option<crate::fast::Layout>,
 }
 
 /// One subresource of a view as a fetch sees it: its surface (extent; memory when untiled) and
@@ -147,7 +150,7 @@ impl<'a> TextureView<'a> {
         }
         let mip_count = (mips.len() / array_size as usize) as u32;
         let simple = mips.iter().all(crate::extent::simple);
-        Ok(Self {
+        let mut v = Self {
             dimension,
             format,
             surfaces: mips,
@@ -159,7 +162,10 @@ impl<'a> TextureView<'a> {
             tiled: None,
             tile_units: Vec::new(),
             samples: 1,
-        })
+            fast: None,
+        };
+        v.fast = crate::fast::view_layout(&v);
+        Ok(v)
     }
 
     /// Builds a multisampled view (`Texture2DMs` with one slice, `Texture2DMsArray` with
@@ -220,6 +226,8 @@ impl<'a> TextureView<'a> {
             tiled: None,
             tile_units: Vec::new(),
             samples,
+            // Read by `load_sample` only.
+            fast: None,
         })
     }
 
@@ -265,6 +273,7 @@ impl<'a> TextureView<'a> {
         v.simple = units.is_some();
         v.tile_units = units.unwrap_or_default();
         v.tiled = Some(tiles);
+        v.fast = crate::fast::view_layout(&v);
         Ok(v)
     }
 

@@ -1,4 +1,4 @@
-use tessera_sampler::sample;
+use tessera_sampler::sample_live;
 
 use crate::env::ShaderEnv;
 use crate::shader::{
@@ -39,7 +39,10 @@ impl PixelShader for TexturedPs {
     fn shade(&self, env: &ShaderEnv<'_>, input: &PsInput<'_>, out: &mut PsOutput) {
         // By reference: copying both registers out of the inputs cost ~16 instructions a call.
         let (uv, tint) = (&input.varyings[0], &input.varyings[1]);
-        let texel = sample(env.texture(0), env.sampler(0), *uv, [0; 3]);
+        // Each output lane depends on its own sample only, and the pipeline writes the covered
+        // lanes only: helper lanes' texels need not be read (`sample_live`; their LOD
+        // contribution, the quads' derivatives of `uv`, is kept).
+        let texel = sample_live(env.texture(0), env.sampler(0), *uv, [0; 3], input.coverage);
         out.targets[0] = [
             texel[0] * tint[0],
             texel[1] * tint[1],

@@ -82,16 +82,23 @@ fn transpose(lo: [f32x4; 4], hi: [f32x4; 4]) -> [f32x8; 4] {
 
 /// The bilinear filter (bytes in memory order) of 8 lanes whose top-left taps are at byte
 /// offsets `o0` (top row) and `o1` (bottom row) of `d` and whose right taps follow them; every
-/// such pair lies inside `d` ([`super::texel::Words`]). `w`: the lanes' weights.
+/// such pair lies inside `d` ([`super::texel::Words`]). `w`: the lanes' weights. Only the lanes
+/// set in `live` are read and filtered; the others are 0 (see [`crate::sample_live`]).
 #[inline(always)]
-pub(super) fn bilinear(d: &[u8], o0: i32x8, o1: i32x8, w: &PairWeights) -> [f32x8; 4] {
+pub(super) fn bilinear(d: &[u8], o0: i32x8, o1: i32x8, w: &PairWeights, live: u8) -> [f32x8; 4] {
     // The clamp never changes an offset (each pair is in bounds); it proves the reads are.
     let Some(lim) = d.len().checked_sub(8) else {
         return [f32x8::ZERO; 4];
     };
     let (o0, o1) = (o0.to_array(), o1.to_array());
     let p = |o: i32| (o as u32 as usize).min(lim);
-    let l = |k: usize| lane(d, p(o0[k]), p(o1[k]), w, k);
+    let l = |k: usize| {
+        if live & (1 << k) != 0 {
+            lane(d, p(o0[k]), p(o1[k]), w, k)
+        } else {
+            f32x4::ZERO
+        }
+    };
     let s = transpose([l(0), l(1), l(2), l(3)], [l(4), l(5), l(6), l(7)]);
     let div = f32x8::splat(UNORM8_BILINEAR_DIVISOR);
     // Written out (`map` may be left out of line).
@@ -111,9 +118,15 @@ pub(super) struct Taps<'d> {
 
 /// The trilinear filter (bytes in memory order) of 8 lanes: [`bilinear`] at two levels and the
 /// core's mip combine with weights `wm[l]` (lane `l`'s weight in every element;
-/// `a + wm·(b − a)`), or `None` when a level's memory is shorter than one pair.
+/// `a + wm·(b − a)`), or `None` when a level's memory is shorter than one pair. Only the lanes
+/// set in `live` are read and filtered; the others are 0 (see [`crate::sample_live`]).
 #[inline(always)]
-pub(super) fn trilinear(a: &Taps<'_>, b: &Taps<'_>, wm: [f32x4; 8]) -> Option<[f32x8; 4]> {
+pub(super) fn trilinear(
+    a: &Taps<'_>,
+    b: &Taps<'_>,
+    wm: [f32x4; 8],
+    live: u8,
+) -> Option<[f32x8; 4]> {
     let (da, db) = (a.data, b.data);
     // As in [`bilinear`], the clamps never change an offset.
     let (la, lb) = (da.len().checked_sub(8)?, db.len().checked_sub(8)?);
@@ -123,12 +136,17 @@ pub(super) fn trilinear(a: &Taps<'_>, b: &Taps<'_>, wm: [f32x4; 8]) -> Option<[f
     let div = f32x8::splat(UNORM8_BILINEAR_DIVISOR);
     macro_rules! l {
         ($k:expr) => {{
-            let sa = lane(da, p(a0[$k], la), p(a1[$k], la), aw, $k);
-            let sb = lane(db, p(b0[$k], lb), p(b1[$k], lb), bw, $k);
-            // Both levels' divisions in one.
-            let v = bytemuck::cast::<[f32x4; 2], f32x8>([sa, sb]) / div;
-            let [va, vb]: [f32x4; 2] = bytemuck::cast(v);
-            va + wm[$k] * (vb - va)
+            if live & (1 << $k) == 0 {
+                // A lane nobody reads: no texel reads, no filter.
+                f32x4::ZERO
+            } else {
+                let sa = lane(da, p(a0[$k], la), p(a1[$k], la), aw, $k);
+                let sb = lane(db, p(b0[$k], lb), p(b1[$k], lb), bw, $k);
+                // Both levels' divisions in one.
+                let v = bytemuck::cast::<[f32x4; 2], f32x8>([sa, sb]) / div;
+                let [va, vb]: [f32x4; 2] = bytemuck::cast(v);
+                va + wm[$k] * (vb - va)
+            }
         }};
     }
     // Written out (not a closure, which the compiler may leave out of line).

@@ -144,6 +144,9 @@ pub(super) struct Level<'v, 'a, M> {
     pub offset: [i32; 2],
     pub u: Coord,
     pub v: Coord,
+    /// The lanes whose results are read ([`crate::sample_live`]); the lane-by-lane kernels
+    /// ([`aos`]) skip the others.
+    pub live: u8,
 }
 
 impl<'a, M: Mem<'a>> Level<'_, 'a, M> {
@@ -232,6 +235,7 @@ impl<'a, M: Mem<'a>> Level<'_, 'a, M> {
             offset: self.offset,
             u: self.u,
             v: self.v,
+            live: self.live,
         };
         t.run(m0, m1, wm)
     }
@@ -276,7 +280,7 @@ impl<'a, M: Mem<'a>> Level<'_, 'a, M> {
         if !self.sel.any_linear {
             return texel::point::<SRGB>(words.point(x, y));
         }
-        if !SRGB && let Some(r) = words.bilinear_unorm(x, y) {
+        if !SRGB && let Some(r) = words.bilinear_unorm(x, y, self.live) {
             return r;
         }
         texel::bilinear::<SRGB>(&words.taps(x, y), x.w, y.w)
@@ -386,6 +390,8 @@ pub(super) struct Trilinear<'v, 'a, M> {
     /// The reduced coordinates.
     pub u: Coord,
     pub v: Coord,
+    /// The lanes whose results are read ([`crate::sample_live`]); the others are skipped.
+    pub live: u8,
 }
 
 impl<'a, M: Mem<'a>> Trilinear<'_, 'a, M> {
@@ -398,7 +404,7 @@ impl<'a, M: Mem<'a>> Trilinear<'_, 'a, M> {
         if !self.view.simple || self.lay.srgb || !self.sel.any_linear {
             return None;
         }
-        let bytes = aos::trilinear(&self.taps(m0)?, &self.taps(m1)?, wm)?;
+        let bytes = aos::trilinear(&self.taps(m0)?, &self.taps(m1)?, wm, self.live)?;
         // Bytes 0..3 in memory order → R, G, B, A.
         Some(if self.lay.bgra {
             [bytes[2], bytes[1], bytes[0], bytes[3]]

@@ -181,7 +181,7 @@ mod tests {
             let lods = Lods::Level(&[0.0; 8]);
             (
                 v.simple,
-                super::super::sample(&v, &s, &coords, Some(lods), [0; 3], None),
+                super::super::sample(&v, &s, &coords, Some(lods), [0; 3], None, 0xff),
             )
         };
         let (simple, out) = run(&[sub(16, 16)], &index, 16, 16);

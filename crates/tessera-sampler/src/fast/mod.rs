@@ -68,8 +68,8 @@ use tessera_types::desc::ViewDimension;
 use wide::{CmpEq, f32x4, f32x8, i32x8};
 
 /// The texel layout of a covered format.
-#[derive(Clone, Copy)]
-struct Layout {
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
     bgra: bool,
     srgb: bool,
 }
@@ -85,23 +85,27 @@ fn layout(f: Format) -> Option<Layout> {
     Some(Layout { bgra, srgb })
 }
 
-/// Whether `view` and `s` are covered by the fast path (the per-call part of the conditions;
-/// the sampler's part was derived by [`Sampler::new`]).
-pub(crate) fn covers(view: &TextureView<'_>, s: &Sampler) -> bool {
+/// The view's part of the fast path's conditions, derived once when it is built
+/// (`TextureView::fast`): its texel layout when the path covers it (the sampler's part was
+/// derived by [`Sampler::new`]).
+pub(crate) fn view_layout(view: &TextureView<'_>) -> Option<Layout> {
     // A tiled view is read through its subresources' tile units, which a simple tiled view
     // has (`TextureView::tiled`); others run the per-lane core (`crate::fetch::Tiled`).
-    s.fast
-        && (view.tiled.is_none() || view.simple)
-        && layout(view.format).is_some()
+    let covered = (view.tiled.is_none() || view.simple)
         && matches!(
             view.dimension,
             ViewDimension::Texture2D | ViewDimension::Texture2DArray
-        )
+        );
+    covered.then(|| layout(view.format)).flatten()
 }
 
 /// The common case of [`sample`] without its general set-up: a non-array view, per-quad
 /// selections `q` (implicit LOD) with the same two levels in both quads, some mip weight and
 /// some linear quad, run through [`Trilinear::run`]; `None` when it does not apply.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the inputs of `sample` with the quads' selections"
+)]
 #[inline(always)]
 fn quads_trilinear<'a, M: Mem<'a>>(
     view: &TextureView<'a>,
@@ -111,6 +115,7 @@ fn quads_trilinear<'a, M: Mem<'a>>(
     coords: &[f32x8; 4],
     offset: [i32; 3],
     q: [MipSel; 2],
+    live: u8,
 ) -> Option<[f32x8; 4]> {
     let [a, b] = q;
     if view.dimension != ViewDimension::Texture2D
@@ -136,6 +141,7 @@ fn quads_trilinear<'a, M: Mem<'a>>(
         offset: [offset[0], offset[1]],
         u: Coord::new(coords[0], s.desc.address_u),
         v: Coord::new(coords[1], s.desc.address_v),
+        live,
     };
     // Each quad's mip weight, splat once for its four lanes (as [`weights`]: k/256, exact).
     let w = |k: u32| f32x4::splat(k as f32 * (1.0 / 256.0));
@@ -145,7 +151,9 @@ fn quads_trilinear<'a, M: Mem<'a>>(
 
 /// Filtered samples of 8 lanes, or `None` when the call is not covered (the caller then runs the
 /// per-lane core). `lods` / `clamp[l]` are the lanes' LOD sources and per-sample clamps; `lods`
-/// `None` is `Sample`'s implicit LOD, from the quads' coarse derivatives of `coords`.
+/// `None` is `Sample`'s implicit LOD, from the quads' coarse derivatives of `coords`. Lanes
+/// outside `live` (`0xff`: none) are 0 and their texels are not read where it saves work
+/// ([`crate::sample_live`]); the LOD still comes from every lane's coordinates.
 pub(crate) fn sample(
     view: &TextureView<'_>,
     s: &Sampler,
@@ -153,45 +161,55 @@ pub(crate) fn sample(
     lods: Option<Lods<'_>>,
     offset: [i32; 3],
     clamp: Option<&[f32; 8]>,
+    live: u8,
 ) -> Option<[f32x8; 4]> {
-    if !covers(view, s) {
-        return None;
-    }
+    let lay = view.fast.filter(|_| s.fast)?;
     if view.tiled.is_some() {
-        return sample_tiled(view, s, coords, lods, offset, clamp);
+        return sample_tiled(view, s, lay, coords, lods, offset, clamp, live);
     }
-    run(view, Linear, s, coords, lods, offset, clamp)
+    run(view, Linear, s, lay, coords, lods, offset, clamp, live)
 }
 
 /// [`sample`] of a covered tiled view (out of line: the untiled call stays as it was).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the inputs of `sample` with the view's layout"
+)]
 #[inline(never)]
 fn sample_tiled(
     view: &TextureView<'_>,
     s: &Sampler,
+    lay: Layout,
     coords: &[f32x8; 4],
     lods: Option<Lods<'_>>,
     offset: [i32; 3],
     clamp: Option<&[f32; 8]>,
+    live: u8,
 ) -> Option<[f32x8; 4]> {
     let mem = Tiles {
         units: &view.tile_units,
         mips: view.mip_count,
     };
-    run(view, mem, s, coords, lods, offset, clamp)
+    run(view, mem, s, lay, coords, lods, offset, clamp, live)
 }
 
 /// [`sample`] of a covered call, reading texels through `mem`.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the inputs of `sample`, passed on with the texel memory"
+)]
 #[inline(always)]
 fn run<'a, M: Mem<'a>>(
     view: &TextureView<'a>,
     mem: M,
     s: &Sampler,
+    lay: Layout,
     coords: &[f32x8; 4],
     lods: Option<Lods<'_>>,
     offset: [i32; 3],
     clamp: Option<&[f32; 8]>,
+    live: u8,
 ) -> Option<[f32x8; 4]> {
-    let lay = layout(view.format)?;
     let mut quads = None;
     // The quads' derivatives `[∂u/∂x, ∂v/∂x, ∂u/∂y, ∂v/∂y]` when one request per quad serves
     // every lane (lanes 4q..4q + 4 share lane 4q's selection).
@@ -221,14 +239,14 @@ fn run<'a, M: Mem<'a>>(
             red: Reduction::Avg,
             cmp: None,
         };
-        let q = QuadLod::new(&ctx)?.select::<M>(d);
-        if let Some(r) = quads_trilinear(view, mem, s, lay, coords, offset, q) {
+        let q = QuadLod::new(&ctx)?.select::<M>(d, live);
+        if let Some(r) = quads_trilinear(view, mem, s, lay, coords, offset, q, live) {
             return Some(r);
         }
         quads = Some(q);
     }
     let lods = lods.unwrap_or_else(|| implicit_lods(coords));
-    general(view, mem, s, lay, coords, lods, offset, clamp, quads)
+    general(view, mem, s, lay, coords, lods, offset, clamp, quads, live)
 }
 
 /// The coarse derivatives `[∂u/∂x, ∂v/∂x, ∂u/∂y, ∂v/∂y]` of both quads of `u`, `v`: lanes
@@ -282,6 +300,39 @@ fn general<'a, M: Mem<'a>>(
     offset: [i32; 3],
     clamp: Option<&[f32; 8]>,
     quads: Option<[MipSel; 2]>,
+    live: u8,
+) -> Option<[f32x8; 4]> {
+    let r = general_all(view, mem, s, lay, coords, lods, offset, clamp, quads, live)?;
+    Some(if live == 0xff { r } else { keep_lanes(r, live) })
+}
+
+/// `r` with the lanes outside `live` set to 0 (all four channels).
+#[inline]
+pub(crate) fn keep_lanes(r: [f32x8; 4], live: u8) -> [f32x8; 4] {
+    let m: f32x8 = bytemuck::cast(i32x8::new(core::array::from_fn(|k| {
+        -i32::from((live >> k) & 1)
+    })));
+    [r[0] & m, r[1] & m, r[2] & m, r[3] & m]
+}
+
+/// [`general`] before the lanes outside `live` are cleared: some of its filters skip them,
+/// others do not.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the inputs of `sample`, passed on to its out-of-line general part"
+)]
+#[inline(always)]
+fn general_all<'a, M: Mem<'a>>(
+    view: &TextureView<'a>,
+    mem: M,
+    s: &Sampler,
+    lay: Layout,
+    coords: &[f32x8; 4],
+    lods: Lods<'_>,
+    offset: [i32; 3],
+    clamp: Option<&[f32; 8]>,
+    quads: Option<[MipSel; 2]>,
+    live: u8,
 ) -> Option<[f32x8; 4]> {
     let g = geom(view.dimension);
     let ctx = Ctx {
@@ -347,6 +398,7 @@ fn general<'a, M: Mem<'a>>(
         offset: [offset[0], offset[1]],
         u: Coord::new(coords[0], s.desc.address_u),
         v: Coord::new(coords[1], s.desc.address_v),
+        live,
     };
     let wm = i32x8::new(wm);
     let mip_linear = !wm.cmp_eq(i32x8::ZERO).all();
@@ -413,7 +465,15 @@ mod tests {
             f32x8::ZERO,
         ];
         let run = |v: &TextureView<'_>, s: &Sampler| {
-            sample(v, s, &coords, Some(Lods::Level(&[0.25; 8])), [0; 3], None)
+            sample(
+                v,
+                s,
+                &coords,
+                Some(Lods::Level(&[0.25; 8])),
+                [0; 3],
+                None,
+                0xff,
+            )
         };
         use AddressMode::*;
         use ViewDimension as D;

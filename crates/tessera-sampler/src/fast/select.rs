@@ -105,7 +105,9 @@ impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
 
     /// Mip selections of the two quads of a call, with coarse derivatives
     /// `d[q] = [∂u/∂x, ∂v/∂x, ∂u/∂y, ∂v/∂y]` (normalised units): from [`half_log2_fixed`] when the bias is 0 and it answers for both
-    /// quads, else both `log2`s at once ([`lod::log2x2`]). `T` is the caller's texel memory
+    /// quads, else both `log2`s at once ([`lod::log2x2`]). A quad with no lane in `live` (its
+    /// results are not read, [`crate::sample_live`]) gets the other quad's selection, so only
+    /// one is computed and both quads take one trilinear pass. `T` is the caller's texel memory
     /// (`fast::mem`): each caller gets its own copy, which LLVM inlines into its one call site
     /// (shared by the untiled and the tiled path, it was inlined into neither: +2 % `tex`
     /// instructions).
@@ -114,13 +116,24 @@ impl<'c, 's, 'v, 'a> QuadLod<'c, 's, 'v, 'a> {
         clippy::extra_unused_type_parameters,
         reason = "the parameter only makes one copy per caller (see above)"
     )]
-    pub fn select<T>(&self, d: [[f32; 4]; 2]) -> [MipSel; 2] {
+    pub fn select<T>(&self, d: [[f32; 4]; 2], live: u8) -> [MipSel; 2] {
         let [w, h] = self.size;
         // [`Ctx::lod`] for a 2D isotropic footprint: the third axis contributes 0.
         let arg = |q: usize| {
             let d = d[q];
             lod::isotropic_arg([d[0] * w, d[1] * h, 0.0], [d[2] * w, d[3] * h, 0.0])
         };
+        let (dead0, dead1) = (live & 0x0f == 0, live & 0xf0 == 0);
+        if dead0 || dead1 {
+            // One quad read (`live` is never 0: `sample_live` answers that itself).
+            let a = arg(usize::from(dead0));
+            let m = match (self.fixed, half_log2_fixed(a)) {
+                (Some(c), Some(f)) => self.mip_select(c.apply(f)),
+                // `log2x2` is `log2` per element, bit for bit.
+                _ => self.finish(0.5 * lod::log2(a)),
+            };
+            return [m, m];
+        }
         let (a0, a1) = (arg(0), arg(1));
         if let Some(c) = self.fixed
             && let (Some(f0), Some(f1)) = (half_log2_fixed(a0), half_log2_fixed(a1))

@@ -160,15 +160,16 @@ impl<'a, U: Unit<'a>> Words<U> {
     }
 
     /// The UNORM bilinear filter (bytes in memory order) of 8 lanes, or `None` where some
-    /// lane's right tap is not the next texel in memory.
+    /// lane's right tap is not the next texel in memory; lanes outside `live` are 0.
     #[inline(always)]
-    pub fn bilinear_unorm(&self, x: &Axis, y: &Axis) -> Option<[f32x8; 4]> {
+    pub fn bilinear_unorm(&self, x: &Axis, y: &Axis, live: u8) -> Option<[f32x8; 4]> {
         let (o0, o1) = self.pair_rows(x, y)?;
         Some(aos::bilinear(
             self.0.data(),
             o0,
             o1,
             &aos::PairWeights::new(x.w, y.w),
+            live,
         ))
     }
 }

@@ -8,6 +8,7 @@ use crate::common::Img;
 use tessera_format::Format;
 use tessera_sampler::{
     Sampler, TextureView, per_lane, sample, sample_bias, sample_clamped, sample_grad, sample_level,
+    sample_live,
 };
 use tessera_testkit::Rng;
 use tessera_types::desc::{AddressMode, FilterKind, SamplerDesc, ViewDimension};
@@ -297,10 +298,32 @@ pub(crate) fn check_call(rng: &mut Rng, v: &TextureView<'_>, s: &Sampler, tex: &
     };
     let vv = Some(v);
 
+    let want = per_lane::sample(vv, s, coords, off);
+    assert_same(sample(vv, s, coords, off), want, &what("sample"));
+
+    // `sample_live`: the live lanes are `sample`'s (their LOD from every lane's coordinates),
+    // the others 0. Masks: all, none, one quad, one lane, and random.
+    let bits = rng.u64() as u8;
+    let live = rng.pick(&[
+        0xff,
+        0x00,
+        0x0f,
+        0xf0,
+        bits,
+        bits & 0x0f,
+        bits & 0xf0,
+        1 << (bits & 7),
+    ]);
+    let keep = |r: f32x8| {
+        let a = r.to_array();
+        f32x8::new(core::array::from_fn(|l| {
+            if live & (1 << l) != 0 { a[l] } else { 0.0 }
+        }))
+    };
     assert_same(
-        sample(vv, s, coords, off),
-        per_lane::sample(vv, s, coords, off),
-        &what("sample"),
+        sample_live(vv, s, coords, off, live),
+        want.map(keep),
+        &|| format!("live {live:#04x}: {}", what("sample_live")()),
     );
 
     let bias = f32x8::new(core::array::from_fn(|_| {
