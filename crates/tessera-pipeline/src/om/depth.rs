@@ -260,6 +260,15 @@ impl D32Test {
     }
 }
 
+/// Clamps depth to the viewport range (SPEC §5.1's depth clamp) with float min/max rules (NaN → the range minimum):
+/// `maxps(z, lo)` returns `lo` for a NaN `z` (the range is finite: the caps layer refuses
+/// non-finite viewports).
+#[inline(always)]
+pub(crate) fn clamp_depth(z: f32x8, range: (f32, f32)) -> f32x8 {
+    z.fast_max(f32x8::splat(range.0))
+        .fast_min(f32x8::splat(range.1))
+}
+
 /// All-ones lanes (as a float mask) where `mask` has a bit.
 #[inline(always)]
 pub(crate) fn lane_select(mask: Coverage) -> f32x8 {

@@ -9,10 +9,9 @@
 use tessera_types::ComparisonFunc;
 use wide::f32x8;
 
-use super::depth::D32Test;
+use super::depth::{D32Test, clamp_depth};
 use super::{read_block_u32, write_block_u32};
 use crate::block::{Coverage, SampleCoverage};
-use crate::ps::clamp_depth;
 
 /// The depth of one sample plane over a row pair of blocks: `z = (v0 + dz_dx·(dx + ox)) +
 /// dy_term` per lane, clamped to `range`.

@@ -26,14 +26,7 @@ fn eval(p: &Plane, dx: f32x8, dy: f32x8) -> f32x8 {
     f32x8::splat(p.v0) + f32x8::splat(p.dx) * dx + f32x8::splat(p.dy) * dy
 }
 
-/// Clamps depth to the viewport range with float min/max rules (NaN → the range minimum):
-/// `maxps(z, lo)` returns `lo` for a NaN `z` (the range is finite: the caps layer refuses
-/// non-finite viewports).
-#[inline(always)]
-pub(crate) fn clamp_depth(z: f32x8, range: (f32, f32)) -> f32x8 {
-    z.fast_max(f32x8::splat(range.0))
-        .fast_min(f32x8::splat(range.1))
-}
+pub(crate) use crate::om::depth::clamp_depth;
 
 /// Depth clamp, stencil and depth tests of a block (SPEC §5.1); all lanes pass without a DSV
 /// or with both tests off.
