@@ -84,9 +84,9 @@ pub struct TextureView<'a> {
     /// Texture2DMSArray), whose surfaces are one per slice, each of `samples` sample planes
     /// (docs/memory.md). A multisampled view is read only by [`crate::load_sample`].
     pub(crate) samples: u32,
-    /// The view's part of the SIMD fast path's conditions ([`crate::fast::view_layout`]: its
+    /// The view's part of the SIMD fast path's conditions ([`view_layout`]: its
     /// texel layout, `None` when the path does not cover the view), derived when it is built.
-    pub(crate) fast: Option<crate::fast::Layout>,
+    pub(crate) fast: Option<FastLayout>,
 }
 
 /// One subresource of a view as a fetch sees it: its surface (extent; memory when untiled) and
@@ -164,7 +164,7 @@ impl<'a> TextureView<'a> {
             samples: 1,
             fast: None,
         };
-        v.fast = crate::fast::view_layout(&v);
+        v.fast = view_layout(&v);
         Ok(v)
     }
 
@@ -273,7 +273,7 @@ impl<'a> TextureView<'a> {
         v.simple = units.is_some();
         v.tile_units = units.unwrap_or_default();
         v.tiled = Some(tiles);
-        v.fast = crate::fast::view_layout(&v);
+        v.fast = view_layout(&v);
         Ok(v)
     }
 
@@ -483,4 +483,39 @@ impl Default for Sampler {
     fn default() -> Self {
         Self::new(&SamplerDesc::default())
     }
+}
+
+/// The texel layout of a format the SIMD fast path (`crate::fast`) covers: 8-bit RGBA or
+/// BGRA, sRGB or not.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FastLayout {
+    /// B and R swapped in memory.
+    pub(crate) bgra: bool,
+    /// sRGB-encoded colour channels.
+    pub(crate) srgb: bool,
+}
+
+fn fast_layout(f: Format) -> Option<FastLayout> {
+    let (bgra, srgb) = match f {
+        Format::R8G8B8A8Unorm => (false, false),
+        Format::R8G8B8A8UnormSrgb => (false, true),
+        Format::B8G8R8A8Unorm => (true, false),
+        Format::B8G8R8A8UnormSrgb => (true, true),
+        _ => return None,
+    };
+    Some(FastLayout { bgra, srgb })
+}
+
+/// The view's part of the fast path's conditions, derived once when it is built
+/// (`TextureView::fast`): its texel layout when the path covers it (the sampler's part was
+/// derived by [`Sampler::new`](crate::Sampler::new)).
+pub(crate) fn view_layout(view: &TextureView<'_>) -> Option<FastLayout> {
+    // A tiled view is read through its subresources' tile units, which a simple tiled view
+    // has (`TextureView::tiled`); others run the per-lane core (`crate::fetch::Tiled`).
+    let covered = (view.tiled.is_none() || view.simple)
+        && matches!(
+            view.dimension,
+            ViewDimension::Texture2D | ViewDimension::Texture2DArray
+        );
+    covered.then(|| fast_layout(view.format)).flatten()
 }

@@ -63,41 +63,10 @@ use crate::view::{Sampler, TextureView};
 use level::{Coord, Level, Select, Trilinear, combine, weights};
 use mem::{Linear, Mem, Tiles};
 use select::QuadLod;
-use tessera_format::Format;
 use tessera_types::desc::ViewDimension;
 use wide::{CmpEq, f32x4, f32x8, i32x8};
 
-/// The texel layout of a covered format.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Layout {
-    bgra: bool,
-    srgb: bool,
-}
-
-fn layout(f: Format) -> Option<Layout> {
-    let (bgra, srgb) = match f {
-        Format::R8G8B8A8Unorm => (false, false),
-        Format::R8G8B8A8UnormSrgb => (false, true),
-        Format::B8G8R8A8Unorm => (true, false),
-        Format::B8G8R8A8UnormSrgb => (true, true),
-        _ => return None,
-    };
-    Some(Layout { bgra, srgb })
-}
-
-/// The view's part of the fast path's conditions, derived once when it is built
-/// (`TextureView::fast`): its texel layout when the path covers it (the sampler's part was
-/// derived by [`Sampler::new`]).
-pub(crate) fn view_layout(view: &TextureView<'_>) -> Option<Layout> {
-    // A tiled view is read through its subresources' tile units, which a simple tiled view
-    // has (`TextureView::tiled`); others run the per-lane core (`crate::fetch::Tiled`).
-    let covered = (view.tiled.is_none() || view.simple)
-        && matches!(
-            view.dimension,
-            ViewDimension::Texture2D | ViewDimension::Texture2DArray
-        );
-    covered.then(|| layout(view.format)).flatten()
-}
+pub(crate) use crate::view::FastLayout as Layout;
 
 /// The common case of [`sample`] without its general set-up: a non-array view, per-quad
 /// selections `q` (implicit LOD) with the same two levels in both quads, some mip weight and
