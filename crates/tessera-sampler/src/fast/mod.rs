@@ -395,7 +395,7 @@ fn general_all<'a, M: Mem<'a>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tessera_format::Surface;
+    use tessera_format::{Format, Surface};
     use tessera_types::desc::{AddressMode, FilterKind, FilterReduction, SamplerDesc};
 
     /// Linear where bit `b` of `k` is set, else point: `k` in 0..8 enumerates min/mag/mip.
