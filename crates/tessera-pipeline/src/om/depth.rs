@@ -315,6 +315,19 @@ pub fn apply_stencil_op(op: StencilOp, stored: u8, reference: u8) -> u8 {
     }
 }
 
+/// Every comparison function, for the depth kernels' tests.
+#[cfg(test)]
+pub(crate) const COMPARISON_FUNCS: [ComparisonFunc; 8] = [
+    ComparisonFunc::Never,
+    ComparisonFunc::Less,
+    ComparisonFunc::Equal,
+    ComparisonFunc::LessEqual,
+    ComparisonFunc::Greater,
+    ComparisonFunc::NotEqual,
+    ComparisonFunc::GreaterEqual,
+    ComparisonFunc::Always,
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,16 +338,7 @@ mod tests {
     /// and declines (changing nothing) blocks that leave the buffer.
     #[test]
     fn d32_test_matches_band_depth_test() {
-        let funcs = [
-            ComparisonFunc::Never,
-            ComparisonFunc::Less,
-            ComparisonFunc::Equal,
-            ComparisonFunc::LessEqual,
-            ComparisonFunc::Greater,
-            ComparisonFunc::NotEqual,
-            ComparisonFunc::GreaterEqual,
-            ComparisonFunc::Always,
-        ];
+        let funcs = COMPARISON_FUNCS;
         let values = [0.0f32, -0.0, 0.25, 0.5, 0.75, 1.0, f32::NAN];
         let mut state = 0x9e37_79b9u32;
         let mut next = move || {

@@ -8,18 +8,7 @@ use wide::f32x8;
 
 use super::{PlaneDepth, PlaneRows, RowBlocks, test_row};
 use crate::block::{Coverage, SampleCoverage};
-use crate::om::depth::D32Test;
-
-const FUNCS: [ComparisonFunc; 8] = [
-    ComparisonFunc::Never,
-    ComparisonFunc::Less,
-    ComparisonFunc::Equal,
-    ComparisonFunc::LessEqual,
-    ComparisonFunc::Greater,
-    ComparisonFunc::NotEqual,
-    ComparisonFunc::GreaterEqual,
-    ComparisonFunc::Always,
-];
+use crate::om::depth::{COMPARISON_FUNCS, D32Test};
 
 /// Floats that stress the comparisons: specials, ties with the plane's values, and any bits.
 fn value() -> impl Strategy<Value = f32> {
@@ -136,7 +125,7 @@ proptest! {
         let Some(tok) = fearless_simd::Level::new().as_avx2() else {
             return Ok(());
         };
-        for func in FUNCS {
+        for func in COMPARISON_FUNCS {
             for write in [false, true] {
                 let t = D32Test::with(func, write, 1 << 14);
                 let base = run_case(&c, |p, rows, blk| test_row(&t, p, S, rows, blk));
