@@ -7,6 +7,8 @@ pub(crate) mod coverage;
 pub(crate) mod depth;
 pub(crate) mod depth_row;
 pub(crate) mod solid;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod solid_avx2;
 pub(crate) mod target;
 pub(crate) mod unorm8;
 

@@ -304,28 +304,26 @@ impl BandTarget<'_> {
 }
 
 impl BandTarget<'_> {
-    /// [`map_unorm8_block`](Self::map_unorm8_block) for `count` whole blocks from (`bx`,
-    /// `by`) rightwards: every texel of rows `by` and `by + 1`, columns `bx..bx + 4·count`.
+    /// The bytes of `count` whole blocks from (`bx`, `by`) rightwards: rows `by` and `by + 1`,
+    /// columns `bx..bx + 4·count` (`16·count` bytes each), when the target is RGBA8/BGRA8 UNORM
+    /// and the run lies wholly inside it (as [`map_unorm8_block`](Self::map_unorm8_block)
+    /// requires of a block); else `None`.
     #[inline(always)]
-    pub fn map_unorm8_run(&mut self, bx: u32, by: u32, count: u32, f: impl Fn(u32) -> u32) -> bool {
+    pub fn unorm8_run_rows(
+        &mut self,
+        bx: u32,
+        by: u32,
+        count: u32,
+    ) -> Option<(&mut [u8], &mut [u8])> {
         let len = 16 * count as usize;
         if !matches!(self.kind, TargetKind::Unorm8 { .. })
             || bx + 4 * count > self.width
             || self.texel_size != 4
             || self.data.row_pitch() < len
         {
-            return false;
+            return None;
         }
-        let Some((a, b)) = self.data.row_pair_mut(bx, by, len) else {
-            return false;
-        };
-        for row in [a, b] {
-            for texel in row.chunks_exact_mut(4) {
-                let old = u32::from_le_bytes([texel[0], texel[1], texel[2], texel[3]]);
-                texel.copy_from_slice(&f(old).to_le_bytes());
-            }
-        }
-        true
+        self.data.row_pair_mut(bx, by, len)
     }
 }
 

@@ -182,7 +182,9 @@ impl<'a> BandJob<'_, 'a> {
     pub fn visit_run(&mut self, bx: u32, by: u32, count: u32) {
         self.outlined(|job| {
             if job.band.scratch.solid.is_some() {
-                if job.ctx.depth_active || !solid::run(job.band, bx, by, count, job.stats) {
+                if job.ctx.depth_active
+                    || !solid::run(job.band, job.ctx.lanes, (bx, by), count, job.stats)
+                {
                     job.solid_run(bx, by, count);
                 }
                 return;

@@ -22,9 +22,12 @@ use crate::om::blend::BlendPlan;
 use crate::om::blend::blend_over_unorm;
 use crate::om::coverage::CoverageOut;
 use crate::om::solid::SolidTables;
+#[cfg(target_arch = "x86_64")]
+use crate::om::solid_avx2::map_rows_avx2;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::setup::{Plane, TriSetup};
 use crate::shader::{MAX_VARYINGS, PsInput, Reg, ZERO_REG};
+use tessera_sampler::Lanes;
 
 /// Fewest pixels of a triangle's bounding box within a band for which building the tables
 /// (32 eight-lane merger evaluations) is worth it.
@@ -40,7 +43,7 @@ pub fn prepare(
     planes: &[Plane],
     extent: [i32; 4],
 ) {
-    band.scratch.solid = None;
+    let last = band.scratch.solid.take();
     let [x0, y0, x1, y1] = extent;
     let Some(ps) = ctx.ps else {
         return;
@@ -72,7 +75,16 @@ pub fn prepare(
         return;
     };
     let src = shade_once(ctx, band, tri, planes, w);
-    band.scratch.solid = Some(SolidTables::build(&src, alpha_one, write_mask, bgra));
+    // The two triangles of a quad, and every triangle of one colour, build the same tables.
+    #[cfg(target_arch = "x86_64")]
+    let fit = ctx.lanes.avx2_token().is_some();
+    #[cfg(not(target_arch = "x86_64"))]
+    let fit = false;
+    let key = SolidTables::key_of(&src, alpha_one, write_mask, bgra, fit);
+    band.scratch.solid = Some(match last {
+        Some(tables) if tables.key() == key => tables,
+        _ => SolidTables::build(&src, alpha_one, write_mask, bgra, fit),
+    });
 }
 
 /// The shader's output for the triangle's constant varyings (each exactly `v0`, times `w` when
@@ -141,15 +153,37 @@ pub fn block(band: &mut Band<'_>, bx: u32, by: u32, mask: u8, stats: &mut BandSt
 }
 
 /// [`block`] for a run of `count` fully covered blocks from (`bx`, `by`) rightwards when no
-/// depth or stencil test can drop a lane: the two rows' texels in one pass each. `false`
-/// (nothing done) where the run is not wholly inside the target.
+/// depth or stencil test can drop a lane: the two rows' texels in one pass each, on the AVX2
+/// path through the tables' affine form where they have one. `false` (nothing done) where the
+/// run is not wholly inside the target.
 #[inline(always)]
-pub fn run(band: &mut Band<'_>, bx: u32, by: u32, count: u32, stats: &mut BandStats) -> bool {
+pub fn run(
+    band: &mut Band<'_>,
+    lanes: Lanes,
+    at: (u32, u32),
+    count: u32,
+    stats: &mut BandStats,
+) -> bool {
     let Some((tables, target)) = parts(band) else {
         return false;
     };
-    if !target.map_unorm8_run(bx, by, count, |t| tables.apply(t)) {
+    let Some((a, b)) = target.unorm8_run_rows(at.0, at.1, count) else {
         return false;
+    };
+    #[cfg(target_arch = "x86_64")]
+    if let (Some(tok), Some(fit)) = (lanes.avx2_token(), tables.affine()) {
+        map_rows_avx2(tok, fit, [a, b], |t| tables.apply(t));
+        stats.ps_lanes += 8 * u64::from(count);
+        stats.passed += 8 * u64::from(count);
+        return true;
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = lanes;
+    for row in [a, b] {
+        for texel in row.chunks_exact_mut(4) {
+            let old = u32::from_le_bytes([texel[0], texel[1], texel[2], texel[3]]);
+            texel.copy_from_slice(&tables.apply(old).to_le_bytes());
+        }
     }
     stats.ps_lanes += 8 * u64::from(count);
     stats.passed += 8 * u64::from(count);

@@ -166,3 +166,28 @@ fn tables_engage_for_uniform_shaders() {
         .count();
     assert!(differ > (W * H / 2) as usize, "{differ}");
 }
+
+/// A band keeps a triangle's tables for the next one only when that one's colour and state
+/// build the same tables: colours A, B, B, A over the whole target, each layer blended over
+/// the one before, store what the block path stores.
+#[test]
+fn tables_are_reused_only_for_the_same_colour() {
+    let (a, b) = ([0.8, 0.3, 0.1, 0.35], [0.25, 0.6, 0.9, 0.25]);
+    let shape = [
+        (-10.0, -4.0),
+        (2.0 * W as f32, 20.5),
+        (-3.0, 3.0 * H as f32),
+    ];
+    let verts: Vec<V> = [a, b, b, a]
+        .iter()
+        .flat_map(|&c| shape.iter().map(move |&(x, y)| v(x, y, c)))
+        .collect();
+    for alpha in [Blend::One, Blend::SrcAlpha] {
+        let mut setup = Setup::new(W, H);
+        setup.blend.render_target[0] = over(alpha, ColorWriteMask::ALL);
+        let (mut flat, mut shaded) = (background(), background());
+        draw_into(&setup, &mut flat, &verts, Some(&VertexColorPs));
+        draw_into(&setup, &mut shaded, &verts, Some(&PerBlock));
+        assert!(flat == shaded, "{alpha:?}");
+    }
+}
