@@ -3,6 +3,8 @@
 //! counters they share. Below the raster and pixel stages, above the output merger whose
 //! band views ([`BandTarget`], [`BandDepth`], [`CoarseDepth`]) a band holds.
 
+use std::sync::Arc;
+
 use tessera_sampler::Lanes;
 use tessera_types::RenderTargetBlendDesc;
 
@@ -16,7 +18,7 @@ use crate::om::blend::blend_constant;
 use crate::om::coarse::CoarseDepth;
 use crate::om::coverage::CoverageOut;
 use crate::om::depth::{BandDepth, DepthStencilOps};
-use crate::om::solid::SolidTables;
+use crate::om::solid::{SolidCache, SolidTables};
 use crate::om::target::{BandTarget, TargetKind};
 use crate::shader::{
     Interpolation, MAX_RENDER_TARGETS, MAX_VARYINGS, PixelShader, PsOutput, Reg, Sampling, UavLock,
@@ -85,6 +87,8 @@ pub struct RasterContext<'a> {
     pub line_coverage: bool,
     /// The SIMD path the band loop runs on ([`DrawState::simd`](crate::state::DrawState)).
     pub lanes: Lanes,
+    /// The solid-colour tables the draw's bands have built ([`crate::ps::solid`]).
+    pub solid_cache: SolidCache,
 }
 
 /// The sample pattern of a multisampled draw (SPEC §3.8) and its sample mask (§5.3).
@@ -211,7 +215,7 @@ pub struct Scratch {
     pub out: PsOutput,
     /// The output merger of the current triangle as byte tables, when [`prepare`](crate::ps::solid::prepare)
     /// built them for it (`None` for every other triangle).
-    pub solid: Option<SolidTables>,
+    pub solid: Option<Arc<SolidTables>>,
     /// The current small triangle's covered blocks in the band ([`small_coverage`](crate::rast::small_coverage)), and
     /// scratch slots past them.
     pub blocks: Vec<CoveredBlock>,

@@ -26,6 +26,7 @@ use crate::front::batch::{VertexSource, batch_ranges, build_batch, group_ranges,
 use crate::om::blend::{BlendPlan, blend_constant};
 use crate::om::coverage::CoverageOut;
 use crate::om::depth::DepthStencilOps;
+use crate::om::solid::SolidCache;
 use crate::om::target::{TargetKind, blend_range};
 use crate::report::{index_fetches_out_of_bounds, measure_repeat};
 use crate::schedule::{raster_batches, raster_serial, window};
@@ -415,6 +416,7 @@ fn raster_context<'a>(
         line_coverage,
         uavs: state.ps_uavs,
         lanes: state.simd,
+        solid_cache: SolidCache::default(),
     })
 }
 

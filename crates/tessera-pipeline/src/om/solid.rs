@@ -11,6 +11,8 @@
 //! checked on all 256 bytes against the table, so that the AVX2 path can map eight texels with
 //! a few vector operations per channel (`solid_avx2.rs`) and store the same bytes.
 
+use std::sync::{Arc, Mutex};
+
 use wide::u32x8;
 
 use super::blend::blend_over_unorm;
@@ -135,6 +137,35 @@ impl SolidTables {
             None
         };
         Self { words, key, affine }
+    }
+}
+
+/// The tables a draw has built, shared by its bands: every band of a full-screen triangle
+/// needs the same tables, and building them costs as much as mapping ~5,000 texels. A pure
+/// function of the key, so which band builds them first changes no byte.
+#[derive(Debug, Default)]
+pub struct SolidCache(Mutex<Vec<Arc<SolidTables>>>);
+
+impl SolidCache {
+    /// Tables kept per draw; a draw with more colours builds the rest per band.
+    const CAPACITY: usize = 64;
+
+    /// The tables of `key`, built by `build` (outside the lock) when no band has built them.
+    pub fn get(&self, key: SolidKey, build: impl FnOnce() -> SolidTables) -> Arc<SolidTables> {
+        let find = |list: &Vec<Arc<SolidTables>>| list.iter().find(|t| t.key == key).cloned();
+        // A poisoned lock only means another band panicked: the list itself is still whole.
+        if let Some(t) = find(&self.0.lock().unwrap_or_else(|e| e.into_inner())) {
+            return t;
+        }
+        let tables = Arc::new(build());
+        let mut list = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = find(&list) {
+            return t;
+        }
+        if list.len() < Self::CAPACITY {
+            list.push(Arc::clone(&tables));
+        }
+        tables
     }
 }
 

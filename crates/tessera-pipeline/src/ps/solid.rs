@@ -75,7 +75,8 @@ pub fn prepare(
         return;
     };
     let src = shade_once(ctx, band, tri, planes, w);
-    // The two triangles of a quad, and every triangle of one colour, build the same tables.
+    // The two triangles of a quad, and every triangle of one colour, build the same tables:
+    // kept from the band's last triangle, else shared by the draw's bands.
     #[cfg(target_arch = "x86_64")]
     let fit = ctx.lanes.avx2_token().is_some();
     #[cfg(not(target_arch = "x86_64"))]
@@ -83,7 +84,9 @@ pub fn prepare(
     let key = SolidTables::key_of(&src, alpha_one, write_mask, bgra, fit);
     band.scratch.solid = Some(match last {
         Some(tables) if tables.key() == key => tables,
-        _ => SolidTables::build(&src, alpha_one, write_mask, bgra, fit),
+        _ => ctx.solid_cache.get(key, || {
+            SolidTables::build(&src, alpha_one, write_mask, bgra, fit)
+        }),
     });
 }
 
@@ -129,7 +132,7 @@ fn parts<'b, 'a>(band: &'b mut Band<'a>) -> Option<(&'b SolidTables, &'b mut Ban
     let Band {
         colors, scratch, ..
     } = band;
-    match (scratch.solid.as_ref(), colors.as_mut_slice()) {
+    match (scratch.solid.as_deref(), colors.as_mut_slice()) {
         (Some(tables), [Some(target)]) => Some((tables, target)),
         _ => None,
     }
