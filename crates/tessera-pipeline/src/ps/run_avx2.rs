@@ -1,16 +1,17 @@
 //! The interior runs of single-sample pass-through draws on 256-bit lanes, for the AVX2 path
 //! (issue #19, docs/simd.md option (c)): a run of fully covered 4×2 blocks of one row pair,
 //! early D32 test (any comparison, with or without writes), the pass-through varying
-//! interpolated at the pixel centres, exact UNORM8 encode and store into the one RGBA8/BGRA8
-//! target with blending off. Everything else (and every run these preconditions do not hold
-//! for) stays on [`BandJob::run_blocks`]'s `wide` path, which this twin equals bit for bit:
-//! the same IEEE operations on the same operands in the same order — planes as `(v0 +
-//! ∂/∂x·dx) + ∂/∂y·dy`, `maxps`/`minps` depth clamp, the comparison, the masked depth write,
-//! `1/q`, the perspective `·w`, `om/unorm8.rs`' encode (whose near-half lanes take the `wide`
-//! encode itself) — and the same counters and coarse depth records (tested below).
+//! interpolated at the pixel centres, blending off or `Over`, exact UNORM8 encode and store
+//! into the one RGBA8/BGRA8 target. Everything else (and every run these preconditions do
+//! not hold for) stays on [`BandJob::run_blocks`]'s `wide` path, which this twin equals bit
+//! for bit: the same IEEE operations on the same operands in the same order — planes as
+//! `(v0 + ∂/∂x·dx) + ∂/∂y·dy`, `maxps`/`minps` depth clamp, the comparison, the masked depth
+//! write, `1/q`, the perspective `·w`, `blend_over_unorm` on the decoded texels,
+//! `om/unorm8.rs`' encode (whose near-half lanes take the `wide` encode itself) — and the
+//! same counters and coarse depth records (tested below).
 
 use fearless_simd::x86::Avx2;
-use fearless_simd::{Bytes, Simd, SimdBase};
+use fearless_simd::{Simd, SimdBase};
 use tessera_types::ComparisonFunc;
 use wide::f32x8 as WideF32x8;
 
@@ -21,14 +22,11 @@ use crate::om::blend::BlendPlan;
 use crate::om::coarse::CoarseDepth;
 use crate::om::depth::D32Test;
 use crate::om::target::{TargetKind, channel_bytes};
-use crate::om::{read_block_u32, unorm8, write_block_u32};
+use crate::om::{read_block_u32, write_block_u32};
 use crate::setup::{Plane, TriSetup};
 use crate::shader::{Interpolation, Reg};
+use unorm8::{F32x8, U32x8, blend_over, encode_rgba, load, store, unpack};
 
-/// 256-bit float lanes of the AVX2 path.
-type F32x8 = fearless_simd::f32x8<Avx2>;
-/// 256-bit unsigned lanes of the AVX2 path.
-type U32x8 = fearless_simd::u32x8<Avx2>;
 /// 256-bit lane masks of the AVX2 path.
 type Mask = fearless_simd::mask32x8<Avx2>;
 
@@ -55,6 +53,8 @@ struct RunPlan<'p> {
     write: bool,
     write_mask: u8,
     bgra: bool,
+    /// Blending `Over` (its `alpha_one`); `None`: blending off.
+    over: Option<bool>,
 }
 
 /// The rows of a run: the depth buffer's and the target's two rows, 16 bytes per block each.
@@ -67,7 +67,7 @@ struct RunRows<'r> {
 
 /// Whether the AVX2 kernel can take the runs of `job`'s triangle: the AVX2 path, a
 /// pass-through draw (not solid-colour) testing D32 depth early, one RGBA8/BGRA8 target with
-/// blending off. The runs' rows are checked run by run ([`passthrough_run`]).
+/// blending off or `Over`. The runs' rows are checked run by run ([`passthrough_run`]).
 #[inline(always)]
 pub(crate) fn applies(job: &BandJob<'_, '_>) -> bool {
     let (ctx, band) = (job.ctx, &*job.band);
@@ -75,7 +75,7 @@ pub(crate) fn applies(job: &BandJob<'_, '_>) -> bool {
         && ctx.passthrough.is_some()
         && ctx.early_depth
         && ctx.depth_active
-        && matches!(ctx.blend_plans[0], BlendPlan::Off)
+        && over(ctx.blend_plans[0]).is_some()
         && band.scratch.solid.is_none()
         && matches!(
             band.colors.as_slice(),
@@ -87,9 +87,19 @@ pub(crate) fn applies(job: &BandJob<'_, '_>) -> bool {
             .is_some_and(|d| D32Test::of(d, &ctx.ds).is_some())
 }
 
+/// The kernel's blend: `Some(None)` off, `Some(Some(alpha_one))` `Over`, `None` any other.
+#[inline(always)]
+fn over(plan: BlendPlan) -> Option<Option<bool>> {
+    match plan {
+        BlendPlan::Off => Some(None),
+        BlendPlan::Over { alpha_one } => Some(Some(alpha_one)),
+        BlendPlan::General => None,
+    }
+}
+
 /// [`BandJob::run_blocks`] of a single-sample pass-through run (`count` fully covered blocks
 /// from (`bx`, `by`)) of `job` on the AVX2 path (`tok` proves the CPU has it), when the draw
-/// tests D32 depth early, has one RGBA8/BGRA8 target with blending off and the run's rows lie
+/// tests D32 depth early, has one RGBA8/BGRA8 target with blending off or `Over` and the run's rows lie
 /// wholly inside both buffers: `true`, with the same bytes, counters and coarse records as
 /// `run_blocks`. Else `false`, having changed nothing.
 #[inline(always)]
@@ -125,7 +135,10 @@ fn run(
     let Some(k) = ctx.passthrough else {
         return false;
     };
-    if !(ctx.early_depth && ctx.depth_active && matches!(ctx.blend_plans[0], BlendPlan::Off)) {
+    let Some(blend) = over(ctx.blend_plans[0]) else {
+        return false;
+    };
+    if !(ctx.early_depth && ctx.depth_active) {
         return false;
     }
     let ([Some(target)], Some(depth)) = (band.colors.as_mut_slice(), band.depth.as_mut()) else {
@@ -162,6 +175,7 @@ fn run(
         write: test.writes(),
         write_mask: ctx.blend[0].write_mask.0 as u8,
         bgra,
+        over: blend,
     };
     let rows = RunRows {
         d0: d0.as_chunks_mut::<16>().0,
@@ -171,12 +185,21 @@ fn run(
     };
     let coarse = &mut band.coarse;
     // One loop per comparison: the function is chosen once per run, not per block.
+    // And one per blend (off or `Over`): the blend's branch and registers cost the loop
+    // without it 2 %.
     macro_rules! with {
         ($cmp:expr) => {
-            tok.vectorize(
-                #[inline(always)]
-                move || run_loop(tok, &plan, rows, coarse, stats, [bx, by], $cmp),
-            )
+            if plan.over.is_some() {
+                tok.vectorize(
+                    #[inline(always)]
+                    move || run_loop::<true>(tok, &plan, rows, coarse, stats, [bx, by], $cmp),
+                )
+            } else {
+                tok.vectorize(
+                    #[inline(always)]
+                    move || run_loop::<false>(tok, &plan, rows, coarse, stats, [bx, by], $cmp),
+                )
+            }
         };
     }
     match test.func() {
@@ -209,23 +232,10 @@ fn clamp(tok: Avx2, z: F32x8, (lo, hi): (F32x8, F32x8)) -> F32x8 {
     tok.min_f32x8(tok.max_f32x8(z, lo), hi)
 }
 
-/// The 256-bit value of `wide` lanes, and back.
+/// The blocks of a run, each as `run_blocks` does it, with the comparison `cmp(z, stored)`;
+/// `OVER`: the plan blends `Over`.
 #[inline(always)]
-fn load(tok: Avx2, v: WideF32x8) -> F32x8 {
-    F32x8::from_slice(tok, v.as_array_ref())
-}
-
-/// [`load`]'s inverse.
-#[inline(always)]
-fn store(v: F32x8) -> WideF32x8 {
-    let mut a = [0.0f32; 8];
-    v.store_slice(&mut a);
-    WideF32x8::new(a)
-}
-
-/// The blocks of a run, each as `run_blocks` does it, with the comparison `cmp(z, stored)`.
-#[inline(always)]
-fn run_loop(
+fn run_loop<const OVER: bool>(
     tok: Avx2,
     plan: &RunPlan<'_>,
     rows: RunRows<'_>,
@@ -303,10 +313,17 @@ fn run_loop(
         };
         ps_lanes += 8;
         passed_lanes += u64::from(passed.count_ones());
-        // `write_target` with blending off: encode, merge and store.
+        // `write_target`: blend, encode, merge and store.
         if plan.write_mask == 0 {
             continue;
         }
+        let old = |c0: &[u8; 16], c1: &[u8; 16]| U32x8::from_slice(tok, &read_block_u32(c0, c1));
+        let v = match plan.over {
+            Some(alpha_one) if OVER => {
+                blend_over(tok, &v, &unpack(tok, old(c0, c1), plan.bgra), alpha_one)
+            }
+            _ => v,
+        };
         let [r, g, b, a] = encode_rgba(tok, &v);
         let (lo, hi) = if plan.bgra { (b, r) } else { (r, b) };
         let new = tok.or_u32x8(
@@ -319,7 +336,8 @@ fn run_loop(
             bytes,
             tok.splat_u32x8(0),
         );
-        let old = U32x8::from_slice(tok, &read_block_u32(c0, c1));
+        // Read after the encode, so that it holds no register across it.
+        let old = old(c0, c1);
         let merged = tok.or_u32x8(
             tok.and_u32x8(new, lanes),
             tok.and_u32x8(old, tok.not_u32x8(lanes)),
@@ -332,40 +350,6 @@ fn run_loop(
     stats.passed += passed_lanes;
 }
 
-/// [`unorm8::encode_rgba`] on 256-bit lanes: the same clamp, `c·255 + 0.5`, truncation and
-/// near-half check per channel; a block with a near-half lane takes the `wide` encode whole
-/// (its exact scalar fix-up).
-#[inline(always)]
-fn encode_rgba(tok: Avx2, v: &[F32x8; 4]) -> [U32x8; 4] {
-    let (zero, one) = (tok.splat_f32x8(0.0), tok.splat_f32x8(1.0));
-    let (scale, half) = (tok.splat_f32x8(255.0), tok.splat_f32x8(0.5));
-    let limit = tok.splat_f32x8(0.5 - 1.0 / 32768.0);
-    // Written out: `array::map` over these lanes is not always inlined.
-    let channel = |c: F32x8| {
-        let clamped = tok.min_f32x8(tok.max_f32x8(c, zero), one);
-        let u = tok.add_f32x8(tok.mul_f32x8(clamped, scale), half);
-        let code = tok.cvt_i32_f32x8(u);
-        let r = tok.sub_f32x8(u, tok.cvt_f32_i32x8(code));
-        let near = tok.simd_gt_f32x8(tok.abs_f32x8(tok.sub_f32x8(r, half)), limit);
-        (code.bitcast::<U32x8>(), near)
-    };
-    let [(r, nr), (g, ng), (b, nb), (a, na)] =
-        [channel(v[0]), channel(v[1]), channel(v[2]), channel(v[3])];
-    let near = tok.or_mask32x8(tok.or_mask32x8(nr, ng), tok.or_mask32x8(nb, na));
-    if !tok.any_true_mask32x8(near) {
-        return [r, g, b, a];
-    }
-    encode_exact(tok, v)
-}
-
-/// The `wide` encode of a block with a near-half lane (rare: out of the loop).
-#[cold]
-#[inline(never)]
-fn encode_exact(tok: Avx2, v: &[F32x8; 4]) -> [U32x8; 4] {
-    let exact = unorm8::encode_rgba(&[store(v[0]), store(v[1]), store(v[2]), store(v[3])]);
-    let back = |c: usize| U32x8::from_slice(tok, &exact[c].to_array());
-    [back(0), back(1), back(2), back(3)]
-}
-
 #[cfg(test)]
 mod tests;
+mod unorm8;

@@ -1,7 +1,7 @@
 //! The AVX2 pass-through run against `BandJob::run_blocks` (the `wide` path it replaces): the
 //! same depth and colour bytes, counters and coarse depth records, bit for bit, for every
 //! comparison, with and without depth writes, every interpolation mode, flat and per-pixel
-//! `w`, any write mask, RGBA and BGRA, on planes and stored values that include NaN,
+//! `w`, any write mask, RGBA and BGRA, blending off and `Over`, on planes and stored values that include NaN,
 //! infinities and signed zeros, and target widths that cut runs (which the kernel declines,
 //! changing nothing).
 
@@ -59,6 +59,7 @@ struct Case {
     write: bool,
     write_mask: u32,
     bgra: bool,
+    blend: BlendPlan,
     coarse: bool,
     range: (f32, f32),
     width: u32,
@@ -69,6 +70,15 @@ struct Case {
 
 /// Rows of the surfaces: two bands of 16; the second is the one drawn.
 const ROWS: u32 = 32;
+
+/// Blending off, or `Over` with either alpha factor.
+fn blend() -> impl Strategy<Value = BlendPlan> {
+    prop_oneof![
+        Just(BlendPlan::Off),
+        Just(BlendPlan::Over { alpha_one: true }),
+        Just(BlendPlan::Over { alpha_one: false }),
+    ]
+}
 
 fn case() -> impl Strategy<Value = Case> {
     let modes = prop::sample::select(vec![
@@ -84,6 +94,7 @@ fn case() -> impl Strategy<Value = Case> {
         0u32..32,
         any::<bool>(),
         any::<bool>(),
+        blend(),
     );
     let range = prop_oneof![Just((0.0, 1.0)), Just((0.25, 0.75)), Just((-0.0, 0.0))];
     let width = 4u32..40;
@@ -105,7 +116,7 @@ fn case() -> impl Strategy<Value = Case> {
         })
         .prop_map(|(fixed, depth, colour_bytes)| {
             let ((z, q, colour), flags, range, width, origin, runs) = fixed;
-            let (w_flat, flat_varyings, mode, write, write_mask, bgra, coarse) = flags;
+            let (w_flat, flat_varyings, mode, write, write_mask, bgra, coarse, blend) = flags;
             Case {
                 z,
                 q,
@@ -117,6 +128,7 @@ fn case() -> impl Strategy<Value = Case> {
                 write,
                 write_mask,
                 bgra,
+                blend,
                 coarse,
                 range,
                 width,
@@ -166,7 +178,7 @@ fn run_case(
         coverage_out: CoverageOut::None,
         blend,
         blend_constants: [[0.0; 4]; MAX_RENDER_TARGETS],
-        blend_plans: [BlendPlan::Off; MAX_RENDER_TARGETS],
+        blend_plans: [case.blend; MAX_RENDER_TARGETS],
         dual_source: false,
         ranges: [Some((0.0, 1.0)); MAX_RENDER_TARGETS],
         passthrough: Some(1),
