@@ -6,6 +6,8 @@ use wide::f32x8;
 
 mod msaa;
 mod msaa_run;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod run_avx2;
 mod sample_rate;
 pub(crate) mod solid;
 
@@ -177,9 +179,11 @@ impl<'a> BandJob<'_, 'a> {
 
     /// `count` fully covered blocks from (`bx`, `by`) rightwards, each exactly as [`visit_block`]
     /// would do it, in one call: interior runs of large triangles keep the per-draw state in
-    /// registers instead of paying a call per block.
+    /// registers instead of paying a call per block. With `AVX2` (the draw passed
+    /// [`run_avx2::applies`]), through the AVX2 kernel where the run allows it; without, the
+    /// code has no trace of it.
     #[inline(always)]
-    pub fn visit_run(&mut self, bx: u32, by: u32, count: u32) {
+    pub fn visit_run<const AVX2: bool>(&mut self, bx: u32, by: u32, count: u32) {
         self.outlined(|job| {
             if job.band.scratch.solid.is_some() {
                 if job.ctx.depth_active
@@ -187,6 +191,13 @@ impl<'a> BandJob<'_, 'a> {
                 {
                     job.solid_run(bx, by, count);
                 }
+                return;
+            }
+            #[cfg(target_arch = "x86_64")]
+            if AVX2
+                && let Some(tok) = job.ctx.lanes.avx2_token()
+                && run_avx2::passthrough_run(job, tok, [bx, by], count)
+            {
                 return;
             }
             // Without the solid-colour case, so the compiler keeps the loop's row-invariant terms hoisted.

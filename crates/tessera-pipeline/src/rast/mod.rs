@@ -209,12 +209,23 @@ impl BandJob<'_, '_> {
     /// the band's coarse depth bounds are skipped.
     #[inline(always)]
     fn raster_large(&mut self, rect: [i32; 4], coarse: Option<(ComparisonFunc, DepthBound)>) {
-        self.outlined(|job| job.raster_large_body(rect, coarse));
+        // A second copy of the loops for the draws whose runs the AVX2 kernel takes, so that
+        // the other copy (every other draw, and the baseline path) is the code it was.
+        #[cfg(target_arch = "x86_64")]
+        if crate::ps::run_avx2::applies(self) {
+            self.outlined(|job| job.raster_large_body::<true>(rect, coarse));
+            return;
+        }
+        self.outlined(|job| job.raster_large_body::<false>(rect, coarse));
     }
 
     /// [`Self::raster_large`] inside [`BandJob::outlined`].
     #[inline(always)]
-    fn raster_large_body(&mut self, rect: [i32; 4], coarse: Option<(ComparisonFunc, DepthBound)>) {
+    fn raster_large_body<const AVX2: bool>(
+        &mut self,
+        rect: [i32; 4],
+        coarse: Option<(ComparisonFunc, DepthBound)>,
+    ) {
         let tri = self.tri;
         let [x0, y0, x1, y1] = rect;
         let offsets = [
@@ -244,8 +255,8 @@ impl BandJob<'_, '_> {
                     // The run of fully covered blocks from here.
                     let count = ((inner_hi - i64::from(bx) - 3) / 4 + 1) as u32;
                     match coarse {
-                        Some(c) => self.coarse_run(c, [bx, by], count),
-                        None => self.visit_run(bx as u32, by as u32, count),
+                        Some(c) => self.coarse_run::<AVX2>(c, [bx, by], count),
+                        None => self.visit_run::<AVX2>(bx as u32, by as u32, count),
                     }
                     bx += 4 * count as i32;
                     continue;
@@ -278,13 +289,18 @@ impl BandJob<'_, '_> {
     /// the early test's function and the triangle's depth bounds): those are skipped (each counted
     /// as one coarse rejection).
     #[inline(always)]
-    fn coarse_run(&mut self, coarse: (ComparisonFunc, DepthBound), at: [i32; 2], count: u32) {
-        self.outlined(|job| job.coarse_run_body(coarse, at, count));
+    fn coarse_run<const AVX2: bool>(
+        &mut self,
+        coarse: (ComparisonFunc, DepthBound),
+        at: [i32; 2],
+        count: u32,
+    ) {
+        self.outlined(|job| job.coarse_run_body::<AVX2>(coarse, at, count));
     }
 
     /// [`Self::coarse_run`] inside [`BandJob::outlined`].
     #[inline(always)]
-    fn coarse_run_body(
+    fn coarse_run_body<const AVX2: bool>(
         &mut self,
         (func, bound): (ComparisonFunc, DepthBound),
         at: [i32; 2],
@@ -299,7 +315,7 @@ impl BandJob<'_, '_> {
             let piece = [x, by, piece_end, by + 2];
             if self.band.coarse.rejects(piece, bound.over(piece), func) {
                 if start < x {
-                    self.visit_run(start, by, (x - start) / 4);
+                    self.visit_run::<AVX2>(start, by, (x - start) / 4);
                 }
                 self.stats.coarse_rejected += 1;
                 start = piece_end;
@@ -307,7 +323,7 @@ impl BandJob<'_, '_> {
             x = piece_end;
         }
         if start < end {
-            self.visit_run(start, by, (end - start) / 4);
+            self.visit_run::<AVX2>(start, by, (end - start) / 4);
         }
     }
 }
