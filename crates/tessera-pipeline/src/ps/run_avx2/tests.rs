@@ -187,6 +187,7 @@ fn run_case(
         uavs: None,
         line_coverage: false,
         lanes: Lanes::new(SimdPath::Baseline).unwrap(),
+        solid_cache: Default::default(),
     };
     let tri = TriSetup {
         origin: case.origin,
