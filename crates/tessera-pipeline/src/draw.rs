@@ -95,7 +95,8 @@ pub fn draw(
         None => None,
     };
     let inputs: &[Interpolation] = state.pixel_shader.map_or(&[], |ps| ps.inputs());
-    let ctx = raster_context(state, targets, inputs, &viewport, depth_kind)?;
+    let solid_cache = SolidCache::default();
+    let ctx = raster_context(state, targets, inputs, &viewport, depth_kind, &solid_cache)?;
     // The rasterizer's coverage (SV_Coverage input) comes from the per-sample stage; at one
     // sample it runs with the one centre sample, which covers exactly the pixels a
     // single-sample draw does. Every other single-sample draw keeps the pixel stage.
@@ -344,6 +345,7 @@ fn raster_context<'a>(
     inputs: &'a [Interpolation],
     vp: &Viewport,
     depth_kind: Option<DepthKind>,
+    solid_cache: &'a SolidCache,
 ) -> Result<RasterContext<'a>, PipelineError> {
     let ds = state.depth_stencil;
     let has_stencil = depth_kind.is_some_and(DepthKind::has_stencil);
@@ -416,7 +418,7 @@ fn raster_context<'a>(
         line_coverage,
         uavs: state.ps_uavs,
         lanes: state.simd,
-        solid_cache: SolidCache::default(),
+        solid_cache,
     })
 }
 

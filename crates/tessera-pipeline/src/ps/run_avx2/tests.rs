@@ -19,6 +19,7 @@ use crate::om::blend::BlendPlan;
 use crate::om::coarse::CoarseDepth;
 use crate::om::coverage::CoverageOut;
 use crate::om::depth::{BandDepth, COMPARISON_FUNCS, DepthStencilOps};
+use crate::om::solid::SolidCache;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::ps::BandJob;
 use crate::setup::{Plane, TriSetup};
@@ -187,7 +188,7 @@ fn run_case(
         uavs: None,
         line_coverage: false,
         lanes: Lanes::new(SimdPath::Baseline).unwrap(),
-        solid_cache: Default::default(),
+        solid_cache: &SolidCache::default(),
     };
     let tri = TriSetup {
         origin: case.origin,
