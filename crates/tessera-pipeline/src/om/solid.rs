@@ -64,6 +64,15 @@ impl SolidTables {
             | t[3][(old >> 24) as usize]
     }
 
+    /// Replaces every whole 32-bit texel of `bytes` (memory byte order) by [`apply`](Self::apply).
+    #[inline(always)]
+    pub fn apply_texels(&self, bytes: &mut [u8]) {
+        for texel in bytes.chunks_exact_mut(4) {
+            let old = u32::from_le_bytes([texel[0], texel[1], texel[2], texel[3]]);
+            texel.copy_from_slice(&self.apply(old).to_le_bytes());
+        }
+    }
+
     /// The key these tables were built from.
     pub fn key(&self) -> SolidKey {
         self.key

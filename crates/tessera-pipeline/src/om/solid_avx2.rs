@@ -16,14 +16,9 @@ type U8x32 = fearless_simd::u8x32<Avx2>;
 
 /// Replaces every 32-bit texel of `rows` (whole texels, memory byte order) by `fit`'s bytes,
 /// eight texels at a time; a last group of fewer than eight, and eight with a byte outside
-/// the fit's range, by `tail` (the tables).
+/// the fit's range, by `tail` (the tables, on their bytes).
 #[inline]
-pub fn map_rows_avx2(
-    tok: Avx2,
-    fit: &SolidAffine,
-    rows: [&mut [u8]; 2],
-    tail: impl Fn(u32) -> u32,
-) {
+pub fn map_rows_avx2(tok: Avx2, fit: &SolidAffine, rows: [&mut [u8]; 2], tail: impl Fn(&mut [u8])) {
     tok.vectorize(
         #[inline(always)]
         move || {
@@ -42,10 +37,7 @@ pub fn map_rows_avx2(
                     let bytes = U8x32::from_slice(tok, chunk);
                     let off = tok.sub_u8x32(bytes, lo);
                     if !tok.all_true_mask8x32(tok.simd_eq_u8x32(tok.max_u8x32(off, span), span)) {
-                        for texel in chunk.chunks_exact_mut(4) {
-                            let old = u32::from_le_bytes([texel[0], texel[1], texel[2], texel[3]]);
-                            texel.copy_from_slice(&tail(old).to_le_bytes());
-                        }
+                        tail(chunk);
                         continue;
                     }
                     let old: I32x8 = bytes.bitcast();
@@ -60,10 +52,7 @@ pub fn map_rows_avx2(
                     new.store_slice(&mut out);
                     chunk.copy_from_slice(bytemuck::bytes_of(&out));
                 }
-                for texel in chunks.into_remainder().chunks_exact_mut(4) {
-                    let old = u32::from_le_bytes([texel[0], texel[1], texel[2], texel[3]]);
-                    texel.copy_from_slice(&tail(old).to_le_bytes());
-                }
+                tail(chunks.into_remainder());
             }
         },
     );

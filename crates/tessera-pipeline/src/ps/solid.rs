@@ -174,19 +174,21 @@ pub fn run(
         return false;
     };
     #[cfg(target_arch = "x86_64")]
-    if let (Some(tok), Some(fit)) = (lanes.avx2_token(), tables.affine()) {
-        map_rows_avx2(tok, fit, [a, b], |t| tables.apply(t));
-        stats.ps_lanes += 8 * u64::from(count);
-        stats.passed += 8 * u64::from(count);
-        return true;
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = lanes;
-    for row in [a, b] {
-        for texel in row.chunks_exact_mut(4) {
-            let old = u32::from_le_bytes([texel[0], texel[1], texel[2], texel[3]]);
-            texel.copy_from_slice(&tables.apply(old).to_le_bytes());
+    let line = match (lanes.avx2_token(), tables.affine()) {
+        (Some(tok), Some(fit)) => {
+            map_rows_avx2(tok, fit, [&mut *a, &mut *b], |t| tables.apply_texels(t));
+            true
         }
+        _ => false,
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let line = {
+        let _ = lanes;
+        false
+    };
+    if !line {
+        tables.apply_texels(a);
+        tables.apply_texels(b);
     }
     stats.ps_lanes += 8 * u64::from(count);
     stats.passed += 8 * u64::from(count);
