@@ -25,7 +25,7 @@ use crate::om::target::{TargetKind, channel_bytes};
 use crate::om::{read_block_u32, write_block_u32};
 use crate::setup::{Plane, TriSetup};
 use crate::shader::{Interpolation, Reg};
-use unorm8::{F32x8, U32x8, blend_over, encode_rgba, load, store, unpack};
+use unorm8::{F32x8, U32x8, blend_over, load, merge, pack, store, unpack};
 
 /// 256-bit lane masks of the AVX2 path.
 type Mask = fearless_simd::mask32x8<Avx2>;
@@ -39,6 +39,90 @@ enum Varying {
     Linear,
     /// The planes times `w` (`Perspective`), `w` being the triangle's flat `w` or `1/q`.
     Perspective(Option<f32>),
+}
+
+impl Varying {
+    /// How `interpolate` finds the varying of `tri` whose four planes are `planes`,
+    /// interpolated as `mode`.
+    #[inline(always)]
+    fn of(tri: &TriSetup, planes: &[Plane], mode: Interpolation) -> Self {
+        let flat_w = if tri.flat_varyings { tri.w_flat } else { None };
+        let splat = |c: usize| WideF32x8::splat(planes[c].v0);
+        match (flat_w, mode) {
+            (Some(w), _) => Self::Flat(flat_varying(planes, mode, w)),
+            (None, Interpolation::Constant) => Self::Flat([splat(0), splat(1), splat(2), splat(3)]),
+            (None, Interpolation::NoPerspective) => Self::Linear,
+            (None, Interpolation::Perspective) => Self::Perspective(tri.w_flat),
+        }
+    }
+}
+
+/// The pass-through varying over one row pair: [`Varying`] with its per-row terms (each
+/// plane's `∂/∂y·dy`, the flat value) computed once.
+#[derive(Clone, Copy)]
+struct RowVarying<'p> {
+    tri: &'p TriSetup,
+    planes: &'p [Plane],
+    varying: Varying,
+    q_dy: F32x8,
+    c_dy: [F32x8; 4],
+    flat: [F32x8; 4],
+}
+
+impl<'p> RowVarying<'p> {
+    /// The row pair whose lanes lie `dy` from `tri`'s origin.
+    #[inline(always)]
+    fn new(tok: Avx2, tri: &'p TriSetup, planes: &'p [Plane], varying: Varying, dy: F32x8) -> Self {
+        let dy_term = |p: &Plane| tok.mul_f32x8(tok.splat_f32x8(p.dy), dy);
+        let p = planes;
+        let flat = match varying {
+            Varying::Flat(v) => [
+                load(tok, v[0]),
+                load(tok, v[1]),
+                load(tok, v[2]),
+                load(tok, v[3]),
+            ],
+            _ => [tok.splat_f32x8(0.0); 4],
+        };
+        Self {
+            tri,
+            planes,
+            varying,
+            q_dy: dy_term(&tri.q),
+            c_dy: [
+                dy_term(&p[0]),
+                dy_term(&p[1]),
+                dy_term(&p[2]),
+                dy_term(&p[3]),
+            ],
+            flat,
+        }
+    }
+
+    /// `shade_passthrough`'s varying at the lanes `dx` from the origin of a block of the row.
+    #[inline(always)]
+    fn at(&self, tok: Avx2, dx: F32x8) -> [F32x8; 4] {
+        let (p, c_dy) = (self.planes, &self.c_dy);
+        match self.varying {
+            Varying::Flat(_) => self.flat,
+            Varying::Linear => [
+                eval(tok, &p[0], dx, c_dy[0]),
+                eval(tok, &p[1], dx, c_dy[1]),
+                eval(tok, &p[2], dx, c_dy[2]),
+                eval(tok, &p[3], dx, c_dy[3]),
+            ],
+            Varying::Perspective(w_flat) => {
+                let w = match w_flat {
+                    Some(w) => tok.splat_f32x8(w),
+                    None => {
+                        tok.div_f32x8(tok.splat_f32x8(1.0), eval(tok, &self.tri.q, dx, self.q_dy))
+                    }
+                };
+                let e = |c: usize| tok.mul_f32x8(eval(tok, &p[c], dx, c_dy[c]), w);
+                [e(0), e(1), e(2), e(3)]
+            }
+        }
+    }
 }
 
 /// The per-run inputs of [`run_loop`], read once so that the loop keeps them in registers.
@@ -158,15 +242,7 @@ fn run(
         return false;
     };
     let planes = &planes[4 * k..4 * k + 4];
-    let mode = ctx.inputs[k];
-    let flat_w = if tri.flat_varyings { tri.w_flat } else { None };
-    let splat = |c: usize| WideF32x8::splat(planes[c].v0);
-    let varying = match (flat_w, mode) {
-        (Some(w), _) => Varying::Flat(flat_varying(planes, mode, w)),
-        (None, Interpolation::Constant) => Varying::Flat([splat(0), splat(1), splat(2), splat(3)]),
-        (None, Interpolation::NoPerspective) => Varying::Linear,
-        (None, Interpolation::Perspective) => Varying::Perspective(tri.w_flat),
-    };
+    let varying = Varying::of(tri, planes, ctx.inputs[k]);
     let plan = RunPlan {
         tri,
         planes,
@@ -215,6 +291,9 @@ fn run(
     true
 }
 
+/// Each lane's coverage bit.
+const LANE_BITS: [u32; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+
 /// `v0 + ∂/∂x·dx + ∂/∂y·dy` of `p`, its `∂/∂y·dy` (the same for every block of the row
 /// pair) given: `eval` of `ps/mod.rs`, summed in its order.
 #[inline(always)]
@@ -249,26 +328,10 @@ fn run_loop<const OVER: bool>(
     let ox = tok.splat_f32x8(tri.origin[0]);
     let py = tok.add_f32x8(tok.splat_f32x8(by as f32), F32x8::from_slice(tok, &LANE_CY));
     let dy = tok.sub_f32x8(py, tok.splat_f32x8(tri.origin[1]));
-    let dy_term = |p: &Plane| tok.mul_f32x8(tok.splat_f32x8(p.dy), dy);
-    let (z_dy, q_dy) = (dy_term(&tri.z), dy_term(&tri.q));
-    let p = plan.planes;
-    let c_dy = [
-        dy_term(&p[0]),
-        dy_term(&p[1]),
-        dy_term(&p[2]),
-        dy_term(&p[3]),
-    ];
+    let z_dy = tok.mul_f32x8(tok.splat_f32x8(tri.z.dy), dy);
+    let row = RowVarying::new(tok, tri, plan.planes, plan.varying, dy);
     let range = (tok.splat_f32x8(plan.range.0), tok.splat_f32x8(plan.range.1));
-    let flat = match plan.varying {
-        Varying::Flat(v) => [
-            load(tok, v[0]),
-            load(tok, v[1]),
-            load(tok, v[2]),
-            load(tok, v[3]),
-        ],
-        _ => [tok.splat_f32x8(0.0); 4],
-    };
-    let lane_bits = U32x8::from_slice(tok, &[1, 2, 4, 8, 16, 32, 64, 128]);
+    let lane_bits = U32x8::from_slice(tok, &LANE_BITS);
     let bytes = tok.splat_u32x8(channel_bytes(plan.write_mask, plan.bgra));
     let (mut ps_lanes, mut passed_lanes) = (0u64, 0u64);
     let blocks = rows.d0.iter_mut().zip(rows.d1.iter_mut());
@@ -294,23 +357,7 @@ fn run_loop<const OVER: bool>(
             coarse.record(bxk, by, passed, store(z));
         }
         // `shade_passthrough`: the varying at the lanes.
-        let v = match plan.varying {
-            Varying::Flat(_) => flat,
-            Varying::Linear => [
-                eval(tok, &p[0], dx, c_dy[0]),
-                eval(tok, &p[1], dx, c_dy[1]),
-                eval(tok, &p[2], dx, c_dy[2]),
-                eval(tok, &p[3], dx, c_dy[3]),
-            ],
-            Varying::Perspective(w_flat) => {
-                let w = match w_flat {
-                    Some(w) => tok.splat_f32x8(w),
-                    None => tok.div_f32x8(tok.splat_f32x8(1.0), eval(tok, &tri.q, dx, q_dy)),
-                };
-                let e = |c: usize| tok.mul_f32x8(eval(tok, &p[c], dx, c_dy[c]), w);
-                [e(0), e(1), e(2), e(3)]
-            }
-        };
+        let v = row.at(tok, dx);
         ps_lanes += 8;
         passed_lanes += u64::from(passed.count_ones());
         // `write_target`: blend, encode, merge and store.
@@ -324,24 +371,9 @@ fn run_loop<const OVER: bool>(
             }
             _ => v,
         };
-        let [r, g, b, a] = encode_rgba(tok, &v);
-        let (lo, hi) = if plan.bgra { (b, r) } else { (r, b) };
-        let new = tok.or_u32x8(
-            tok.or_u32x8(lo, tok.shl_u32x8(g, 8)),
-            tok.or_u32x8(tok.shl_u32x8(hi, 16), tok.shl_u32x8(a, 24)),
-        );
-        let lanes = tok.splat_u32x8(u32::from(passed));
-        let lanes: U32x8 = tok.select_u32x8(
-            tok.simd_eq_u32x8(tok.and_u32x8(lanes, lane_bits), lane_bits),
-            bytes,
-            tok.splat_u32x8(0),
-        );
+        let new = pack(tok, &v, plan.bgra);
         // Read after the encode, so that it holds no register across it.
-        let old = old(c0, c1);
-        let merged = tok.or_u32x8(
-            tok.and_u32x8(new, lanes),
-            tok.and_u32x8(old, tok.not_u32x8(lanes)),
-        );
+        let merged = merge(tok, new, old(c0, c1), passed, [lane_bits, bytes]);
         let mut out = [0u32; 8];
         merged.store_slice(&mut out);
         write_block_u32(c0, c1, out);
@@ -350,6 +382,7 @@ fn run_loop<const OVER: bool>(
     stats.passed += passed_lanes;
 }
 
+pub(crate) mod msaa;
 #[cfg(test)]
 mod tests;
 mod unorm8;

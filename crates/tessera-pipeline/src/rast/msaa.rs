@@ -246,12 +246,21 @@ impl BandJob<'_, '_> {
         early: Option<&D32Test>,
         coarse: Option<(ComparisonFunc, DepthBound)>,
     ) {
-        self.outlined(|job| job.raster_msaa_large_body::<N>(ms, pre, rect, early, coarse));
+        // A second copy of the loops for the draws whose runs the AVX2 kernel takes, so that
+        // the other copy (every other draw, and the baseline path) is the code it was.
+        #[cfg(target_arch = "x86_64")]
+        if crate::ps::run_avx2::msaa::applies::<N>(self, ms, early) {
+            self.outlined(|job| {
+                job.raster_msaa_large_body::<N, true>(ms, pre, rect, early, coarse);
+            });
+            return;
+        }
+        self.outlined(|job| job.raster_msaa_large_body::<N, false>(ms, pre, rect, early, coarse));
     }
 
     /// [`Self::raster_msaa_large`] inside [`BandJob::outlined`].
     #[inline(always)]
-    fn raster_msaa_large_body<const N: usize>(
+    fn raster_msaa_large_body<const N: usize, const AVX2: bool>(
         &mut self,
         ms: &Msaa,
         pre: &SampleEdges,
@@ -282,10 +291,14 @@ impl BandJob<'_, '_> {
                 if i64::from(bx) >= inner_lo && i64::from(bx) + 3 <= inner_hi {
                     let count = ((inner_hi - i64::from(bx) - 3) / 4 + 1) as u32;
                     match coarse {
-                        Some(c) => {
-                            self.coarse_run_msaa::<N>(ms, c, [bx as u32, by as u32], count, early)
-                        }
-                        None => self.run_msaa::<N>(ms, bx as u32, by as u32, count, early),
+                        Some(c) => self.coarse_run_msaa::<N, AVX2>(
+                            ms,
+                            c,
+                            [bx as u32, by as u32],
+                            count,
+                            early,
+                        ),
+                        None => self.run_msaa::<N, AVX2>(ms, bx as u32, by as u32, count, early),
                     }
                     bx += 4 * count as i32;
                     continue;
@@ -300,9 +313,11 @@ impl BandJob<'_, '_> {
         }
     }
 
-    /// `count` blocks from (`bx`, `by`) rightwards whose every sample is covered.
+    /// `count` blocks from (`bx`, `by`) rightwards whose every sample is covered. With `AVX2`
+    /// (the draw passed [`run_avx2::msaa::applies`](crate::ps::run_avx2::msaa::applies)),
+    /// through the AVX2 kernel where the run allows it; without, the code has no trace of it.
     #[inline(always)]
-    fn run_msaa<const N: usize>(
+    fn run_msaa<const N: usize, const AVX2: bool>(
         &mut self,
         ms: &Msaa,
         bx: u32,
@@ -310,6 +325,13 @@ impl BandJob<'_, '_> {
         count: u32,
         early: Option<&D32Test>,
     ) {
+        #[cfg(target_arch = "x86_64")]
+        if AVX2
+            && let (Some(tok), Some(t)) = (self.ctx.lanes.avx2_token(), early)
+            && crate::ps::run_avx2::msaa::planes_run::<N>(self, tok, (ms, t), [bx, by], count)
+        {
+            return;
+        }
         if self.planes_run_applies::<N>(ms, early) {
             self.run_planes::<N>(ms, bx, by, count, early);
             return;
@@ -325,7 +347,7 @@ impl BandJob<'_, '_> {
     /// whose depth lower bound over the samples (`coarse`) fails against the bound of every
     /// cell they touch (bounds of all sample planes): those are skipped, each counted as one
     /// coarse rejection (every sample would fail the early test and write nothing).
-    fn coarse_run_msaa<const N: usize>(
+    fn coarse_run_msaa<const N: usize, const AVX2: bool>(
         &mut self,
         ms: &Msaa,
         coarse: (ComparisonFunc, DepthBound),
@@ -333,12 +355,12 @@ impl BandJob<'_, '_> {
         count: u32,
         early: Option<&D32Test>,
     ) {
-        self.outlined(|job| job.coarse_run_msaa_body::<N>(ms, coarse, at, count, early));
+        self.outlined(|job| job.coarse_run_msaa_body::<N, AVX2>(ms, coarse, at, count, early));
     }
 
     /// [`Self::coarse_run_msaa`] inside [`BandJob::outlined`].
     #[inline(always)]
-    fn coarse_run_msaa_body<const N: usize>(
+    fn coarse_run_msaa_body<const N: usize, const AVX2: bool>(
         &mut self,
         ms: &Msaa,
         (func, bound): (ComparisonFunc, DepthBound),
@@ -354,7 +376,7 @@ impl BandJob<'_, '_> {
             let lb = bound.over(piece);
             if self.band.coarse.rejects(piece, lb, func) {
                 if start < x {
-                    self.run_msaa::<N>(ms, start, by, (x - start) / 4, early);
+                    self.run_msaa::<N, AVX2>(ms, start, by, (x - start) / 4, early);
                 }
                 self.stats.coarse_rejected += 1;
                 start = piece_end;
@@ -362,7 +384,7 @@ impl BandJob<'_, '_> {
             x = piece_end;
         }
         if start < end {
-            self.run_msaa::<N>(ms, start, by, (end - start) / 4, early);
+            self.run_msaa::<N, AVX2>(ms, start, by, (end - start) / 4, early);
         }
     }
 }

@@ -26,7 +26,7 @@ use crate::setup::{Plane, TriSetup};
 use crate::shader::{Interpolation, MAX_RENDER_TARGETS};
 
 /// Floats that stress the planes and comparisons: specials, ties, and any bits.
-fn value() -> impl Strategy<Value = f32> {
+pub(super) fn value() -> impl Strategy<Value = f32> {
     prop_oneof![
         Just(f32::NAN),
         Just(f32::INFINITY),
@@ -41,7 +41,7 @@ fn value() -> impl Strategy<Value = f32> {
 }
 
 /// A plane: gradients small enough (mostly) that depths and colours vary across a block.
-fn plane() -> impl Strategy<Value = Plane> {
+pub(super) fn plane() -> impl Strategy<Value = Plane> {
     let grad = prop_oneof![4 => -0.05f32..0.05, 1 => value()];
     (value(), grad.clone(), grad).prop_map(|(v0, dx, dy)| Plane { v0, dx, dy })
 }
@@ -73,7 +73,7 @@ struct Case {
 const ROWS: u32 = 32;
 
 /// Blending off, or `Over` with either alpha factor.
-fn blend() -> impl Strategy<Value = BlendPlan> {
+pub(super) fn blend() -> impl Strategy<Value = BlendPlan> {
     prop_oneof![
         Just(BlendPlan::Off),
         Just(BlendPlan::Over { alpha_one: true }),

@@ -7,6 +7,7 @@ use fearless_simd::{Bytes, Simd, SimdBase};
 
 use wide::f32x8 as WideF32x8;
 
+use crate::block::Coverage;
 use crate::om::unorm8;
 
 /// 256-bit float lanes of the AVX2 path.
@@ -103,6 +104,39 @@ pub(super) fn encode_rgba(tok: Avx2, v: &[F32x8; 4]) -> [U32x8; 4] {
         return [r, g, b, a];
     }
     encode_exact(tok, v)
+}
+
+/// `pack_unorm8`: `v` encoded ([`encode_rgba`]) and packed as RGBA8 or (`bgra`) BGRA8 texels.
+#[inline(always)]
+pub(super) fn pack(tok: Avx2, v: &[F32x8; 4], bgra: bool) -> U32x8 {
+    let [r, g, b, a] = encode_rgba(tok, v);
+    let (lo, hi) = if bgra { (b, r) } else { (r, b) };
+    tok.or_u32x8(
+        tok.or_u32x8(lo, tok.shl_u32x8(g, 8)),
+        tok.or_u32x8(tok.shl_u32x8(hi, 16), tok.shl_u32x8(a, 24)),
+    )
+}
+
+/// `merge_packed`: `new` in the lanes of `passed` and the bytes of `bytes` (the write
+/// mask's channels), `old` elsewhere; `lane_bits` holds each lane's coverage bit.
+#[inline(always)]
+pub(super) fn merge(
+    tok: Avx2,
+    new: U32x8,
+    old: U32x8,
+    passed: Coverage,
+    [lane_bits, bytes]: [U32x8; 2],
+) -> U32x8 {
+    let lanes = tok.splat_u32x8(u32::from(passed));
+    let lanes: U32x8 = tok.select_u32x8(
+        tok.simd_eq_u32x8(tok.and_u32x8(lanes, lane_bits), lane_bits),
+        bytes,
+        tok.splat_u32x8(0),
+    );
+    tok.or_u32x8(
+        tok.and_u32x8(new, lanes),
+        tok.and_u32x8(old, tok.not_u32x8(lanes)),
+    )
 }
 
 /// The `wide` encode of a block with a near-half lane (rare: out of the loop).
