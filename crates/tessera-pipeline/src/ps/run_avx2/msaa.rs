@@ -219,10 +219,6 @@ fn run<const N: usize>(
     clippy::too_many_arguments,
     reason = "the loop's registers: split, they would be reloaded per block"
 )]
-#[expect(
-    clippy::needless_range_loop,
-    reason = "the sample index picks the plane's rows, offsets and coverage"
-)]
 fn run_loop<const N: usize, const OVER: bool>(
     tok: Avx2,
     plan: &RunPlan<'_>,
@@ -261,25 +257,28 @@ fn run_loop<const N: usize, const OVER: bool>(
         let dx = tok.sub_f32x8(tok.add_f32x8(tok.splat_f32x8(bxk as f32), cx), ox);
         let (mut cov, mut all) = ([0 as Coverage; N], 0xff as Coverage);
         let mut zmax = tok.splat_f32x8(f32::NEG_INFINITY);
-        unrolled::<N>(|s| {
-            let r = &mut rows[s];
-            let (Some(d0), Some(d1)) = (r.d0.get_mut(k), r.d1.get_mut(k)) else {
-                return;
-            };
-            let x = tok.add_f32x8(dx, sx[s]);
-            let z = tok.add_f32x8(tok.add_f32x8(v0, tok.mul_f32x8(dz_dx, x)), z_dy[s]);
-            let z = clamp(tok, z, range);
-            let stored = load_rows(tok, d0, d1).bitcast::<F32x8>();
-            let pass = cmp(z, stored);
-            let m = tok.to_bitmask_mask32x8(pass) as Coverage;
-            cov[s] = m;
-            all &= m;
-            if plan.write && m != 0 {
-                let new = tok.select_f32x8(pass, z, stored);
-                store_rows(tok, new.bitcast::<U32x8>(), d0, d1);
-            }
-            zmax = tok.max_f32x8(zmax, z);
-        });
+        unrolled::<N>(
+            #[inline(always)]
+            |s| {
+                let r = &mut rows[s];
+                let (Some(d0), Some(d1)) = (r.d0.get_mut(k), r.d1.get_mut(k)) else {
+                    return;
+                };
+                let x = tok.add_f32x8(dx, sx[s]);
+                let z = tok.add_f32x8(tok.add_f32x8(v0, tok.mul_f32x8(dz_dx, x)), z_dy[s]);
+                let z = clamp(tok, z, range);
+                let stored = load_rows(tok, d0, d1).bitcast::<F32x8>();
+                let pass = cmp(z, stored);
+                let m = tok.to_bitmask_mask32x8(pass) as Coverage;
+                cov[s] = m;
+                all &= m;
+                if plan.write && m != 0 {
+                    let new = tok.select_f32x8(pass, z, stored);
+                    store_rows(tok, new.bitcast::<U32x8>(), d0, d1);
+                }
+                zmax = tok.max_f32x8(zmax, z);
+            },
+        );
         if coarse.on && all != 0 {
             coarse.record(bxk, by, lane_order(all), lanes_of(zmax));
         }
@@ -298,29 +297,32 @@ fn run_loop<const N: usize, const OVER: bool>(
         } else {
             pack(tok, &v, plan.bgra)
         };
-        unrolled::<N>(|s| {
-            if cov[s] == 0 {
-                return;
-            }
-            let r = &mut rows[s];
-            let (Some(c0), Some(c1)) = (r.c0.get_mut(k), r.c1.get_mut(k)) else {
-                return;
-            };
-            let old = load_rows(tok, c0, c1);
-            let new = match plan.over {
-                Some(alpha_one) if OVER => {
-                    let v = blend_over(tok, &v, &unpack(tok, old, plan.bgra), alpha_one);
-                    pack(tok, &v, plan.bgra)
+        unrolled::<N>(
+            #[inline(always)]
+            |s| {
+                if cov[s] == 0 {
+                    return;
                 }
-                _ => new,
-            };
-            store_rows(
-                tok,
-                merge(tok, new, old, cov[s], [lane_bits, bytes]),
-                c0,
-                c1,
-            );
-        });
+                let r = &mut rows[s];
+                let (Some(c0), Some(c1)) = (r.c0.get_mut(k), r.c1.get_mut(k)) else {
+                    return;
+                };
+                let old = load_rows(tok, c0, c1);
+                let new = match plan.over {
+                    Some(alpha_one) if OVER => {
+                        let v = blend_over(tok, &v, &unpack(tok, old, plan.bgra), alpha_one);
+                        pack(tok, &v, plan.bgra)
+                    }
+                    _ => new,
+                };
+                store_rows(
+                    tok,
+                    merge(tok, new, old, cov[s], [lane_bits, bytes]),
+                    c0,
+                    c1,
+                );
+            },
+        );
     }
     stats.ps_lanes += ps_lanes;
     stats.passed += passed_lanes;
