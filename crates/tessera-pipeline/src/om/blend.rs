@@ -134,6 +134,18 @@ pub enum BlendPlan {
 }
 
 impl BlendPlan {
+    /// The plan as the UNORM8 fast paths take it (the uniform-colour tables, the AVX2 run
+    /// kernels): `Some(None)` blending off, `Some(Some(alpha_one))` "over", `None` any other
+    /// state (those paths decline it).
+    #[inline(always)]
+    pub fn off_or_over(self) -> Option<Option<bool>> {
+        match self {
+            Self::Off => Some(None),
+            Self::Over { alpha_one } => Some(Some(alpha_one)),
+            Self::General => None,
+        }
+    }
+
     /// The plan for `desc` (logic ops are handled by the caller before blending).
     pub fn of(desc: &RenderTargetBlendDesc) -> Self {
         if !desc.blend_enable {

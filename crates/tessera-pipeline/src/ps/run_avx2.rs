@@ -18,7 +18,6 @@ use wide::f32x8 as WideF32x8;
 use super::{BandJob, flat_varying};
 use crate::band::{Band, BandStats, RasterContext};
 use crate::block::{Coverage, LANE_CX, LANE_CY};
-use crate::om::blend::BlendPlan;
 use crate::om::coarse::CoarseDepth;
 use crate::om::depth::D32Test;
 use crate::om::target::{TargetKind, channel_bytes};
@@ -159,7 +158,7 @@ pub(crate) fn applies(job: &BandJob<'_, '_>) -> bool {
         && ctx.passthrough.is_some()
         && ctx.early_depth
         && ctx.depth_active
-        && over(ctx.blend_plans[0]).is_some()
+        && ctx.blend_plans[0].off_or_over().is_some()
         && band.scratch.solid.is_none()
         && matches!(
             band.colors.as_slice(),
@@ -169,16 +168,6 @@ pub(crate) fn applies(job: &BandJob<'_, '_>) -> bool {
             .depth
             .as_ref()
             .is_some_and(|d| D32Test::of(d, &ctx.ds).is_some())
-}
-
-/// The kernel's blend: `Some(None)` off, `Some(Some(alpha_one))` `Over`, `None` any other.
-#[inline(always)]
-fn over(plan: BlendPlan) -> Option<Option<bool>> {
-    match plan {
-        BlendPlan::Off => Some(None),
-        BlendPlan::Over { alpha_one } => Some(Some(alpha_one)),
-        BlendPlan::General => None,
-    }
 }
 
 /// [`BandJob::run_blocks`] of a single-sample pass-through run (`count` fully covered blocks
@@ -219,7 +208,7 @@ fn run(
     let Some(k) = ctx.passthrough else {
         return false;
     };
-    let Some(blend) = over(ctx.blend_plans[0]) else {
+    let Some(blend) = ctx.blend_plans[0].off_or_over() else {
         return false;
     };
     if !(ctx.early_depth && ctx.depth_active) {

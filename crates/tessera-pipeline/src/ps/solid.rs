@@ -1,12 +1,13 @@
 //! Solid-colour triangles (a uniform colour) into an RGBA8/BGRA8 target by the output merger's
-//! byte tables ([`SolidTables`]), with the output
-//! merger's results unchanged (SPEC §5.2: blend, UNORM encode, write mask).
+//! byte tables ([`SolidTables`]), with the output merger's results unchanged (SPEC §5.2:
+//! blend, UNORM encode, write mask).
 //!
 //! When the pixel shader's output is the same on every lane ([`PixelShader::uniform_output`]
 //! of constant varyings, [`TriSetup::flat_varyings`]) and the target blends "over" or not at
-//! all ([`BlendPlan`]), each stored byte after the output merger is a function of that
-//! channel's byte before it: the colour channels of "over" read the source alpha, a
-//! constant, and their own destination only. So the merger is evaluated once per triangle and
+//! all ([`BlendPlan::off_or_over`](crate::om::blend::BlendPlan::off_or_over)), each stored
+//! byte after the output merger is a function of that channel's byte before it: the colour
+//! channels of "over" read the source alpha, a constant, and their own destination only.
+//! So the merger is evaluated once per triangle and
 //! band on the 256 possible bytes, with the very functions the block path runs
 //! ([`blend_over_unorm`], the exact UNORM8 decode and encode), and each covered pixel is then
 //! four table reads. Channels the write mask keeps map to themselves.
@@ -17,7 +18,6 @@ use wide::f32x8;
 
 use super::flat_varying;
 use crate::band::{Band, BandStats, RasterContext};
-use crate::om::blend::BlendPlan;
 #[cfg(doc)]
 use crate::om::blend::blend_over_unorm;
 use crate::om::coverage::CoverageOut;
@@ -58,10 +58,8 @@ pub fn prepare(
     {
         return;
     }
-    let alpha_one = match ctx.blend_plans[0] {
-        BlendPlan::Off => None,
-        BlendPlan::Over { alpha_one } => Some(alpha_one),
-        BlendPlan::General => return,
+    let Some(alpha_one) = ctx.blend_plans[0].off_or_over() else {
+        return;
     };
     let write_mask = ctx.blend[0].write_mask.0 as u8 & 0xf;
     let bgra = match band.colors.as_slice() {

@@ -12,7 +12,7 @@ use fearless_simd::{Bytes, Simd, SimdBase};
 use tessera_types::ComparisonFunc;
 
 use super::unorm8::{F32x8, U32x8, blend_over, merge, pack, unpack};
-use super::{LANE_BITS, Mask, RowVarying, RunPlan, Varying, clamp, over};
+use super::{LANE_BITS, Mask, RowVarying, RunPlan, Varying, clamp};
 use crate::band::{Band, BandStats, Msaa, RasterContext};
 use crate::block::Coverage;
 use crate::om::coarse::CoarseDepth;
@@ -60,7 +60,7 @@ pub(crate) fn applies<const N: usize>(
         && ctx.depth_active
         && early.is_some()
         && job.planes_run_applies::<N>(ms, early)
-        && over(ctx.blend_plans[0]).is_some()
+        && ctx.blend_plans[0].off_or_over().is_some()
         && matches!(
             job.band.colors.as_slice(),
             [Some(t)] if matches!(t.kind, TargetKind::Unorm8 { .. })
@@ -121,7 +121,7 @@ fn run<const N: usize>(
         ms,
         early: t,
     } = *job;
-    let (Some(k), Some(blend)) = (ctx.passthrough, over(ctx.blend_plans[0])) else {
+    let (Some(k), Some(blend)) = (ctx.passthrough, ctx.blend_plans[0].off_or_over()) else {
         return false;
     };
     if ctx.ps.is_none() || !(ctx.early_depth && ctx.depth_active) || count == 0 {
