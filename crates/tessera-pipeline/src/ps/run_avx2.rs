@@ -140,7 +140,9 @@ struct RunPlan<'p> {
     over: Option<bool>,
 }
 
-/// The rows of a run: the depth buffer's and the target's two rows, 16 bytes per block each.
+/// The rows of a run (of one sample plane, for the multisampled kernel): the depth buffer's
+/// and the target's two rows, 16 bytes per block each.
+#[derive(Default)]
 struct RunRows<'r> {
     d0: &'r mut [[u8; 16]],
     d1: &'r mut [[u8; 16]],

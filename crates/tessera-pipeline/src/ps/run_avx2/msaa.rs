@@ -12,7 +12,7 @@ use fearless_simd::{Bytes, Simd, SimdBase};
 use tessera_types::ComparisonFunc;
 
 use super::unorm8::{F32x8, U32x8, blend_over, merge, pack, unpack};
-use super::{LANE_BITS, Mask, RowVarying, RunPlan, Varying, clamp};
+use super::{LANE_BITS, Mask, RowVarying, RunPlan, RunRows, Varying, clamp};
 use crate::band::{Band, BandStats, Msaa, RasterContext};
 use crate::block::Coverage;
 use crate::om::coarse::CoarseDepth;
@@ -32,16 +32,6 @@ type U32x4 = fearless_simd::u32x4<Avx2>;
 const ROW_CX: [f32; 8] = [0.5, 1.5, 2.5, 3.5, 0.5, 1.5, 2.5, 3.5];
 /// [`ROW_CX`] in y.
 const ROW_CY: [f32; 8] = [0.5, 0.5, 0.5, 0.5, 1.5, 1.5, 1.5, 1.5];
-
-/// One sample plane's rows of a run: the depth buffer's and the target's two rows, 16 bytes
-/// per block each.
-#[derive(Default)]
-struct PlaneRows<'r> {
-    d0: &'r mut [[u8; 16]],
-    d1: &'r mut [[u8; 16]],
-    c0: &'r mut [[u8; 16]],
-    c1: &'r mut [[u8; 16]],
-}
 
 /// Whether the AVX2 kernel can take the fully covered runs of `job`'s triangle on `N`
 /// samples: the AVX2 path, a pass-through shader, [`BandJob::planes_run_applies`] with the
@@ -140,7 +130,7 @@ fn run<const N: usize>(
     } = band;
     let mut views = core::iter::once((colors, depth))
         .chain(samples.iter_mut().map(|p| (&mut p.colors, &mut p.depth)));
-    let mut rows: [PlaneRows<'_>; N] = core::array::from_fn(|_| PlaneRows::default());
+    let mut rows: [RunRows<'_>; N] = core::array::from_fn(|_| RunRows::default());
     let mut bgra = None;
     for r in &mut rows {
         let Some((colors, depth)) = views.next() else {
@@ -158,7 +148,7 @@ fn run<const N: usize>(
         if *bgra.get_or_insert(b) != b {
             return false;
         }
-        *r = PlaneRows {
+        *r = RunRows {
             d0: &mut d0.as_chunks_mut::<16>().0[..n],
             d1: &mut d1.as_chunks_mut::<16>().0[..n],
             c0: &mut c0.as_chunks_mut::<16>().0[..n],
@@ -223,7 +213,7 @@ fn run_loop<const N: usize, const OVER: bool>(
     tok: Avx2,
     plan: &RunPlan<'_>,
     ms: &Msaa,
-    mut rows: [PlaneRows<'_>; N],
+    mut rows: [RunRows<'_>; N],
     coarse: &mut CoarseDepth,
     stats: &mut BandStats,
     [bx, by]: [u32; 2],

@@ -9,10 +9,10 @@ use proptest::prelude::*;
 use tessera_format::Format;
 use tessera_format::SurfaceMut;
 use tessera_sampler::{Lanes, SimdPath};
-use tessera_types::{ColorWriteMask, DepthStencilDesc, RenderTargetBlendDesc};
+use tessera_types::{ColorWriteMask, ComparisonFunc, DepthStencilDesc, RenderTargetBlendDesc};
 
 use super::passthrough_run;
-use crate::band::{Band, BandStats, PsIo, RasterContext};
+use crate::band::{Band, BandStats, Msaa, PsIo, RasterContext};
 use crate::depth_kind::DepthKind;
 use crate::env::ShaderEnv;
 use crate::om::blend::BlendPlan;
@@ -23,7 +23,7 @@ use crate::om::solid::SolidCache;
 use crate::om::target::{BandTarget, TargetKind};
 use crate::ps::BandJob;
 use crate::setup::{Plane, TriSetup};
-use crate::shader::{Interpolation, MAX_RENDER_TARGETS};
+use crate::shader::{Interpolation, MAX_RENDER_TARGETS, PixelShader};
 
 /// Floats that stress the planes and comparisons: specials, ties, and any bits.
 pub(super) fn value() -> impl Strategy<Value = f32> {
@@ -81,13 +81,27 @@ pub(super) fn blend() -> impl Strategy<Value = BlendPlan> {
     ]
 }
 
-fn case() -> impl Strategy<Value = Case> {
+/// A case's flags: flat `w` (or per pixel), flat varyings, the interpolation mode, depth
+/// writes, the write mask, BGRA, the coarse bounds on, and the blend.
+pub(super) type Flags = (
+    Option<f32>,
+    bool,
+    Interpolation,
+    bool,
+    u32,
+    bool,
+    bool,
+    BlendPlan,
+);
+
+/// [`Flags`] of both kernels' cases.
+pub(super) fn flags() -> impl Strategy<Value = Flags> {
     let modes = prop::sample::select(vec![
         Interpolation::Perspective,
         Interpolation::NoPerspective,
         Interpolation::Constant,
     ]);
-    let flags = (
+    (
         prop::option::of(value()),
         any::<bool>(),
         modes,
@@ -96,8 +110,16 @@ fn case() -> impl Strategy<Value = Case> {
         any::<bool>(),
         any::<bool>(),
         blend(),
-    );
-    let range = prop_oneof![Just((0.0, 1.0)), Just((0.25, 0.75)), Just((-0.0, 0.0))];
+    )
+}
+
+/// Depth ranges: the whole one, a narrower one, and the empty one at a signed zero.
+pub(super) fn range() -> impl Strategy<Value = (f32, f32)> {
+    prop_oneof![Just((0.0, 1.0)), Just((0.25, 0.75)), Just((-0.0, 0.0))]
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    let (flags, range) = (flags(), range());
     let width = 4u32..40;
     (
         (plane(), plane(), prop::array::uniform4(plane())),
@@ -143,67 +165,121 @@ fn case() -> impl Strategy<Value = Case> {
         })
 }
 
+/// What both kernels' test draws borrow: the shader environment, the inputs (the
+/// pass-through varying is input 1, so that its planes are not the first four), the blend
+/// descriptions and the draw's solid-colour cache.
+pub(super) struct DrawInputs {
+    env: ShaderEnv<'static>,
+    inputs: [Interpolation; 2],
+    blend: [RenderTargetBlendDesc; MAX_RENDER_TARGETS],
+    cache: SolidCache,
+}
+
+impl DrawInputs {
+    /// A pass-through draw of an input interpolated by `mode`, written with `write_mask`.
+    pub(super) fn new(mode: Interpolation, write_mask: u32) -> Self {
+        let mut blend = [RenderTargetBlendDesc::default(); MAX_RENDER_TARGETS];
+        blend[0].write_mask = ColorWriteMask(write_mask);
+        Self {
+            env: ShaderEnv::default(),
+            inputs: [Interpolation::Perspective, mode],
+            blend,
+            cache: SolidCache::default(),
+        }
+    }
+
+    /// The context of the draw testing D32 depth early with `func` in `range`, writing
+    /// depth or not, blending by `plan`, with shader `ps` and pattern `msaa`; and the
+    /// planes of its inputs, input 1's being `colour`.
+    pub(super) fn context<'a>(
+        &'a self,
+        ps: Option<&'a dyn PixelShader>,
+        msaa: Option<Msaa>,
+        (func, range, write, plan): (ComparisonFunc, (f32, f32), bool, BlendPlan),
+        colour: [Plane; 4],
+    ) -> (RasterContext<'a>, Vec<Plane>) {
+        let ctx = RasterContext {
+            ps,
+            env: &self.env,
+            inputs: &self.inputs,
+            depth_range: range,
+            ds: DepthStencilOps {
+                desc: DepthStencilDesc {
+                    depth_enable: true,
+                    depth_write: write,
+                    depth_func: func,
+                    ..Default::default()
+                },
+                stencil_ref: 0,
+                depth_write: write,
+                stencil_write: false,
+            },
+            early_depth: true,
+            depth_active: true,
+            may_discard: false,
+            coverage_out: CoverageOut::None,
+            blend: self.blend,
+            blend_constants: [[0.0; 4]; MAX_RENDER_TARGETS],
+            blend_plans: [plan; MAX_RENDER_TARGETS],
+            dual_source: false,
+            ranges: [Some((0.0, 1.0)); MAX_RENDER_TARGETS],
+            passthrough: Some(1),
+            msaa,
+            ps_io: PsIo::default(),
+            uavs: None,
+            line_coverage: false,
+            lanes: Lanes::new(SimdPath::Baseline).unwrap(),
+            solid_cache: &self.cache,
+        };
+        let zero = Plane {
+            v0: 0.0,
+            dx: 0.0,
+            dy: 0.0,
+        };
+        (ctx, [[zero; 4], colour].concat())
+    }
+}
+
+/// A test triangle: its origin, depth and `1/w` planes, flat `w` (or per pixel) and whether
+/// its varyings are flat.
+pub(super) fn triangle(
+    origin: [f32; 2],
+    [z, q]: [Plane; 2],
+    w_flat: Option<f32>,
+    flat_varyings: bool,
+) -> TriSetup {
+    TriSetup {
+        origin,
+        z,
+        q,
+        w_flat,
+        flat_varyings,
+        ..Default::default()
+    }
+}
+
 /// What a case leaves: depth bytes, colour bytes, counters and coarse bounds.
 type Outcome = (Vec<u8>, Vec<u8>, [u64; 2], String);
 
 /// Runs `case`'s runs with `func` through `visit` (one run: the job, column, row, blocks).
 fn run_case(
     case: &Case,
-    func: tessera_types::ComparisonFunc,
+    func: ComparisonFunc,
     mut visit: impl FnMut(&mut BandJob<'_, '_>, u32, u32, u32),
 ) -> Outcome {
-    let env = ShaderEnv::default();
-    // The pass-through varying is input 1, so that its planes are not the first four.
-    let inputs = [Interpolation::Perspective, case.mode];
-    let mut blend = [RenderTargetBlendDesc::default(); MAX_RENDER_TARGETS];
-    blend[0].write_mask = ColorWriteMask(case.write_mask);
-    let ctx = RasterContext {
-        ps: None,
-        env: &env,
-        inputs: &inputs,
-        depth_range: case.range,
-        ds: DepthStencilOps {
-            desc: DepthStencilDesc {
-                depth_enable: true,
-                depth_write: case.write,
-                depth_func: func,
-                ..Default::default()
-            },
-            stencil_ref: 0,
-            depth_write: case.write,
-            stencil_write: false,
-        },
-        early_depth: true,
-        depth_active: true,
-        may_discard: false,
-        coverage_out: CoverageOut::None,
-        blend,
-        blend_constants: [[0.0; 4]; MAX_RENDER_TARGETS],
-        blend_plans: [case.blend; MAX_RENDER_TARGETS],
-        dual_source: false,
-        ranges: [Some((0.0, 1.0)); MAX_RENDER_TARGETS],
-        passthrough: Some(1),
-        msaa: None,
-        ps_io: PsIo::default(),
-        uavs: None,
-        line_coverage: false,
-        lanes: Lanes::new(SimdPath::Baseline).unwrap(),
-        solid_cache: &SolidCache::default(),
-    };
-    let tri = TriSetup {
-        origin: case.origin,
-        z: case.z,
-        q: case.q,
-        w_flat: case.w_flat,
-        flat_varyings: case.flat_varyings,
-        ..Default::default()
-    };
-    let zero = Plane {
-        v0: 0.0,
-        dx: 0.0,
-        dy: 0.0,
-    };
-    let planes: Vec<Plane> = [[zero; 4], case.colour].concat();
+    let draw = DrawInputs::new(case.mode, case.write_mask);
+    let (ctx, planes) = draw.context(
+        None,
+        None,
+        (func, case.range, case.write, case.blend),
+        case.colour,
+    );
+    let tri = triangle(
+        case.origin,
+        [case.z, case.q],
+        case.w_flat,
+        case.flat_varyings,
+    );
     let width = case.width;
     let mut depth: Vec<u8> = case.depth.iter().flat_map(|d| d.to_le_bytes()).collect();
     let mut colour = case.colour_bytes.clone();

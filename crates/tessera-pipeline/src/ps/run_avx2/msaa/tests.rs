@@ -7,25 +7,21 @@
 
 use proptest::prelude::*;
 use tessera_format::{Format, SurfaceMut};
-use tessera_sampler::{Lanes, SimdPath};
-use tessera_types::{ColorWriteMask, ComparisonFunc, DepthStencilDesc, RenderTargetBlendDesc};
+use tessera_types::ComparisonFunc;
 
 use super::planes_run;
-use crate::band::{Band, BandStats, Msaa, PsIo, RasterContext, SampleBand};
+use crate::band::{Band, BandStats, Msaa, SampleBand};
 use crate::block::MAX_SAMPLES;
 use crate::builtin::VertexColorPs;
 use crate::depth_kind::DepthKind;
-use crate::env::ShaderEnv;
 use crate::om::blend::BlendPlan;
 use crate::om::coarse::CoarseDepth;
-use crate::om::coverage::CoverageOut;
-use crate::om::depth::{BandDepth, COMPARISON_FUNCS, D32Test, DepthStencilOps};
-use crate::om::solid::SolidCache;
+use crate::om::depth::{BandDepth, COMPARISON_FUNCS, D32Test};
 use crate::om::target::{BandTarget, TargetKind};
 use crate::ps::BandJob;
-use crate::ps::run_avx2::tests::{blend, plane, value};
-use crate::setup::{Plane, TriSetup};
-use crate::shader::{Interpolation, MAX_RENDER_TARGETS};
+use crate::ps::run_avx2::tests::{DrawInputs, flags, plane, range, triangle, value};
+use crate::setup::Plane;
+use crate::shader::Interpolation;
 
 /// One case: the triangle's planes and flags, the draw's state, the sample offsets, every
 /// plane's buffer contents and the runs visited (block column, row pair within the band,
@@ -59,22 +55,7 @@ const ROWS: u32 = 32;
 const PLANES: usize = 8;
 
 fn case() -> impl Strategy<Value = Case> {
-    let modes = prop::sample::select(vec![
-        Interpolation::Perspective,
-        Interpolation::NoPerspective,
-        Interpolation::Constant,
-    ]);
-    let flags = (
-        prop::option::of(value()),
-        any::<bool>(),
-        modes,
-        any::<bool>(),
-        0u32..32,
-        any::<bool>(),
-        any::<bool>(),
-        blend(),
-    );
-    let range = prop_oneof![Just((0.0, 1.0)), Just((0.25, 0.75)), Just((-0.0, 0.0))];
+    let (flags, range) = (flags(), range());
     let offsets = prop::array::uniform16(prop::array::uniform2(-8i8..8));
     (
         (plane(), plane(), prop::array::uniform4(plane())),
@@ -158,63 +139,24 @@ fn run_case<const N: usize>(
     func: ComparisonFunc,
     mut visit: impl FnMut(&mut BandJob<'_, '_>, &Msaa, &D32Test, [u32; 3]),
 ) -> Outcome {
-    let env = ShaderEnv::default();
-    // The pass-through varying is input 1, so that its planes are not the first four.
-    let inputs = [Interpolation::Perspective, case.mode];
-    let mut blend = [RenderTargetBlendDesc::default(); MAX_RENDER_TARGETS];
-    blend[0].write_mask = ColorWriteMask(case.write_mask);
     let ms = Msaa {
         count: N,
         offsets: case.offsets,
         sample_mask: u32::MAX,
     };
-    let ctx = RasterContext {
-        ps: Some(&VertexColorPs),
-        env: &env,
-        inputs: &inputs,
-        depth_range: case.range,
-        ds: DepthStencilOps {
-            desc: DepthStencilDesc {
-                depth_enable: true,
-                depth_write: case.write,
-                depth_func: func,
-                ..Default::default()
-            },
-            stencil_ref: 0,
-            depth_write: case.write,
-            stencil_write: false,
-        },
-        early_depth: true,
-        depth_active: true,
-        may_discard: false,
-        coverage_out: CoverageOut::None,
-        blend,
-        blend_constants: [[0.0; 4]; MAX_RENDER_TARGETS],
-        blend_plans: [case.blend; MAX_RENDER_TARGETS],
-        dual_source: false,
-        ranges: [Some((0.0, 1.0)); MAX_RENDER_TARGETS],
-        passthrough: Some(1),
-        msaa: Some(ms),
-        ps_io: PsIo::default(),
-        uavs: None,
-        line_coverage: false,
-        lanes: Lanes::new(SimdPath::Baseline).unwrap(),
-        solid_cache: &SolidCache::default(),
-    };
-    let tri = TriSetup {
-        origin: case.origin,
-        z: case.z,
-        q: case.q,
-        w_flat: case.w_flat,
-        flat_varyings: case.flat_varyings,
-        ..Default::default()
-    };
-    let zero = Plane {
-        v0: 0.0,
-        dx: 0.0,
-        dy: 0.0,
-    };
-    let planes: Vec<Plane> = [[zero; 4], case.colour].concat();
+    let draw = DrawInputs::new(case.mode, case.write_mask);
+    let (ctx, planes) = draw.context(
+        Some(&VertexColorPs),
+        Some(ms),
+        (func, case.range, case.write, case.blend),
+        case.colour,
+    );
+    let tri = triangle(
+        case.origin,
+        [case.z, case.q],
+        case.w_flat,
+        case.flat_varyings,
+    );
     let width = case.width;
     let texels = (width * ROWS) as usize;
     let mut depth: Vec<u8> = case.depth[..N * texels]
